@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "carillon-nse",
+    products: [
+        .library(name: "CarillonExtensionCore", targets: ["CarillonExtensionCore"]),
+        .executable(name: "carillon-nse", targets: ["carillon-nse"]),
+    ],
+    targets: [
+        // libcurl from the system (Debian: libcurl4-openssl-dev). Only the downloader imports it.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // All of the extension's logic. Never prints, never exits.
+        .target(
+            name: "CarillonExtensionCore",
+            dependencies: ["CCurl"]
+        ),
+        // The command line's parsing and commands, writing to streams it is given, so tests run it in-process.
+        .target(
+            name: "CarillonCLI",
+            dependencies: ["CarillonExtensionCore"]
+        ),
+        // The thin executable: runs CarillonCLI with the real process streams and exits with its status.
+        .executableTarget(
+            name: "carillon-nse",
+            dependencies: ["CarillonCLI"]
+        ),
+        .testTarget(
+            name: "CarillonExtensionCoreTests",
+            dependencies: ["CarillonExtensionCore"]
+        ),
+        .testTarget(
+            name: "CarillonCLITests",
+            dependencies: ["CarillonCLI", "carillon-nse"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

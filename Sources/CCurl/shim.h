@@ -1,0 +1,64 @@
+// Typed wrappers for libcurl's variadic functions, which Swift cannot call directly.
+// One wrapper per argument kind; each forwards to the named libcurl function unchanged.
+#ifndef CARILLON_CCURL_SHIM_H
+#define CARILLON_CCURL_SHIM_H
+
+#include <curl/curl.h>
+
+/// `curl_easy_setopt` with a `long` argument.
+static inline CURLcode carillon_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+/// `curl_easy_setopt` with a `curl_off_t` argument.
+static inline CURLcode carillon_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+/// `curl_easy_setopt` with a C string argument (libcurl copies it).
+static inline CURLcode carillon_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+/// `curl_easy_setopt` with an opaque pointer argument (callback user data, private data).
+static inline CURLcode carillon_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+/// `curl_easy_setopt` for `CURLOPT_WRITEFUNCTION` and `CURLOPT_HEADERFUNCTION`.
+typedef size_t (*carillon_write_callback)(char *data, size_t size, size_t count, void *context);
+static inline CURLcode carillon_easy_setopt_write_callback(CURL *handle, CURLoption option, carillon_write_callback callback) {
+    return curl_easy_setopt(handle, option, callback);
+}
+
+/// `curl_easy_getinfo` for a `long` result.
+static inline CURLcode carillon_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+/// `curl_easy_getinfo` for a `curl_off_t` result.
+static inline CURLcode carillon_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+/// `curl_easy_getinfo` for a string result (owned by the handle).
+static inline CURLcode carillon_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+/// `curl_easy_getinfo` for a `double` result.
+static inline CURLcode carillon_easy_getinfo_double(CURL *handle, CURLINFO info, double *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+/// `curl_multi_setopt` with a `long` argument.
+static inline CURLMcode carillon_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
+    return curl_multi_setopt(handle, option, value);
+}
+
+/// `curl_version_info(CURLVERSION_NOW)`: the macro is not imported into Swift.
+static inline const curl_version_info_data *carillon_version_info(void) {
+    return curl_version_info(CURLVERSION_NOW);
+}
+
+#endif

@@ -1,0 +1,295 @@
+/// A strict RFC 8259 JSON parser for untrusted bytes.
+///
+/// Written here rather than taken from Foundation so that it keeps the input's exact numbers and key
+/// order, reports where and why the input is wrong, bounds nesting, and can be explored by a fuzzer
+/// (Foundation is not instrumented for coverage).
+public struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted, as Foundation's parsers on Linux.
+    public static let defaultMaximumDepth = 512
+
+    /// Why bytes are not a JSON document, and where.
+    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Byte offset of the problem from the start of the input.
+        public var offset: Int
+        public var line: Int
+        public var column: Int
+        public var message: String
+
+        public var description: String { "\(message) at line \(line), column \(column)" }
+    }
+
+    /// Parses one JSON document (any value at the top level), surrounded by optional whitespace.
+    ///
+    /// - Throws: ``SyntaxError`` naming the first problem.
+    public static func parse(_ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth) throws(SyntaxError) -> JSONValue {
+        let array = Array(bytes)
+        return try array.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> JSONValue in
+            var parser = Cursor(bytes: buffer, maximumDepth: maximumDepth)
+            parser.skipWhitespace()
+            let value = try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            if parser.position < buffer.count {
+                throw parser.error("unexpected data after the JSON value")
+            }
+            return value
+        }
+    }
+
+    fileprivate struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let maximumDepth: Int
+        var position = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+            self.bytes = bytes
+            self.maximumDepth = maximumDepth
+        }
+
+        func error(_ message: String, at offset: Int? = nil) -> SyntaxError {
+            let offset = min(offset ?? position, bytes.count)
+            var line = 1
+            var lineStart = 0
+            for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            }
+            return SyntaxError(offset: offset, line: line, column: offset - lineStart + 1, message: message)
+        }
+
+        var atEnd: Bool { position >= bytes.count }
+
+        mutating func skipWhitespace() {
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                default: return
+                }
+            }
+        }
+
+        func describeByte(_ byte: UInt8) -> String {
+            if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "byte 0x\(hex.count == 1 ? "0" + hex : hex)"
+        }
+
+        mutating func parseValue(depth: Int) throws(SyntaxError) -> JSONValue {
+            guard position < bytes.count else { throw error("unexpected end of input, expected a value") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+            case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+            case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+            case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+            case let byte: throw error("unexpected \(describeByte(byte)), expected a value")
+            }
+        }
+
+        mutating func expectLiteral(_ literal: StaticString) throws(SyntaxError) {
+            let start = position
+            let count = literal.utf8CodeUnitCount
+            let matches = literal.withUTF8Buffer { expected in
+                guard bytes.count - position >= count else { return false }
+                for index in 0..<count where bytes[position + index] != expected[index] { return false }
+                return true
+            }
+            guard matches else { throw error("invalid literal, expected '\(literal)'", at: start) }
+            position += count
+        }
+
+        mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
+            guard depth <= maximumDepth else { throw error("nested deeper than \(maximumDepth) levels") }
+            position += 1  // {
+            var members: [(key: String, value: JSONValue)] = []
+            skipWhitespace()
+            if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return .object(members)
+            }
+            while true {
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end of input inside an object") }
+                guard bytes[position] == UInt8(ascii: "\"") else {
+                    throw error("unexpected \(describeByte(bytes[position])), expected a member name in double quotes")
+                }
+                let key = try parseString()
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                    throw error(atEnd ? "unexpected end of input, expected ':'" : "expected ':' after member name")
+                }
+                position += 1
+                skipWhitespace()
+                let value = try parseValue(depth: depth)
+                members.append((key: key, value: value))
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end of input inside an object") }
+                switch bytes[position] {
+                case UInt8(ascii: ","): position += 1
+                case UInt8(ascii: "}"): position += 1; return .object(members)
+                case let byte: throw error("unexpected \(describeByte(byte)), expected ',' or '}'")
+                }
+            }
+        }
+
+        mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONValue {
+            guard depth <= maximumDepth else { throw error("nested deeper than \(maximumDepth) levels") }
+            position += 1  // [
+            var elements: [JSONValue] = []
+            skipWhitespace()
+            if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            }
+            while true {
+                skipWhitespace()
+                elements.append(try parseValue(depth: depth))
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end of input inside an array") }
+                switch bytes[position] {
+                case UInt8(ascii: ","): position += 1
+                case UInt8(ascii: "]"): position += 1; return .array(elements)
+                case let byte: throw error("unexpected \(describeByte(byte)), expected ',' or ']'")
+                }
+            }
+        }
+
+        mutating func parseNumber() throws(SyntaxError) -> String {
+            let start = position
+            func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+            if bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("invalid number: expected a digit") }
+            if bytes[position] == UInt8(ascii: "0") {
+                position += 1
+                if position < bytes.count, isDigit(bytes[position]) { throw error("invalid number: leading zero") }
+            } else {
+                while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+                position += 1
+                guard position < bytes.count, isDigit(bytes[position]) else {
+                    throw error("invalid number: expected a digit after '.'")
+                }
+                while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+                position += 1
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                    position += 1
+                }
+                guard position < bytes.count, isDigit(bytes[position]) else {
+                    throw error("invalid number: expected a digit in the exponent")
+                }
+                while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        }
+
+        mutating func parseHex4() throws(SyntaxError) -> UInt16 {
+            guard bytes.count - position >= 4 else { throw error("unexpected end of input in a \\u escape") }
+            var value: UInt16 = 0
+            for _ in 0..<4 {
+                let byte = bytes[position]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw error("invalid \\u escape: \(describeByte(byte)) is not a hex digit")
+                }
+                value = value << 4 | UInt16(digit)
+                position += 1
+            }
+            return value
+        }
+
+        /// Parses a string starting at its opening quote. Rejects raw control characters, invalid
+        /// escapes, unpaired surrogates and invalid UTF-8.
+        mutating func parseString() throws(SyntaxError) -> String {
+            let opening = position
+            position += 1
+            var scalars = String.UnicodeScalarView()
+            var runStart = position
+            func flushRun(_ cursor: inout Cursor) throws(SyntaxError) {
+                guard runStart < cursor.position else { return }
+                let run = UnsafeBufferPointer(rebasing: cursor.bytes[runStart..<cursor.position])
+                guard let text = String(validating: run, as: UTF8.self) else {
+                    throw cursor.error("invalid UTF-8 in a string", at: Cursor.firstInvalidUTF8(run).map { runStart + $0 })
+                }
+                scalars.append(contentsOf: text.unicodeScalars)
+            }
+            while true {
+                guard position < bytes.count else { throw error("unterminated string", at: opening) }
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    try flushRun(&self)
+                    position += 1
+                    return String(scalars)
+                } else if byte == UInt8(ascii: "\\") {
+                    try flushRun(&self)
+                    position += 1
+                    guard position < bytes.count else { throw error("unterminated string", at: opening) }
+                    let escape = bytes[position]
+                    position += 1
+                    switch escape {
+                    case UInt8(ascii: "\""): scalars.append("\"")
+                    case UInt8(ascii: "\\"): scalars.append("\\")
+                    case UInt8(ascii: "/"): scalars.append("/")
+                    case UInt8(ascii: "b"): scalars.append("\u{08}")
+                    case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                    case UInt8(ascii: "n"): scalars.append("\n")
+                    case UInt8(ascii: "r"): scalars.append("\r")
+                    case UInt8(ascii: "t"): scalars.append("\t")
+                    case UInt8(ascii: "u"):
+                        let escapeStart = position - 2
+                        let unit = try parseHex4()
+                        if (0xD800...0xDBFF).contains(unit) {
+                            guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"),
+                                bytes[position + 1] == UInt8(ascii: "u")
+                            else { throw error("unpaired surrogate in a \\u escape", at: escapeStart) }
+                            position += 2
+                            let low = try parseHex4()
+                            guard (0xDC00...0xDFFF).contains(low) else {
+                                throw error("unpaired surrogate in a \\u escape", at: escapeStart)
+                            }
+                            let value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00)
+                            scalars.append(Unicode.Scalar(value)!)
+                        } else if (0xDC00...0xDFFF).contains(unit) {
+                            throw error("unpaired surrogate in a \\u escape", at: escapeStart)
+                        } else {
+                            scalars.append(Unicode.Scalar(unit)!)
+                        }
+                    default:
+                        throw error("invalid escape '\\\(describeByte(escape).trimmingQuotes)' in a string", at: position - 2)
+                    }
+                    runStart = position
+                } else if byte < 0x20 {
+                    throw error("unescaped control character \(describeByte(byte)) in a string")
+                } else {
+                    position += 1
+                }
+            }
+        }
+
+        static func firstInvalidUTF8(_ run: UnsafeBufferPointer<UInt8>) -> Int? {
+            var iterator = run.makeIterator()
+            var decoder = UTF8()
+            var offset = 0
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): offset += UTF8.width(scalar)
+                case .emptyInput: return nil
+                case .error: return offset
+                }
+            }
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmingQuotes: String {
+        guard count >= 2, first == "'", last == "'" else { return self }
+        return String(dropFirst().dropLast())
+    }
+}

@@ -1,0 +1,64 @@
+/// Why a notification was delivered the way it was: SPEC §3's stable, machine-readable codes.
+public enum Reason: String, CaseIterable, Sendable, Codable {
+    /// The image was downloaded, verified and attached.
+    case attached
+    /// Not routed: `aps.mutable-content` is not the number 1.
+    case notMutable = "not-mutable"
+    /// Not routed: nothing to display (a silent push).
+    case noAlert = "no-alert"
+    /// Routed, but there is no `carillon.image`.
+    case noImage = "no-image"
+    /// The image URL is malformed, not absolute, has user info, or is of a wrong JSON type.
+    case invalidURL = "invalid-url"
+    /// A scheme other than https, on the first request or in a redirect.
+    case insecureURL = "insecure-url"
+    /// More than the allowed number of redirects.
+    case tooManyRedirects = "too-many-redirects"
+    /// The download's time budget ran out.
+    case timeout
+    /// The body is over the size cap.
+    case tooLarge = "too-large"
+    /// The final status is not 200.
+    case httpStatus = "http-status"
+    /// A compressed or otherwise encoded body.
+    case contentEncoding = "content-encoding"
+    /// Certificate or handshake failure.
+    case tls
+    /// DNS, connection refused or reset, truncated body.
+    case network
+    /// The body has zero bytes.
+    case emptyBody = "empty-body"
+    /// The bytes are not a valid JPEG, PNG or GIF.
+    case unsupportedType = "unsupported-type"
+    /// Time-will-expire came before the attachment was complete.
+    case expired
+    /// The attachment file could not be written.
+    case storage
+    /// The input is not a JSON object (the CLI's case only: iOS never delivers such a thing).
+    case invalidPayload = "invalid-payload"
+
+    /// The code as printed and documented.
+    public var code: String { rawValue }
+
+    /// Whether the extension ran at all (iOS routes the notification through it).
+    public var isRouted: Bool {
+        switch self {
+        case .notMutable, .noAlert, .invalidPayload: return false
+        default: return true
+        }
+    }
+}
+
+/// A reason with its human explanation, and the lower-level cause where there is one.
+public struct Outcome: Sendable, Equatable, Error, CustomStringConvertible {
+    public var reason: Reason
+    /// One human sentence: what happened, naming the value, status or libcurl error involved.
+    public var detail: String
+
+    public init(_ reason: Reason, _ detail: String) {
+        self.reason = reason
+        self.detail = detail
+    }
+
+    public var description: String { "\(reason.code): \(detail)" }
+}

@@ -1,0 +1,68 @@
+/// An APNs payload as the extension receives it: the original bytes, kept untouched so that a
+/// fallback delivers them byte for byte, and their parsed JSON object.
+public struct Payload: Sendable {
+    /// APNs refuses payloads larger than this many bytes.
+    public static let apnsMaximumBytes = 4096
+
+    /// The bytes exactly as received.
+    public let bytes: [UInt8]
+    /// The parsed top-level object (the notification's `userInfo` on iOS).
+    public let userInfo: JSONValue
+    /// Things worth saying about the input that do not stop it being processed.
+    public let warnings: [String]
+
+    /// Why bytes are not a payload: not JSON, or JSON that is not an object.
+    public struct InvalidPayload: Error, Sendable, Equatable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Parses bytes as an APNs payload.
+    ///
+    /// - Throws: ``InvalidPayload`` when the bytes are not a JSON document whose top level is an object.
+    public init(bytes: [UInt8]) throws(InvalidPayload) {
+        var warnings: [String] = []
+        var body = bytes[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            body = bytes.dropFirst(3)
+            warnings.append("starts with a UTF-8 byte order mark, which was ignored")
+        }
+        if bytes.isEmpty { throw InvalidPayload(message: "empty file, not a JSON object") }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(body)
+        } catch {
+            throw InvalidPayload(message: "not valid JSON: \(error)")
+        }
+        guard value.isObject else {
+            throw InvalidPayload(message: "the JSON value is \(Payload.article(value.typeName)), not an object")
+        }
+        if bytes.count > Payload.apnsMaximumBytes {
+            warnings.append("payload is \(bytes.count) bytes; APNs refuses payloads over \(Payload.apnsMaximumBytes) bytes")
+        }
+        Payload.collectDuplicateKeys(value, path: "", into: &warnings)
+        self.bytes = bytes
+        self.userInfo = value
+        self.warnings = warnings
+    }
+
+    private static func article(_ typeName: String) -> String {
+        ["array", "object"].contains(typeName) ? "an \(typeName)" : "a \(typeName)"
+    }
+
+    /// Duplicate keys are legal JSON but ambiguous; say so for the keys the extension reads.
+    private static func collectDuplicateKeys(_ value: JSONValue, path: String, into warnings: inout [String]) {
+        guard case .object(let members) = value else { return }
+        var seen = Set<String>()
+        for member in members {
+            let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+            if !seen.insert(member.key).inserted {
+                warnings.append("duplicate key '\(memberPath)'; the last one is used")
+            }
+        }
+        for key in ["aps", "carillon"] where path.isEmpty {
+            if let child = value[key] { collectDuplicateKeys(child, path: key, into: &warnings) }
+        }
+        if path == "aps", let alert = value["alert"] { collectDuplicateKeys(alert, path: "aps.alert", into: &warnings) }
+    }
+}
