@@ -103,6 +103,12 @@ public enum FileSystem {
         guard fstat(descriptor, &info) == 0 else { throw FileSystemError("stat", path, errno: errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw FileSystemError("read", path, errno: EISDIR) }
         if Int(info.st_size) > limit { throw FileSystemError("read", path, errno: EFBIG) }
+        return try readAll(descriptor: descriptor, limit: limit, path: path)
+    }
+
+    /// Reads an open descriptor to its end, refusing more than `limit` bytes (`EFBIG`). For pipes and
+    /// special files, which have no size up front, the limit is enforced while reading.
+    public static func readAll(descriptor: Int32, limit: Int, path: String) throws(FileSystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -111,12 +117,10 @@ public enum FileSystem {
                 if errno == EINTR { continue }
                 throw FileSystemError("read", path, errno: errno)
             }
-            if count == 0 { break }
+            if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
-            // A pipe or special file has no size up front: enforce the limit while reading.
             if bytes.count > limit { throw FileSystemError("read", path, errno: EFBIG) }
         }
-        return bytes
     }
 
     /// Writes all of `bytes` to an open descriptor, retrying short writes and interruptions.
@@ -205,3 +209,23 @@ public enum FileSystem {
 }
 
 private let tokenCounter = AtomicCounter()
+
+extension FileSystem {
+    /// Runs `body` while holding an exclusive `flock` on `path`, which is created empty (0600) if missing.
+    ///
+    /// `flock` locks belong to the open file, so the lock excludes other processes *and* other threads of
+    /// this one (each call opens its own descriptor); the kernel releases it if the holder dies.
+    ///
+    /// - Throws: ``FileSystemError`` from `open` or `flock`, or whatever `body` throws.
+    public static func withExclusiveLock<Result>(
+        _ path: String, _ body: () throws(FileSystemError) -> Result
+    ) throws(FileSystemError) -> Result {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600 as mode_t)
+        guard descriptor >= 0 else { throw FileSystemError("open lock", path, errno: errno) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw FileSystemError("lock", path, errno: errno) }
+        }
+        return try body()
+    }
+}

@@ -1,0 +1,96 @@
+import CarillonExtensionCore
+
+/// The `carillon-nse` command line: parses arguments, runs a subcommand, returns the exit status.
+///
+/// Everything is written to the streams in `io`, so tests run the tool in-process; the executable only
+/// passes the real streams and exits with the status.
+public enum CarillonTool {
+    /// Every input was read (fallbacks are normal outcomes).
+    public static let exitSuccess: Int32 = 0
+    /// Some input was unreadable or not a JSON object; the others were still processed.
+    public static let exitDataError: Int32 = 1
+    /// The tool was called wrongly (`EX_USAGE`).
+    public static let exitUsage: Int32 = 64
+
+    static let name = "carillon-nse"
+
+    static var commands: [any Command.Type] { [ProcessCommand.self, DrainCommand.self, OpenCommand.self, BatchesCommand.self] }
+
+    static var help: String {
+        let width = (commands.map { $0.name.count }.max() ?? 0) + 2
+        let list = commands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count) + $0.summary }
+        return """
+            carillon-nse: Carillon's iOS Notification Service Extension logic, on Linux.
+
+            Usage: carillon-nse <command> [options] [arguments]
+
+            Commands:
+            \(list.joined(separator: "\n"))
+
+            Options:
+              --help     Show this help, or a command's help after the command's name.
+              --version  Show the version of carillon-nse and of libcurl.
+
+            Exit status: 0 when every input was read, 1 when an input was unreadable or not a JSON
+            object (the others are still processed), 64 when the command line is wrong.
+
+            """
+    }
+
+    /// Runs the tool with `arguments` (without the program name).
+    public static func run(_ arguments: [String], io: ToolIO) -> Int32 {
+        guard let first = arguments.first else {
+            io.standardError.write(help)
+            return exitUsage
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if first == "help", arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+                io.standardOutput.write(command.help)
+            } else {
+                io.standardOutput.write(help)
+            }
+            return exitSuccess
+        case "--version":
+            io.standardOutput.write("carillon-nse \(CarillonVersion.current) (\(CarillonVersion.libcurl))\n")
+            return exitSuccess
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let what = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+            return usageFailure(what, command: nil, io: io)
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            let parsed = try ParsedArguments.parse(rest, options: command.options + [helpOption])
+            if parsed.has("--help") {
+                io.standardOutput.write(command.help)
+                return exitSuccess
+            }
+            return try command.run(parsed, io: io)
+        } catch {
+            return usageFailure(error.message, command: command.name, io: io)
+        }
+    }
+
+    static let helpOption = OptionSpec(name: "--help", valueName: nil, help: "Show this help.")
+
+    private static func usageFailure(_ message: String, command: String?, io: ToolIO) -> Int32 {
+        let prefix = command.map { "\(name) \($0)" } ?? name
+        let helpCommand = command.map { "\(name) \($0) --help" } ?? "\(name) --help"
+        io.standardError.write("\(prefix): \(message)\nRun '\(helpCommand)' for usage.\n")
+        return exitUsage
+    }
+}
+
+/// A subcommand of the tool.
+protocol Command {
+    static var name: String { get }
+    static var summary: String { get }
+    static var options: [OptionSpec] { get }
+    /// The whole `--help` text.
+    static var help: String { get }
+    /// Runs with parsed arguments; throws only for usage errors.
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32
+}

@@ -1,0 +1,101 @@
+/// A command-line option a command accepts.
+struct OptionSpec: Sendable {
+    /// The long name, with its dashes: `--container`.
+    var name: String
+    /// The value's placeholder (`DIR`), or nil for a flag that takes no value.
+    var valueName: String?
+    var help: String
+}
+
+/// A mistake in how the tool was called: exit status 64 (`EX_USAGE`).
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Arguments after parsing: option values by name, flags given, and the positional arguments.
+struct ParsedArguments: Equatable {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    /// The value of an option, or nil when it was not given.
+    func value(_ name: String) -> String? { values[name] }
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Parses `arguments` against `options`: `--name VALUE`, `--name=VALUE`, flags, `--` to end
+    /// options, and `-` as a positional (standard input).
+    ///
+    /// - Throws: ``UsageError`` for an unknown option, a missing or unexpected value, or an option
+    ///   given twice.
+    static func parse(_ arguments: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if name == "-h" { name = "--help" }
+            guard let spec = options.first(where: { $0.name == name }) else {
+                throw UsageError(message: "unknown option '\(name)'")
+            }
+            if parsed.values[name] != nil || parsed.flags.contains(name) {
+                throw UsageError(message: "option '\(name)' given more than once")
+            }
+            if let valueName = spec.valueName {
+                if let inlineValue {
+                    parsed.values[name] = inlineValue
+                } else {
+                    guard index < arguments.count else { throw UsageError(message: "option '\(name)' needs a value (\(valueName))") }
+                    parsed.values[name] = arguments[index]
+                    index += 1
+                }
+            } else {
+                if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
+                parsed.flags.insert(name)
+            }
+        }
+        return parsed
+    }
+
+    /// A positive decimal number of seconds, as `--budget` and `--expire-after` take.
+    func seconds(_ name: String, default defaultValue: Double) throws(UsageError) -> Double {
+        guard let text = value(name) else { return defaultValue }
+        guard let number = Double(text), number.isFinite, number > 0, number <= 86_400 else {
+            throw UsageError(message: "option '\(name)' needs a number of seconds above 0 (up to 86400), not '\(text)'")
+        }
+        return number
+    }
+
+    /// A positive whole number, as `--max-bytes` and `--jobs` take.
+    func positiveInteger(_ name: String, default defaultValue: Int, maximum: Int = .max) throws(UsageError) -> Int {
+        guard let text = value(name) else { return defaultValue }
+        guard let number = Int(text), number > 0, number <= maximum else {
+            throw UsageError(message: "option '\(name)' needs a whole number from 1 to \(maximum), not '\(text)'")
+        }
+        return number
+    }
+}
+
+/// Formats an options table for `--help`.
+func optionsHelp(_ options: [OptionSpec]) -> String {
+    let labels = options.map { option in option.valueName.map { "\(option.name) \($0)" } ?? option.name }
+    let width = (labels.map(\.count).max() ?? 0) + 2
+    return zip(labels, options).map { label, option in
+        "  " + label + String(repeating: " ", count: width - label.count) + option.help
+    }.joined(separator: "\n")
+}

@@ -1,0 +1,84 @@
+import CarillonExtensionCore
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where a command's output goes: the process's streams in the tool, memory in tests.
+public protocol OutputStream: Sendable {
+    /// Writes text as it is (callers add newlines).
+    func write(_ text: String)
+}
+
+/// The streams and facts about the terminal that a command runs with.
+public struct ToolIO: Sendable {
+    public var standardOutput: any OutputStream
+    public var standardError: any OutputStream
+    /// Reads all of standard input, refusing more than `limit` bytes.
+    public var readStandardInput: @Sendable (_ limit: Int) throws -> [UInt8]
+    /// Whether standard error is a terminal (progress lines are shown only then).
+    public var standardErrorIsTerminal: Bool
+
+    public init(
+        standardOutput: any OutputStream, standardError: any OutputStream,
+        readStandardInput: @escaping @Sendable (_ limit: Int) throws -> [UInt8], standardErrorIsTerminal: Bool
+    ) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.readStandardInput = readStandardInput
+        self.standardErrorIsTerminal = standardErrorIsTerminal
+    }
+
+    /// The real process streams.
+    public static var process: ToolIO {
+        ToolIO(
+            standardOutput: FileStream(descriptor: 1), standardError: FileStream(descriptor: 2),
+            readStandardInput: { limit in try FileSystem.readAll(descriptor: 0, limit: limit, path: "standard input") },
+            standardErrorIsTerminal: isatty(2) == 1)
+    }
+}
+
+/// A file descriptor written with whole-line `write` calls under a lock, so that lines from several
+/// threads never interleave.
+public final class FileStream: OutputStream {
+    private let descriptor: Int32
+    private let lock = Mutex(())
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public func write(_ text: String) {
+        var text = text
+        lock.withLock { _ in
+            text.withUTF8 { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return  // A closed pipe: nothing more can be said.
+                    }
+                    offset += written
+                }
+            }
+        }
+    }
+}
+
+/// Output kept in memory, for tests.
+public final class CapturedStream: OutputStream {
+    private let storage = Mutex("")
+
+    public init() {}
+
+    public func write(_ text: String) {
+        storage.withLock { $0 += text }
+    }
+
+    public var text: String { storage.withLock { $0 } }
+    public var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+}

@@ -1,0 +1,31 @@
+/// The limits every image download runs under (SPEC §2).
+public struct DownloadLimits: Sendable, Equatable {
+    /// Wall time for the whole download — DNS, connect, TLS, redirects, body — from its start.
+    public var budgetMilliseconds: Int
+    /// Largest body accepted, in bytes; exactly this many is accepted.
+    public var maximumBytes: Int
+    /// Redirects followed at most.
+    public var maximumRedirects: Int
+
+    /// 20 seconds, 10 MiB, 5 redirects: what the product's extension uses.
+    public static let standard = DownloadLimits(budgetMilliseconds: 20_000, maximumBytes: 10_485_760, maximumRedirects: 5)
+
+    public init(budgetMilliseconds: Int, maximumBytes: Int, maximumRedirects: Int = 5) {
+        self.budgetMilliseconds = budgetMilliseconds
+        self.maximumBytes = maximumBytes
+        self.maximumRedirects = maximumRedirects
+    }
+}
+
+/// How downloads are made: their limits and any extra certificate authorities to trust.
+public struct DownloadConfiguration: Sendable, Equatable {
+    public var limits: DownloadLimits
+    /// A PEM file of extra trusted certificate authorities (tests, staging). The system's trust store
+    /// stays in use and verification is never switched off.
+    public var extraCAFile: String?
+
+    public init(limits: DownloadLimits = .standard, extraCAFile: String? = nil) {
+        self.limits = limits
+        self.extraCAFile = extraCAFile
+    }
+}

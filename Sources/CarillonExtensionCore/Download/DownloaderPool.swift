@@ -1,0 +1,31 @@
+import Synchronization
+
+/// Idle downloaders kept for reuse, so that consecutive and concurrent downloads reuse connections
+/// and TLS sessions instead of opening new ones: one downloader per concurrently running download.
+public final class DownloaderPool: Sendable {
+    public let configuration: DownloadConfiguration
+    private let idle = Mutex<[CurlDownloaderBox]>([])
+
+    public init(configuration: DownloadConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Runs `body` with a downloader no other thread is using.
+    func withDownloader<T>(_ body: (CurlDownloader) -> T) throws(Outcome) -> T {
+        let box: CurlDownloaderBox
+        if let reused = idle.withLock({ $0.popLast() }) {
+            box = reused
+        } else {
+            box = CurlDownloaderBox(try CurlDownloader(configuration: configuration))
+        }
+        defer { idle.withLock { $0.append(box) } }
+        return body(box.downloader)
+    }
+}
+
+/// Lets a downloader cross threads while idle in the pool. Only one thread uses it at a time: the pool
+/// hands it out to one caller and takes it back after.
+final class CurlDownloaderBox: @unchecked Sendable {
+    let downloader: CurlDownloader
+    init(_ downloader: CurlDownloader) { self.downloader = downloader }
+}

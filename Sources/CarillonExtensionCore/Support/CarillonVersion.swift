@@ -1,0 +1,9 @@
+/// The version of this package, as `carillon-nse --version` prints it.
+public enum CarillonVersion {
+    public static let current = "0.1.0"
+}
+
+extension CarillonVersion {
+    /// The libcurl in use and its TLS library, e.g. "libcurl/7.88.1 OpenSSL/3.0.17 ...".
+    public static var libcurl: String { CurlDownloader.versionDescription }
+}

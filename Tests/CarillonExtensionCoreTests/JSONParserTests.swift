@@ -1,0 +1,95 @@
+import Testing
+
+@testable import CarillonExtensionCore
+
+@Suite struct JSONParserTests {
+    @Test(arguments: [
+        ("{}", JSONValue.object([])),
+        ("[]", .array([])),
+        (" \n\t{\"a\" : 1 } \r\n", ["a": 1]),
+        ("\"\\u00e9\\ud83d\\ude00\\n\"", .string("é😀\n")),
+        ("[1, -0, 2.5e10, -1E-3, 0.0]", .array([.number("1"), .number("-0"), .number("2.5e10"), .number("-1E-3"), .number("0.0")])),
+        ("[true,false,null]", [true, false, nil]),
+        ("{\"a\":1,\"a\":2}", .object([(key: "a", value: 1), (key: "a", value: 2)])),
+        ("\"é\"", .string("é")),
+    ] as [(String, JSONValue)])
+    func parsesValidDocuments(text: String, expected: JSONValue) throws {
+        #expect(try JSONParser.parse(Array(text.utf8)) == expected)
+    }
+
+    @Test(arguments: [
+        ("", "unexpected end of input"),
+        ("{", "unexpected end of input inside an object"),
+        ("{\"a\":1,}", "expected a member name"),
+        ("[1,]", "expected a value"),
+        ("{'a':1}", "expected a member name in double quotes"),
+        ("01", "leading zero"),
+        ("1.", "expected a digit after '.'"),
+        ("1e", "expected a digit in the exponent"),
+        ("-", "expected a digit"),
+        ("+1", "unexpected '+'"),
+        ("NaN", "unexpected 'N'"),
+        ("tru", "invalid literal"),
+        ("\"abc", "unterminated string"),
+        ("\"a\tb\"", "unescaped control character"),
+        ("\"\\x\"", "invalid escape"),
+        ("\"\\ud800\"", "unpaired surrogate"),
+        ("\"\\udc00\"", "unpaired surrogate"),
+        ("\"\\u12g4\"", "not a hex digit"),
+        ("{} {}", "unexpected data after the JSON value"),
+        ("{\"a\" 1}", "expected ':'"),
+    ])
+    func rejectsInvalidDocuments(text: String, message: String) {
+        #expect {
+            try JSONParser.parse(Array(text.utf8))
+        } throws: { error in
+            (error as? JSONParser.SyntaxError)?.message.contains(message) == true
+        }
+    }
+
+    @Test func rejectsInvalidUTF8WithItsOffset() {
+        let bytes: [UInt8] = Array("{\"a\":\"x".utf8) + [0xC3, 0x28] + Array("\"}".utf8)
+        #expect(throws: JSONParser.SyntaxError(offset: 7, line: 1, column: 8, message: "invalid UTF-8 in a string")) {
+            try JSONParser.parse(bytes)
+        }
+    }
+
+    @Test func reportsLineAndColumn() {
+        #expect(throws: JSONParser.SyntaxError(offset: 9, line: 3, column: 3, message: "unexpected ']', expected a value")) {
+            try JSONParser.parse(Array("{\n\"a\":\n  ]".utf8))
+        }
+    }
+
+    @Test func boundsNesting() throws {
+        let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        _ = try JSONParser.parse(Array(ok.utf8))
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(deep.utf8)) }
+        let deepObjects = String(repeating: "{\"a\":", count: 513) + "1" + String(repeating: "}", count: 513)
+        #expect {
+            try JSONParser.parse(Array(deepObjects.utf8))
+        } throws: { ($0 as? JSONParser.SyntaxError)?.message == "nested deeper than 512 levels" }
+    }
+
+    @Test func keepsAbsurdNumbersAsText() throws {
+        let value = try JSONParser.parse(Array("[1e999999, 123456789012345678901234567890]".utf8))
+        guard case .array(let numbers) = value else { Issue.record("not an array"); return }
+        #expect(numbers[0] == .number("1e999999"))
+        #expect(numbers[0].doubleValue == .infinity)
+        #expect(numbers[1] == .number("123456789012345678901234567890"))
+    }
+
+    @Test func writerRoundTripsParsedDocuments() throws {
+        let text = #"{"aps":{"alert":{"title":"Hi \"you\"","body":"line\nbreak\u0001"},"mutable-content":1},"z":[1.50,null,true]}"#
+        let value = try JSONParser.parse(Array(text.utf8))
+        let written = JSONWriter.string(value)
+        #expect(try JSONParser.parse(Array(written.utf8)) == value)
+        #expect(written.contains(#""body":"line\nbreak\u0001""#))
+        #expect(written.contains("1.50"))
+    }
+
+    @Test func lastDuplicateKeyWinsInLookups() throws {
+        let value = try JSONParser.parse(Array(#"{"a":1,"a":2}"#.utf8))
+        #expect(value["a"] == 2)
+    }
+}
