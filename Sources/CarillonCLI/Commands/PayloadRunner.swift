@@ -1,0 +1,114 @@
+import CarillonExtensionCore
+import Dispatch
+import Synchronization
+
+/// Runs payloads through the extension, `jobs` at a time, printing each result line in input order as
+/// soon as it and all before it are done.
+struct PayloadRunner: Sendable {
+    let configuration: ExtensionConfiguration
+    let pool: DownloaderPool
+    let expireAfter: Double
+    let io: ToolIO
+
+    /// Processes every input; returns false when any was unreadable or not a JSON object.
+    func run(_ inputs: [PayloadInput], jobs: Int) -> Bool {
+        let printer = OrderedPrinter(count: inputs.count, io: io)
+        let next = Atomic<Int>(0)
+        let allRead = Atomic<Bool>(true)
+        let group = DispatchGroup()
+        for _ in 0..<min(jobs, max(inputs.count, 1)) {
+            DispatchQueue.global().async(group: group) {
+                while true {
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < inputs.count else { return }
+                    let (line, read) = process(inputs[index], index: index)
+                    if !read { allRead.store(false, ordering: .relaxed) }
+                    printer.complete(index, line: line)
+                }
+            }
+        }
+        group.wait()
+        printer.finish()
+        return allRead.load(ordering: .relaxed)
+    }
+
+    /// One payload: its output line, and whether it was read as a JSON object.
+    private func process(_ input: PayloadInput, index: Int) -> (String, Bool) {
+        let bytes: [UInt8]
+        switch input.read(io: io, limit: ProcessCommand.maximumPayloadFileBytes) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
+            return (ResultLine.invalid(input.name, error.message), false)
+        }
+        let payload: Payload
+        do {
+            payload = try Payload(bytes: bytes)
+        } catch {
+            io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
+            return (ResultLine.invalid(input.name, error.message), false)
+        }
+
+        let done = DispatchSemaphore(value: 0)
+        let delivered = Mutex<ServiceResult?>(nil)
+        let request = NotificationRequest(identifier: "payload-\(index + 1)", payload: payload)
+        let service = NotificationService.didReceive(request, configuration: configuration, pool: pool) { result in
+            delivered.withLock { $0 = result }
+            done.signal()
+        }
+        if done.wait(timeout: .now() + expireAfter) == .timedOut {
+            // The CLI plays iOS: time is up for this notification.
+            service.timeWillExpire()
+        }
+        // Let a cancelled download remove its partial file before the result is reported.
+        service.waitUntilFinished()
+        guard let result = delivered.withLock({ $0 }) else {
+            preconditionFailure("the extension delivered nothing after time-will-expire")
+        }
+        return (ResultLine.make(input.name, result: result, payloadWarnings: payload.warnings), true)
+    }
+}
+
+/// Prints lines in index order as they become ready, and a progress line on a terminal.
+final class OrderedPrinter: Sendable {
+    private struct State {
+        var lines: [String?]
+        var nextToPrint = 0
+        var completed = 0
+        var progressShown = false
+    }
+
+    private let state: Mutex<State>
+    private let io: ToolIO
+    private let started = ContinuousClock.now
+
+    init(count: Int, io: ToolIO) {
+        state = Mutex(State(lines: Array(repeating: nil, count: count)))
+        self.io = io
+    }
+
+    func complete(_ index: Int, line: String) {
+        state.withLock { state in
+            state.lines[index] = line
+            state.completed += 1
+            var output = ""
+            while state.nextToPrint < state.lines.count, let ready = state.lines[state.nextToPrint] {
+                output += ready + "\n"
+                state.lines[state.nextToPrint] = nil
+                state.nextToPrint += 1
+            }
+            if !output.isEmpty { io.standardOutput.write(output) }
+            // A progress line only on a terminal, and only once a run has taken a while.
+            if io.standardErrorIsTerminal && state.lines.count > 1 && ContinuousClock.now - started > .seconds(1) {
+                io.standardError.write("\r\u{1B}[Kprocessed \(state.completed)/\(state.lines.count)")
+                state.progressShown = true
+            }
+        }
+    }
+
+    func finish() {
+        state.withLock { state in
+            if state.progressShown { io.standardError.write("\r\u{1B}[K") }
+        }
+    }
+}

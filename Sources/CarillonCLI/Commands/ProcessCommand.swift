@@ -1,0 +1,88 @@
+import CarillonExtensionCore
+import Dispatch
+
+/// `carillon-nse process`: runs payload files through the extension and prints one JSON line each.
+enum ProcessCommand: Command {
+    static let name = "process"
+    static let summary = "Run payload files through the extension; one JSON line per payload."
+
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "--container", valueName: "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts."),
+        OptionSpec(name: "--attachments", valueName: "DIR", help: "Directory for attachment files (default: $TMPDIR/carillon-nse-attachments)."),
+        OptionSpec(name: "--ca-file", valueName: "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on."),
+        OptionSpec(name: "--budget", valueName: "SECONDS", help: "Time budget of each image download (default 20)."),
+        OptionSpec(name: "--max-bytes", valueName: "N", help: "Size cap of each image in bytes (default 10485760)."),
+        OptionSpec(name: "--expire-after", valueName: "SECONDS", help: "When time-will-expire fires after delivery (default 30, as on iOS)."),
+        OptionSpec(name: "--jobs", valueName: "N", help: "Payloads processed concurrently (default 1); output order is unchanged."),
+    ]
+
+    static var help: String {
+        """
+        Usage: carillon-nse process [options] PAYLOAD...
+
+        Runs each APNs payload through the Notification Service Extension's logic — routing, receipt,
+        image download, verification and attachment — and prints one JSON object per payload per line,
+        in input order. PAYLOAD is a file, a directory (its *.json files, sorted) or - (standard input).
+
+        Options:
+        \(optionsHelp(options + [CarillonTool.helpOption]))
+
+        Each line has: payload, routed, reason, detail, delivered ("modified" or "original"),
+        delivery_id, receipt ("stored", "duplicate", "none" or "failed"), attachments
+        ([{"file","type","bytes"}]), elapsed_ms and warnings.
+
+        Exit status: 0 when every payload was read (fallbacks are normal outcomes), 1 when a payload was
+        unreadable or not a JSON object (the others are still processed), 64 on bad usage.
+
+        """
+    }
+
+    /// Payload files larger than this are refused unread: APNs' limit is 4 KiB, so anything this big is
+    /// not a push payload, and reading it whole would only cost memory.
+    static let maximumPayloadFileBytes = 1_048_576
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
+        let budget = try arguments.seconds("--budget", default: 20)
+        let maximumBytes = try arguments.positiveInteger("--max-bytes", default: DownloadLimits.standard.maximumBytes)
+        let expireAfter = try arguments.seconds("--expire-after", default: 30)
+        let jobs = try arguments.positiveInteger("--jobs", default: 1, maximum: 256)
+        if let caFile = arguments.value("--ca-file") {
+            guard FileSystem.exists(caFile), !FileSystem.isDirectory(caFile) else {
+                throw UsageError(message: "--ca-file '\(caFile)': no such file")
+            }
+        }
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
+        if arguments.positionals.filter({ $0 == "-" }).count > 1 {
+            throw UsageError(message: "'-' (standard input) given more than once")
+        }
+
+        var status = CarillonTool.exitSuccess
+        var inputs: [PayloadInput] = []
+        for argument in arguments.positionals {
+            switch PayloadInput.expand(argument) {
+            case .success(let expanded):
+                inputs += expanded
+            case .failure(let message):
+                io.standardError.write("\(CarillonTool.name): \(message)\n")
+                status = CarillonTool.exitDataError
+            }
+        }
+
+        let attachments = arguments.value("--attachments") ?? defaultAttachmentsDirectory()
+        let download = DownloadConfiguration(
+            limits: DownloadLimits(budgetMilliseconds: Int((budget * 1000).rounded()), maximumBytes: maximumBytes),
+            extraCAFile: arguments.value("--ca-file"))
+        let configuration = ExtensionConfiguration(
+            attachmentsDirectory: attachments, receiptContainer: arguments.value("--container"), download: download)
+        let runner = PayloadRunner(
+            configuration: configuration, pool: DownloaderPool(configuration: download), expireAfter: expireAfter,
+            io: io)
+        if !runner.run(inputs, jobs: jobs) { status = CarillonTool.exitDataError }
+        return status
+    }
+
+    private static func defaultAttachmentsDirectory() -> String {
+        let temporary = Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return FileSystem.join(temporary, "carillon-nse-attachments")
+    }
+}

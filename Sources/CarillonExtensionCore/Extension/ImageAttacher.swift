@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Downloads, verifies and attaches one image: the part of the extension that may take time.
+struct ImageAttacher: Sendable {
+    let store: AttachmentStore
+    let pool: DownloaderPool
+
+    /// Returns the attachment, or the outcome that explains why there is none. On failure no file is
+    /// left behind.
+    func attach(_ url: ImageURL, cancellation: DownloadCancellation) -> Result<NotificationAttachment, Outcome> {
+        let partial: AttachmentStore.PartialFile
+        do {
+            partial = try store.createPartialFile()
+        } catch {
+            return .failure(error)
+        }
+        var published = false
+        defer {
+            if !published { store.discard(partial.path) }
+        }
+        let transfer = Result { () throws(Outcome) in
+            try pool.withDownloader { $0.download(url, into: partial.descriptor, cancellation: cancellation) }
+        }
+        close(partial.descriptor)
+        let report: TransferReport
+        switch transfer {
+        case .success(let value): report = value
+        case .failure(let error): return .failure(error)
+        }
+        if let failure = report.failure { return .failure(failure) }
+        if cancellation.isCancelled {
+            return .failure(Outcome(.expired, "time-will-expire arrived before the image was verified"))
+        }
+        let type: ImageType
+        do {
+            type = try ImageVerifier.verify(fileAt: partial.path)
+        } catch {
+            return .failure(error)
+        }
+        do {
+            let attachment = try store.publish(partial, type: type, byteCount: report.bytesWritten)
+            published = true
+            return .success(attachment)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Dispatch
+import Synchronization
+
+/// One notification passing through the extension: `didReceive`, an optional image download, and
+/// `timeWillExpire`, with the content handler called exactly once.
+///
+/// The sequence is iOS's: the receipt is stored first (so a kill during the download cannot lose it),
+/// then the image is downloaded on a background thread. Whichever comes first — the attachment being
+/// complete, a failure, or time-will-expire — delivers; anything later is discarded (a late attachment
+/// file is removed).
+public final class NotificationService: Sendable {
+    private enum Phase {
+        case working
+        case delivered
+    }
+
+    private struct State {
+        var phase = Phase.working
+        var handler: (@Sendable (ServiceResult) -> Void)?
+    }
+
+    private let request: NotificationRequest
+    private let started: ContinuousClock.Instant
+    private let state: Mutex<State>
+    private let cancellation = DownloadCancellation()
+    private let finished = DispatchSemaphore(value: 0)
+    /// The parts of the result known before the image: routing, stamp, receipt, warnings.
+    private let preliminary: ServiceResult
+
+    /// Receives a notification request, as `UNNotificationServiceExtension.didReceive(_:withContentHandler:)`.
+    ///
+    /// Records the receipt (when routed, stamped and a container is configured), then downloads and
+    /// attaches the image on a background thread. `completion` is called exactly once, on any thread.
+    ///
+    /// - Parameters:
+    ///   - request: the notification as iOS hands it over; its content's `userInfo` is the payload.
+    ///   - configuration: directories and download limits.
+    ///   - pool: downloaders to reuse across notifications.
+    ///   - completion: receives the delivered content and what happened.
+    /// - Returns: the service, to keep until completion and to pass time-will-expire to.
+    @discardableResult
+    public static func didReceive(
+        _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
+        completion: @escaping @Sendable (ServiceResult) -> Void
+    ) -> NotificationService {
+        NotificationService(request: request, configuration: configuration, pool: pool, completion: completion)
+    }
+
+    private init(
+        request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
+        completion: @escaping @Sendable (ServiceResult) -> Void
+    ) {
+        self.request = request
+        self.started = .now
+        self.state = Mutex(State(handler: completion))
+        let userInfo = request.content.userInfo
+        let stamp = CarillonStamp(userInfo: userInfo)
+        var warnings: [String] = []
+        var result = ServiceResult(
+            content: request.content, delivered: .original, outcome: Outcome(.noImage, ""), routed: false,
+            deliveryID: stamp.deliveryID, receipt: .none, warnings: [], elapsedMilliseconds: 0)
+
+        let image: ImageURL?
+        if let notRouted = Routing.decide(userInfo) {
+            result.outcome = notRouted
+            image = nil
+        } else {
+            result.routed = true
+            warnings += stamp.warnings
+            // The receipt comes before anything touches the image.
+            if let id = stamp.deliveryID, let container = configuration.receiptContainer {
+                let recorded = ReceiptStore(container: container).record(id, receivedAt: .now())
+                if let warning = recorded.warning { warnings.append(warning) }
+                result.receipt = .recorded(recorded)
+            }
+            switch stamp.image {
+            case .absent:
+                result.outcome = Outcome(.noImage, "routed; the payload has no carillon.image")
+                image = nil
+            case .rejected(let outcome):
+                result.outcome = outcome
+                image = nil
+            case .url(let url):
+                image = url
+            }
+        }
+        result.warnings = warnings
+        preliminary = result
+
+        guard let image else {
+            deliver(result)
+            finished.signal()
+            return
+        }
+        let attacher = ImageAttacher(store: AttachmentStore(directory: configuration.attachmentsDirectory), pool: pool)
+        DispatchQueue.global().async { [self] in
+            defer { finished.signal() }
+            switch attacher.attach(image, cancellation: cancellation) {
+            case .success(let attachment):
+                var modified = preliminary
+                modified.content.attachments.append(attachment)
+                modified.delivered = .modified
+                modified.outcome = Outcome(.attached, "\(attachment.type.rawValue) image of \(attachment.byteCount) bytes attached")
+                if !deliver(modified) {
+                    // Time-will-expire won: the original content has gone out; the file must not stay.
+                    try? FileSystem.removeFile(attachment.path)
+                }
+            case .failure(let outcome):
+                var original = preliminary
+                original.outcome = outcome
+                deliver(original)
+            }
+        }
+    }
+
+    /// The system is about to stop the extension, as `serviceExtensionTimeWillExpire()`: cancels any
+    /// download at once and delivers the original content, unless delivery already happened.
+    public func timeWillExpire() {
+        cancellation.cancel()
+        var expired = preliminary
+        expired.outcome = Outcome(.expired, "time-will-expire arrived before the image was attached")
+        deliver(expired)
+    }
+
+    /// Blocks until background work has ended and cleaned up (not only until delivery).
+    public func waitUntilFinished() {
+        finished.wait()
+        finished.signal()
+    }
+
+    /// Calls the handler if nobody has yet; returns whether this call delivered.
+    @discardableResult
+    private func deliver(_ result: ServiceResult) -> Bool {
+        guard let handler = state.withLock({ state -> (@Sendable (ServiceResult) -> Void)? in
+            guard state.phase == .working else { return nil }
+            state.phase = .delivered
+            defer { state.handler = nil }
+            return state.handler
+        }) else { return false }
+        var result = result
+        if result.delivered == .original { result.content = request.content }
+        let elapsed = ContinuousClock.now - started
+        result.elapsedMilliseconds = Double(elapsed.components.seconds) * 1000
+            + Double(elapsed.components.attoseconds) / 1e15
+        handler(result)
+        return true
+    }
+}
