@@ -64,4 +64,31 @@ enum PayloadInput: Equatable {
     struct ReadError: Error {
         var message: String
     }
+
+    /// Reads and parses the payload; the failure is the message for standard error and the output.
+    func readPayload(io: ToolIO) -> Result<Payload, ReadError> {
+        switch read(io: io, limit: ProcessCommand.maximumPayloadFileBytes) {
+        case .failure(let error): return .failure(error)
+        case .success(let bytes):
+            do {
+                return .success(try Payload(bytes: bytes))
+            } catch {
+                return .failure(ReadError(message: error.message))
+            }
+        }
+    }
+
+    /// Expands every argument, reporting directories that cannot be read (and setting `status` to 1).
+    static func expandAll(_ arguments: [String], io: ToolIO, status: inout Int32) -> [PayloadInput] {
+        var inputs: [PayloadInput] = []
+        for argument in arguments {
+            switch expand(argument) {
+            case .success(let expanded): inputs += expanded
+            case .failure(let error):
+                io.standardError.write("\(CarillonTool.name): \(error.message)\n")
+                status = CarillonTool.exitDataError
+            }
+        }
+        return inputs
+    }
 }

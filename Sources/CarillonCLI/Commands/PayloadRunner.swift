@@ -34,17 +34,10 @@ struct PayloadRunner: Sendable {
 
     /// One payload: its output line, and whether it was read as a JSON object.
     private func process(_ input: PayloadInput, index: Int) -> (String, Bool) {
-        let bytes: [UInt8]
-        switch input.read(io: io, limit: ProcessCommand.maximumPayloadFileBytes) {
-        case .success(let read): bytes = read
-        case .failure(let error):
-            io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
-            return (ResultLine.invalid(input.name, error.message), false)
-        }
         let payload: Payload
-        do {
-            payload = try Payload(bytes: bytes)
-        } catch {
+        switch input.readPayload(io: io) {
+        case .success(let read): payload = read
+        case .failure(let error):
             io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
             return (ResultLine.invalid(input.name, error.message), false)
         }

@@ -57,16 +57,7 @@ enum ProcessCommand: Command {
         }
 
         var status = CarillonTool.exitSuccess
-        var inputs: [PayloadInput] = []
-        for argument in arguments.positionals {
-            switch PayloadInput.expand(argument) {
-            case .success(let expanded):
-                inputs += expanded
-            case .failure(let message):
-                io.standardError.write("\(CarillonTool.name): \(message)\n")
-                status = CarillonTool.exitDataError
-            }
-        }
+        let inputs = PayloadInput.expandAll(arguments.positionals, io: io, status: &status)
 
         let attachments = arguments.value("--attachments") ?? defaultAttachmentsDirectory()
         let download = DownloadConfiguration(
