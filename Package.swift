@@ -29,13 +29,19 @@ let package = Package(
             name: "carillon-nse",
             dependencies: ["CarillonCLI"]
         ),
+        // What the test targets share: the local HTTPS test server, temporary directories, payloads.
+        .target(
+            name: "CarillonTestSupport",
+            dependencies: ["CarillonExtensionCore"],
+            path: "Tests/CarillonTestSupport"
+        ),
         .testTarget(
             name: "CarillonExtensionCoreTests",
-            dependencies: ["CarillonExtensionCore"]
+            dependencies: ["CarillonExtensionCore", "CarillonTestSupport"]
         ),
         .testTarget(
             name: "CarillonCLITests",
-            dependencies: ["CarillonCLI", "carillon-nse"]
+            dependencies: ["CarillonCLI", "carillon-nse", "CarillonTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

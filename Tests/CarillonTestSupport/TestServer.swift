@@ -1,0 +1,108 @@
+import Foundation
+
+/// The local HTTPS test server (`TestAssets/Server/server.py`), started once per test process.
+///
+/// It binds 127.0.0.1 only, on ports the system picks, with certificates made at start-up by the
+/// `openssl` command; tests trust its CA through `caFile`, never by turning verification off. It stops
+/// when this process ends: it exits when its standard input (a pipe held here) closes.
+public final class TestServer: Sendable {
+    public let port: Int
+    public let caFile: String
+    public let baseURL: String
+    /// A TLS listener whose certificate comes from a CA nobody trusts.
+    public let unknownCAPort: Int
+    /// A TLS listener whose certificate names another host.
+    public let wrongHostPort: Int
+    /// Accepts TCP and never answers the TLS handshake.
+    public let handshakeStallPort: Int
+    /// A port nothing listens on: connecting is refused.
+    public let closedPort: Int
+    private let process: Process
+    private let input: Pipe
+
+    /// The server for this test process, started on first use.
+    public static let shared: TestServer = {
+        do {
+            return try TestServer()
+        } catch {
+            fatalError("cannot start the test server: \(error)")
+        }
+    }()
+
+    public struct StartError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public init() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Paths.testAssets("Server/server.py"), "--exit-on-stdin-eof"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // The first line is the ready line: {"port":…,"ca_file":…,…}.
+        var line = Data()
+        let handle = output.fileHandleForReading
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { throw StartError(description: "server exited before its ready line: \(String(decoding: line, as: UTF8.self))") }
+            line.append(chunk)
+        }
+        guard let ready = try JSONSerialization.jsonObject(with: line) as? [String: Any],
+            let port = ready["port"] as? Int, let caFile = ready["ca_file"] as? String,
+            let baseURL = ready["base_url"] as? String
+        else { throw StartError(description: "unexpected ready line: \(String(decoding: line, as: UTF8.self))") }
+        self.port = port
+        self.caFile = caFile
+        self.baseURL = baseURL
+        self.unknownCAPort = ready["unknown_ca_port"] as? Int ?? 0
+        self.wrongHostPort = ready["wrong_host_port"] as? Int ?? 0
+        self.handshakeStallPort = ready["handshake_stall_port"] as? Int ?? 0
+        self.closedPort = ready["closed_port"] as? Int ?? 0
+        self.process = process
+        self.input = input
+    }
+
+    /// `https://127.0.0.1:PORT` + `path`.
+    public func url(_ path: String) -> String { baseURL + path }
+
+    /// Request counts by path and connections accepted, from the server's `/stats` route.
+    public func stats() throws -> [String: Any] {
+        let text = try Curl.get(url("/stats"), caFile: caFile)
+        return (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
+    }
+}
+
+/// Fetches a small text resource with the `curl` command (to read the test server's stats without
+/// going through the code under test).
+public enum Curl {
+    public static func get(_ url: String, caFile: String) throws -> String {
+        let result = try Command.run("/usr/bin/env", ["curl", "-sS", "--cacert", caFile, "--max-time", "5", url])
+        return result.standardOutput
+    }
+}
+
+/// Paths inside the package.
+public enum Paths {
+    /// The package root, found from this file's place in `Tests/CarillonTestSupport/`.
+    public static let packageRoot: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }()
+
+    public static func testAssets(_ relative: String) -> String { packageRoot + "/TestAssets/" + relative }
+
+    /// The built `carillon-nse`, beside the test bundle in the build products directory.
+    public static let tool: String = {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("carillon-nse").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        let fallback = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        return fallback.appendingPathComponent("carillon-nse").path
+    }()
+}
