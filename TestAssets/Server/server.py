@@ -1,0 +1,1043 @@
+#!/usr/bin/env python3
+"""Local HTTPS test server for carillon-nse image-download tests.
+
+Standard library only (plus the `openssl` command line for certificates).
+Every response is scripted so that each edge case of SPEC §2 (HTTPS only,
+redirect limit, 10 MiB cap, status, Content-Encoding, type by magic bytes,
+stalls) can be produced on demand.  See README.md beside this file for the
+route catalogue and the outcome the client is expected to report for each.
+
+Usage:
+    python3 server.py [--port 0] [--state-dir DIR] [--ready-file FILE]
+                      [--exit-on-stdin-eof] [--verbose]
+
+When ready it prints one line of JSON to stdout (and writes it atomically to
+--ready-file), then serves until SIGTERM/SIGINT (or stdin EOF with
+--exit-on-stdin-eof).
+"""
+
+import argparse
+import gzip
+import json
+import os
+import shutil
+import signal
+import socket
+import socketserver
+import ssl
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zlib
+from collections import Counter
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from math import cos, pi, sqrt
+from urllib.parse import parse_qs, urlsplit
+
+LOOPBACK = "127.0.0.1"          # the only address we ever bind
+CAP = 10 * 1024 * 1024          # SPEC §2: 10 MiB body cap
+GIB = 1024 * 1024 * 1024
+POLL = 0.1                      # granularity of every wait: bounds shutdown latency
+STOP = threading.Event()        # set on SIGTERM/SIGINT/stdin EOF; every loop checks it
+VERBOSE = False
+
+
+def log(msg):
+    if VERBOSE:
+        print(f"[server] {msg}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------
+# Images, generated in code at start-up (no binary fixtures in the repo).
+# ---------------------------------------------------------------------------
+
+def _lcg(seed):
+    """Deterministic pseudo-random bytes: images are identical on every run."""
+    state = seed
+    while True:
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        yield (state >> 16) & 0xFF
+
+
+def _png_chunk(kind, data):
+    return (struct.pack(">I", len(data)) + kind + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+
+def make_png(width, height, pixel):
+    """8-bit RGB PNG; pixel(x, y) -> (r, g, b).  Filter type 0 on every row."""
+    rows = bytearray()
+    for y in range(height):
+        rows.append(0)
+        for x in range(width):
+            rows.extend(pixel(x, y))
+    return (b"\x89PNG\r\n\x1a\n"
+            + _png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + _png_chunk(b"IDAT", zlib.compress(bytes(rows), 9))
+            + _png_chunk(b"IEND", b""))
+
+
+PNG_TEXT_OVERHEAD = 12 + len(b"Comment\0")   # chunk length+type+CRC, keyword
+
+
+def pad_png(png, total):
+    """The same PNG grown to exactly `total` bytes with a tEXt chunk before IEND."""
+    pad = total - len(png)
+    if pad == 0:
+        return png
+    assert pad >= PNG_TEXT_OVERHEAD
+    text = b"Comment\0" + (b"carillon padding " * (pad // 17 + 1))[:pad - PNG_TEXT_OVERHEAD]
+    iend = len(png) - 12
+    return png[:iend] + _png_chunk(b"tEXt", text) + png[iend:]
+
+
+def lzw_encode(indices, min_code_size):
+    """GIF variable-length LZW (LSB-first bit packing).
+
+    Code size grows when the next free code no longer fits; the table is reset
+    with a clear code a little before it fills (4095) so that no decoder ever
+    has to cope with a deferred clear.
+    """
+    clear, eoi = 1 << min_code_size, (1 << min_code_size) + 1
+    out, acc, nbits = bytearray(), 0, 0
+
+    def emit(code, size):
+        nonlocal acc, nbits
+        acc |= code << nbits
+        nbits += size
+        while nbits >= 8:
+            out.append(acc & 0xFF)
+            acc >>= 8
+            nbits -= 8
+
+    def reset():
+        return {bytes([i]): i for i in range(clear)}, min_code_size + 1, eoi + 1
+
+    table, size, next_code = reset()
+    emit(clear, size)
+    w = b""
+    for k in indices:
+        wk = w + bytes([k])
+        if wk in table:
+            w = wk
+            continue
+        emit(table[w], size)
+        if next_code < 4095:
+            table[wk] = next_code
+            next_code += 1
+            if next_code > (1 << size) and size < 12:
+                size += 1
+        else:
+            emit(clear, size)
+            table, size, next_code = reset()
+        w = bytes([k])
+    if w:
+        emit(table[w], size)
+    emit(eoi, size)
+    if nbits:
+        out.append(acc & 0xFF)
+    return bytes(out)
+
+
+def _gif_subblocks(data):
+    return b"".join(bytes([len(data[i:i + 255])]) + data[i:i + 255]
+                    for i in range(0, len(data), 255)) + b"\x00"
+
+
+def make_gif(width, height, palette, frames, delay_cs=50):
+    """GIF89a with a global colour table.  More than one frame adds the
+    NETSCAPE2.0 loop extension and a Graphics Control Extension per frame."""
+    bits = max(1, (len(palette) - 1).bit_length())          # table holds 2**bits colours
+    gct = b"".join(bytes(c) for c in palette) + b"\x00\x00\x00" * ((1 << bits) - len(palette))
+    out = bytearray(b"GIF89a")
+    out += struct.pack("<HHBBB", width, height, 0x80 | 0x70 | (bits - 1), 0, 0)
+    out += gct
+    animated = len(frames) > 1
+    if animated:
+        out += b"\x21\xFF\x0BNETSCAPE2.0\x03\x01" + struct.pack("<H", 0) + b"\x00"
+    min_code_size = max(2, bits)
+    for frame in frames:
+        if animated:   # disposal 1 (leave in place), no transparency
+            out += b"\x21\xF9\x04" + bytes([1 << 2]) + struct.pack("<H", delay_cs) + b"\x00\x00"
+        out += b"\x2C" + struct.pack("<HHHHB", 0, 0, width, height, 0)
+        out += bytes([min_code_size]) + _gif_subblocks(lzw_encode(frame, min_code_size))
+    out += b"\x3B"
+    return bytes(out)
+
+
+# Baseline JPEG (grayscale, one scan).  The Huffman tables are our own, not
+# Annex K: every DC category gets a 4-bit code and every AC symbol an 8-bit
+# code.  Any complete, valid table is legal JPEG, and this one is trivially
+# correct by construction (no all-ones code is used).
+_STD_LUMA_Q = [
+    16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55,
+    14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62,
+    18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92,
+    49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99]
+_ZIGZAG = sorted(((r, c) for r in range(8) for c in range(8)),
+                 key=lambda rc: (rc[0] + rc[1], rc[0] if (rc[0] + rc[1]) % 2 else -rc[0]))
+_DC_SYMBOLS = list(range(12))
+_AC_SYMBOLS = [0x00, 0xF0] + [(run << 4) | size for run in range(16) for size in range(1, 11)]
+
+
+def _segment(marker, payload):
+    return bytes([0xFF, marker]) + struct.pack(">H", len(payload) + 2) + payload
+
+
+def make_jpeg(width, height, pixel):
+    """pixel(x, y) -> 0..255 grey.  width and height must be multiples of 8."""
+    quant = [[_STD_LUMA_Q[r * 8 + c] for c in range(8)] for r in range(8)]
+    cosines = [[cos((2 * x + 1) * u * pi / 16) for u in range(8)] for x in range(8)]
+    scale = [sqrt(0.5)] + [1.0] * 7
+    out, acc, nbits = bytearray(), 0, 0
+
+    def put(value, size):
+        nonlocal acc, nbits
+        acc = (acc << size) | (value & ((1 << size) - 1))
+        nbits += size
+        while nbits >= 8:
+            byte = (acc >> (nbits - 8)) & 0xFF
+            out.append(byte)
+            if byte == 0xFF:
+                out.append(0x00)          # byte stuffing inside entropy-coded data
+            nbits -= 8
+        acc &= (1 << nbits) - 1
+
+    def put_coeff(value):
+        size = abs(value).bit_length()
+        return size, (value if value >= 0 else value + (1 << size) - 1)
+
+    prev_dc = 0
+    for by in range(0, height, 8):
+        for bx in range(0, width, 8):
+            f = [[pixel(bx + x, by + y) - 128 for x in range(8)] for y in range(8)]
+            coeff = {}
+            for u in range(8):          # vertical frequency
+                for v in range(8):      # horizontal frequency
+                    s = sum(f[y][x] * cosines[y][u] * cosines[x][v]
+                            for y in range(8) for x in range(8))
+                    coeff[u, v] = round(0.25 * scale[u] * scale[v] * s / quant[u][v])
+            zz = [coeff[rc] for rc in _ZIGZAG]
+            size, bits = put_coeff(zz[0] - prev_dc)
+            prev_dc = zz[0]
+            put(_DC_SYMBOLS.index(size), 4)
+            if size:
+                put(bits, size)
+            run = 0
+            for value in zz[1:]:
+                if value == 0:
+                    run += 1
+                    continue
+                while run > 15:
+                    put(_AC_SYMBOLS.index(0xF0), 8)
+                    run -= 16
+                size, bits = put_coeff(value)
+                put(_AC_SYMBOLS.index((run << 4) | size), 8)
+                put(bits, size)
+                run = 0
+            if run:
+                put(_AC_SYMBOLS.index(0x00), 8)   # EOB
+    if nbits:
+        put((1 << (8 - nbits)) - 1, 8 - nbits)   # pad the last byte with 1-bits
+
+    def dht(table_class_id, symbols, length):
+        counts = [0] * 16
+        counts[length - 1] = len(symbols)
+        return bytes([table_class_id]) + bytes(counts) + bytes(symbols)
+
+    return (b"\xFF\xD8"
+            + _segment(0xE0, b"JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00")
+            + _segment(0xDB, b"\x00" + bytes(quant[r][c] for r, c in _ZIGZAG))
+            + _segment(0xC0, struct.pack(">BHHB", 8, height, width, 1) + b"\x01\x11\x00")
+            + _segment(0xC4, dht(0x00, _DC_SYMBOLS, 4) + dht(0x10, _AC_SYMBOLS, 8))
+            + _segment(0xDA, b"\x01\x01\x00\x00\x3F\x00")
+            + bytes(out) + b"\xFF\xD9")
+
+
+class Images:
+    """All payloads, built once at start-up (a few milliseconds)."""
+
+    def __init__(self):
+        noise = _lcg(1)
+        # Noise in the blue channel keeps the PNG incompressible enough (~12 KB)
+        # for the routes that send only its first 40 / 100 / 1000 bytes.
+        self.png = make_png(64, 64, lambda x, y: (x * 4, y * 4, next(noise)))
+        self.tiny_png = make_png(1, 1, lambda x, y: (255, 0, 0))
+        palette16 = [(i * 16, 255 - i * 16, (i * 53) % 256) for i in range(16)]
+        self.gif = make_gif(64, 64, palette16,
+                            [[(x // 8 + y // 8) % 16 for y in range(64) for x in range(64)]])
+        palette4 = [(0, 0, 0), (255, 255, 255), (255, 0, 0), (0, 0, 255)]
+        checker = [((x // 4 + y // 4) % 2) for y in range(32) for x in range(32)]
+        self.gif_animated = make_gif(32, 32, palette4,
+                                     [checker, [3 - c for c in checker], [2 + c for c in checker]])
+        self.jpeg = make_jpeg(16, 16, lambda x, y: min(255, (x + y) * 8))
+        # Split point for padding: SOI + APP0(JFIF) | COM filler | DQT SOF DHT SOS ... EOI
+        self.jpeg_head_len = 2 + 18
+        # Modernizr's 1x1 lossless WebP: a real RIFF/WEBP/VP8L file.
+        self.webp = bytes.fromhex("524946461a000000574542505650384c0d0000002f0000001007"
+                                  "1011118888fe0700")
+        self.heic = (struct.pack(">I", 24) + b"ftypheic" + b"\x00\x00\x00\x00" + b"mif1heic"
+                     + struct.pack(">I", 34) + b"meta" + b"\x00\x00\x00\x00"
+                     + struct.pack(">I", 22) + b"hdlr" + b"\x00" * 8 + b"pict" + b"\x00" * 2)
+        self.svg = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+                    b'<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">'
+                    b'<rect width="64" height="64" fill="#36c"/></svg>\n')
+        self.html = (b"<!DOCTYPE html>\n<html><head><title>Not an image</title></head>"
+                     b"<body><h1>This is an HTML page</h1></body></html>\n")
+        self.text = b"This is plain text, not an image.\n"
+        # A full-size COM segment (65535-byte length field => 65537 bytes), reused.
+        self._com_full = self._com(65537)
+
+    @staticmethod
+    def _com(total):
+        """A COM segment of exactly `total` bytes (4 .. 65537)."""
+        filler = (b"carillon-filler " * (total // 16 + 1))[:total - 4]
+        return b"\xFF\xFE" + struct.pack(">H", total - 2) + filler
+
+    def jpeg_sizes_ok(self, n):
+        return n == len(self.jpeg) or n >= len(self.jpeg) + 4
+
+    def jpeg_pieces(self, n):
+        """Yield a structurally valid JPEG of exactly n bytes, in pieces of at
+        most 65537 bytes, without ever holding it whole (1 GiB is fine)."""
+        if not self.jpeg_sizes_ok(n):
+            raise ValueError(n)
+        if n == len(self.jpeg):
+            yield self.jpeg
+            return
+        yield self.jpeg[:self.jpeg_head_len]
+        pad = n - len(self.jpeg)
+        while pad > 0 and not STOP.is_set():
+            seg = min(pad, 65537)
+            if 0 < pad - seg < 4:     # never leave a remainder too small for a segment
+                seg -= 4
+            yield self._com_full if seg == 65537 else self._com(seg)
+            pad -= seg
+        yield self.jpeg[self.jpeg_head_len:]
+
+    def png_of_size(self, n):
+        """A valid PNG of exactly n bytes, or None if no padding can reach n."""
+        for base in (self.png, self.tiny_png):
+            if n == len(base) or n >= len(base) + PNG_TEXT_OVERHEAD:
+                return pad_png(base, n)
+        return None
+
+
+IMAGES = None   # set in main()
+
+
+# ---------------------------------------------------------------------------
+# Statistics, per listener.
+# ---------------------------------------------------------------------------
+
+class Stats:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.reset()
+
+    def reset(self):
+        with self.lock:
+            self.connections = 0      # TCP connections accepted
+            self.tls_failures = 0     # handshakes that failed (client refused our cert...)
+            self.active = 0           # requests being served right now
+            self.requests = Counter()
+
+    def add(self, field, delta=1):
+        with self.lock:
+            setattr(self, field, getattr(self, field) + delta)
+
+    def count_request(self, path):
+        with self.lock:
+            self.requests[path] += 1
+
+    def snapshot(self):
+        with self.lock:
+            return {"connections": self.connections, "tls_failures": self.tls_failures,
+                    "active_requests": self.active, "total_requests": sum(self.requests.values()),
+                    "requests": dict(sorted(self.requests.items()))}
+
+
+# ---------------------------------------------------------------------------
+# HTTP handler: one instance per connection, one call to route() per request.
+# ---------------------------------------------------------------------------
+
+ROUTES = {}          # exact path -> handler method name
+PREFIX_ROUTES = []   # (prefix, method name): the rest of the path is an argument
+
+
+def route(*paths, prefix=None):
+    def register(fn):
+        for p in paths:
+            ROUTES[p] = fn.__name__
+        if prefix:
+            PREFIX_ROUTES.append((prefix, fn.__name__))
+        return fn
+    return register
+
+
+def _int_param(query, name, default, minimum=0, maximum=64 * GIB):
+    value = int(query.get(name, [default])[0])
+    if not minimum <= value <= maximum:
+        raise ValueError(f"{name}={value} out of range")
+    return value
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"      # keep-alive: every response is framed
+    timeout = 60                       # idle keep-alive connections are dropped
+
+    def version_string(self):
+        return "carillon-test-server"
+
+    def setup(self):
+        super().setup()
+        self.requests_on_connection = 0
+        self.head_only = False
+
+    def log_message(self, fmt, *args):    # quiet unless --verbose
+        log(f"{self.server.name} {self.address_string()} {fmt % args}")
+
+    def handle(self):
+        try:
+            super().handle()
+        except (OSError, ssl.SSLError) as exc:   # client went away: not an error
+            log(f"connection ended: {exc!r}")
+
+    def finish(self):
+        try:
+            super().finish()
+        except OSError:
+            pass
+
+    def do_GET(self):
+        self.dispatch()
+
+    def do_HEAD(self):
+        self.head_only = True
+        try:
+            self.dispatch()
+        finally:
+            self.head_only = False
+
+    # -- dispatch -----------------------------------------------------------
+
+    def dispatch(self):
+        url = urlsplit(self.path)
+        path, query = url.path, parse_qs(url.query)
+        stats = self.server.stats
+        self.requests_on_connection += 1
+        if path.startswith("/stats"):
+            # Control requests are invisible in the figures they report: the
+            # connection that carries them is not counted either.
+            if self.requests_on_connection == 1:
+                stats.add("connections", -1)
+            return self.control(path)
+        stats.count_request(path)
+        stats.add("active")
+        try:
+            name = ROUTES.get(path)
+            arg = None
+            if name is None:
+                for prefix, candidate in PREFIX_ROUTES:
+                    if path.startswith(prefix):
+                        name, arg = candidate, path[len(prefix):]
+                        break
+            if name is None:
+                return self.send_html(404, "Not Found")
+            try:
+                handler = getattr(self, name)
+                return handler(query) if arg is None else handler(query, arg)
+            except ValueError as exc:        # bad query parameter
+                return self.send_bytes(400, "text/plain", f"bad request: {exc}\n".encode())
+        finally:
+            stats.add("active", -1)
+
+    def control(self, path):
+        if path == "/stats/reset":
+            for server in ALL_LISTENERS.values():
+                server.stats.reset()
+            return self.send_json({"reset": True})
+        if path == "/stats":
+            body = self.server.stats.snapshot()
+            body["listeners"] = {name: srv.stats.snapshot()
+                                 for name, srv in ALL_LISTENERS.items() if srv is not self.server}
+            return self.send_json(body)
+        return self.send_html(404, "Not Found")
+
+    # -- response helpers ----------------------------------------------------
+
+    def start(self, status, content_type=None, headers=(), length=None):
+        self.send_response(status)
+        if content_type:
+            self.send_header("Content-Type", content_type)
+        if length is not None:
+            self.send_header("Content-Length", str(length))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+
+    def write(self, data):
+        if not self.head_only:
+            self.wfile.write(data)
+
+    def send_bytes(self, status, content_type, body, headers=()):
+        self.start(status, content_type, headers, len(body))
+        self.write(body)
+
+    def send_html(self, status, title):
+        body = f"<!DOCTYPE html>\n<html><body><h1>{status} {title}</h1></body></html>\n"
+        self.send_bytes(status, "text/html; charset=utf-8", body.encode())
+
+    def send_json(self, obj):
+        self.send_bytes(200, "application/json", (json.dumps(obj, indent=1) + "\n").encode())
+
+    def send_chunked(self, content_type, pieces):
+        self.start(200, content_type, [("Transfer-Encoding", "chunked")])
+        if self.head_only:
+            return
+        for piece in pieces:
+            if STOP.is_set():
+                self.close_connection = True
+                return
+            self.wfile.write(b"%x\r\n%b\r\n" % (len(piece), piece))
+        self.wfile.write(b"0\r\n\r\n")
+
+    def send_streamed(self, content_type, length, pieces):
+        self.start(200, content_type, length=length)
+        if self.head_only:
+            return
+        for piece in pieces:
+            if STOP.is_set():
+                self.close_connection = True
+                return
+            self.wfile.write(piece)
+
+    def redirect(self, status, location):
+        self.send_bytes(status, "text/plain", f"Redirecting to {location}\n".encode(),
+                        [("Location", location)])
+
+    def hold(self, seconds):
+        """Wait up to `seconds` without sending, reading and discarding anything
+        the client sends.  Returns True if the whole time passed, False as soon
+        as the client disconnects or the server is stopping."""
+        return hold_socket(self.connection, seconds)
+
+    # -- images ----------------------------------------------------------------
+
+    @route("/img/jpeg")
+    def img_jpeg(self, q):
+        self.send_bytes(200, "image/jpeg", IMAGES.jpeg)
+
+    @route("/img/png")
+    def img_png(self, q):
+        self.send_bytes(200, "image/png", IMAGES.png)
+
+    @route("/img/gif")
+    def img_gif(self, q):
+        self.send_bytes(200, "image/gif", IMAGES.gif)
+
+    @route("/img/gif-animated")
+    def img_gif_animated(self, q):
+        self.send_bytes(200, "image/gif", IMAGES.gif_animated)
+
+    @route("/img/png-as-jpeg")
+    def img_png_as_jpeg(self, q):
+        self.send_bytes(200, "image/jpeg", IMAGES.png)
+
+    @route("/img/html-as-png")
+    def img_html_as_png(self, q):
+        self.send_bytes(200, "image/png", IMAGES.html)
+
+    @route("/img/png-as-octet")
+    def img_png_as_octet(self, q):
+        self.send_bytes(200, "application/octet-stream", IMAGES.png)
+
+    @route("/img/looks-like.jpg")
+    def img_looks_like_jpg(self, q):
+        self.send_bytes(200, "image/png", IMAGES.png)
+
+    # -- unsupported or broken bodies ----------------------------------------------
+
+    @route("/bad/webp")
+    def bad_webp(self, q):
+        self.send_bytes(200, "image/webp", IMAGES.webp)
+
+    @route("/bad/heic")
+    def bad_heic(self, q):
+        self.send_bytes(200, "image/heic", IMAGES.heic)
+
+    @route("/bad/svg")
+    def bad_svg(self, q):
+        self.send_bytes(200, "image/svg+xml", IMAGES.svg)
+
+    @route("/bad/html")
+    def bad_html(self, q):
+        self.send_bytes(200, "text/html; charset=utf-8", IMAGES.html)
+
+    @route("/bad/text")
+    def bad_text(self, q):
+        self.send_bytes(200, "text/plain; charset=utf-8", IMAGES.text)
+
+    @route("/bad/truncated-png")
+    def bad_truncated_png(self, q):
+        self.send_bytes(200, "image/png", IMAGES.png[:40])
+
+    @route("/bad/truncated-body")
+    def bad_truncated_body(self, q):
+        # Promise 5000 bytes, deliver 1000, hang up: a partial transfer.
+        self.start(200, "image/png", length=5000)
+        self.write(IMAGES.png[:1000])
+        self.close_connection = True
+
+    @route("/bad/empty")
+    def bad_empty(self, q):
+        self.send_bytes(200, "image/png", b"")
+
+    # -- size and framing ----------------------------------------------------------
+
+    @route("/size/cap")
+    def size_cap(self, q):
+        self.send_streamed("image/jpeg", CAP, IMAGES.jpeg_pieces(CAP))
+
+    @route("/size/cap-plus-1")
+    def size_cap_plus_1(self, q):
+        self.send_streamed("image/jpeg", CAP + 1, IMAGES.jpeg_pieces(CAP + 1))
+
+    @route("/size/cap-chunked")
+    def size_cap_chunked(self, q):
+        self.send_chunked("image/jpeg", IMAGES.jpeg_pieces(CAP))
+
+    @route("/size/cap-plus-1-chunked")
+    def size_cap_plus_1_chunked(self, q):
+        self.send_chunked("image/jpeg", IMAGES.jpeg_pieces(CAP + 1))
+
+    @route("/size/gigabyte-chunked")
+    def size_gigabyte_chunked(self, q):
+        self.send_chunked("image/jpeg", IMAGES.jpeg_pieces(GIB))
+
+    def _jpeg_size_param(self, q):
+        n = _int_param(q, "bytes", len(IMAGES.jpeg))
+        if not IMAGES.jpeg_sizes_ok(n):
+            raise ValueError(f"bytes must be {len(IMAGES.jpeg)} or >= {len(IMAGES.jpeg) + 4}")
+        return n
+
+    @route("/size/n")
+    def size_n(self, q):
+        n = self._jpeg_size_param(q)
+        self.send_streamed("image/jpeg", n, IMAGES.jpeg_pieces(n))
+
+    @route("/size/n-chunked")
+    def size_n_chunked(self, q):
+        n = self._jpeg_size_param(q)
+        self.send_chunked("image/jpeg", IMAGES.jpeg_pieces(n))
+
+    @route("/size/eof")
+    def size_eof(self, q):
+        # HTTP/1.1 without Content-Length or chunking: the body ends at EOF.
+        n = self._jpeg_size_param(q)
+        self.start(200, "image/jpeg", [("Connection", "close")])
+        self.close_connection = True
+        if not self.head_only:
+            for piece in IMAGES.jpeg_pieces(n):
+                self.wfile.write(piece)
+
+    # -- content encoding ---------------------------------------------------------
+
+    @route("/enc/gzip")
+    def enc_gzip(self, q):
+        self.send_bytes(200, "image/png", gzip.compress(IMAGES.png, mtime=0),
+                        [("Content-Encoding", "gzip")])
+
+    @route("/enc/br")
+    def enc_br(self, q):
+        # Not real brotli: the client must refuse on the header alone.
+        self.send_bytes(200, "image/png", b"\x1b\x2e\x00\xf8" + os.urandom(60),
+                        [("Content-Encoding", "br")])
+
+    @route("/enc/identity")
+    def enc_identity(self, q):
+        self.send_bytes(200, "image/png", IMAGES.png, [("Content-Encoding", "identity")])
+
+    # -- redirects -----------------------------------------------------------------
+
+    @route("/redirect/relative")
+    def redirect_relative(self, q):
+        self.redirect(302, "/img/png")
+
+    @route("/redirect/absolute")
+    def redirect_absolute(self, q):
+        self.redirect(301, f"{self.server.base_url}/img/png")
+
+    @route("/redirect/to-http")
+    def redirect_to_http(self, q):
+        self.redirect(302, f"http://{LOOPBACK}:{self.server.server_port}/img/png")
+
+    @route("/redirect/to-file")
+    def redirect_to_file(self, q):
+        self.redirect(302, "file:///etc/passwd")
+
+    @route("/redirect/loop")
+    def redirect_loop(self, q):
+        self.redirect(302, "/redirect/loop")
+
+    @route("/redirect/307")
+    def redirect_307(self, q):
+        self.redirect(307, "/img/png")
+
+    @route("/redirect/308")
+    def redirect_308(self, q):
+        self.redirect(308, "/img/png")
+
+    @route(prefix="/redirect/hops/")
+    def redirect_hops(self, q, arg):
+        n = int(arg)
+        if n < 0:
+            raise ValueError("hops must be >= 0")
+        if n == 0:
+            return self.send_bytes(200, "image/png", IMAGES.png)
+        self.redirect(302, f"/redirect/hops/{n - 1}")
+
+    # -- statuses ------------------------------------------------------------------
+
+    @route(prefix="/status/")
+    def status(self, q, arg):
+        code = int(arg)
+        if not 200 <= code <= 599:
+            raise ValueError("status must be 200..599")
+        if code in (204, 304):       # no body, and (RFC 9110) no Content-Length for 204
+            return self.start(code)
+        self.send_html(code, self.responses.get(code, ("Status",))[0])
+
+    # -- stalls --------------------------------------------------------------------
+
+    @route("/stall/headers")
+    def stall_headers(self, q):
+        self.close_connection = True
+        self.hold(_int_param(q, "seconds", 3600))
+
+    @route("/stall/body")
+    def stall_body(self, q):
+        self.close_connection = True
+        self.start(200, "image/png", length=len(IMAGES.png))
+        self.write(IMAGES.png[:100])
+        self.hold(_int_param(q, "seconds", 3600))
+
+    @route("/trickle")
+    def trickle(self, q):
+        n = _int_param(q, "bytes", len(IMAGES.png))
+        interval = float(q.get("interval", ["1"])[0])
+        body = IMAGES.png_of_size(n)
+        if body is None:
+            raise ValueError(f"no valid PNG of {n} bytes (use {len(IMAGES.tiny_png)}, "
+                             f">= {len(IMAGES.tiny_png) + PNG_TEXT_OVERHEAD})")
+        self.start(200, "image/png", length=n)
+        if self.head_only:
+            return
+        for i in range(n):
+            self.wfile.write(body[i:i + 1])
+            if i + 1 < n and not self.hold(interval):
+                self.close_connection = True
+                return
+
+    # -- introspection ---------------------------------------------------------------
+
+    @route("/echo/headers")
+    def echo_headers(self, q):
+        raw = [[k, v] for k, v in self.headers.items()]
+        merged = {}
+        for k, v in raw:
+            key = k.lower()
+            merged[key] = f"{merged[key]}, {v}" if key in merged else v
+        self.send_json({"method": self.command, "path": self.path,
+                        "version": self.request_version, "headers": merged, "raw": raw})
+
+
+
+def hold_socket(sock, seconds):
+    """See Handler.hold.  Short socket timeouts keep every stall responsive to
+    both client disconnects and server shutdown (POLL granularity)."""
+    deadline = time.monotonic() + seconds
+    try:
+        while not STOP.is_set():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return True
+            sock.settimeout(min(POLL, remaining))
+            try:
+                if not sock.recv(4096):
+                    return False          # orderly EOF (or TLS close_notify)
+            except (socket.timeout, ssl.SSLWantReadError):
+                continue
+        return False
+    except OSError:                       # reset, TLS alert...: the client is gone
+        return False
+
+
+# ---------------------------------------------------------------------------
+# Listeners.
+# ---------------------------------------------------------------------------
+
+class TLSServer(ThreadingHTTPServer):
+    """ThreadingHTTPServer whose TLS handshake runs in the per-connection thread,
+    so a client that stalls the handshake never blocks accept()."""
+    daemon_threads = True
+    block_on_close = False
+    request_queue_size = 128
+
+    def __init__(self, name, port, context):
+        self.name, self.context, self.stats = name, context, Stats()
+        super().__init__((LOOPBACK, port), Handler)
+        self.base_url = f"https://{LOOPBACK}:{self.server_port}"
+
+    def server_bind(self):
+        # HTTPServer.server_bind calls getfqdn(), a reverse DNS lookup that can
+        # take seconds on a badly configured machine; we know the name.
+        socketserver.TCPServer.server_bind(self)
+        self.server_name, self.server_port = LOOPBACK, self.socket.getsockname()[1]
+
+    def get_request(self):
+        sock, addr = self.socket.accept()
+        # Headers and body go out in separate writes: without NODELAY, Nagle's algorithm holds the
+        # second write for the client's delayed ACK, adding ~40 ms to every small response.
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.stats.add("connections")
+        return sock, addr
+
+    def finish_request(self, request, client_address):
+        request.settimeout(10)            # bound a handshake that never completes
+        try:
+            tls = self.context.wrap_socket(request, server_side=True)
+        except (OSError, ssl.SSLError) as exc:
+            self.stats.add("tls_failures")
+            log(f"{self.name}: TLS handshake failed: {exc!r}")
+            return
+        try:
+            self.RequestHandlerClass(tls, client_address, self)
+        finally:
+            try:
+                tls.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
+            tls.close()
+
+    def handle_error(self, request, client_address):
+        if VERBOSE:
+            super().handle_error(request, client_address)
+
+
+class StallListener:
+    """Accepts TCP and never answers: the TLS handshake never completes.
+    Reads and discards whatever arrives until the client goes away."""
+
+    def __init__(self, name):
+        self.name, self.stats = name, Stats()
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.socket.bind((LOOPBACK, 0))
+        self.socket.listen(128)
+        self.socket.settimeout(POLL)
+        self.server_port = self.socket.getsockname()[1]
+
+    def serve_forever(self):
+        while not STOP.is_set():
+            try:
+                conn, _ = self.socket.accept()
+            except socket.timeout:
+                continue
+            except OSError:
+                return
+            self.stats.add("connections")
+            threading.Thread(target=self._hold, args=(conn,), daemon=True).start()
+
+    def _hold(self, conn):
+        self.stats.add("active")
+        try:
+            hold_socket(conn, float("inf"))
+        finally:
+            self.stats.add("active", -1)
+            conn.close()
+
+    def shutdown(self):
+        pass                               # the accept loop watches STOP
+
+    def server_close(self):
+        self.socket.close()
+
+
+ALL_LISTENERS = {}   # name -> listener (for /stats)
+
+
+def closed_port():
+    """A loopback port nobody listens on: connecting is refused.  (Another
+    process could in theory take it later; on loopback this is unlikely.)"""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind((LOOPBACK, 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+# ---------------------------------------------------------------------------
+# Certificates (openssl CLI, EC P-256: a few milliseconds each).
+# ---------------------------------------------------------------------------
+
+OPENSSL_CNF = """\
+[req]
+distinguished_name = dn
+prompt = no
+[dn]
+CN = unused
+[ext_ca]
+basicConstraints = critical, CA:TRUE
+keyUsage = critical, keyCertSign, cRLSign
+subjectKeyIdentifier = hash
+[ext_leaf_good]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectAltName = IP:127.0.0.1, IP:::1, DNS:localhost
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+[ext_leaf_wrong]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectAltName = DNS:wrong.example
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+"""
+
+
+def make_certs(d):
+    """Good CA + leaf, rogue CA + leaf (same names), good-CA leaf for the wrong name.
+    Our own config file keeps the system openssl.cnf out of the picture."""
+    cnf = os.path.join(d, "openssl.cnf")
+    with open(cnf, "w") as f:
+        f.write(OPENSSL_CNF)
+
+    def req(name, subject, extensions, ca=None):
+        cmd = ["openssl", "req", "-config", cnf, "-x509", "-newkey", "ec",
+               "-pkeyopt", "ec_paramgen_curve:P-256", "-noenc", "-days", "7",
+               "-keyout", os.path.join(d, f"{name}.key"), "-out", os.path.join(d, f"{name}.pem"),
+               "-subj", subject, "-extensions", extensions]
+        if ca:
+            cmd += ["-CA", os.path.join(d, f"{ca}.pem"), "-CAkey", os.path.join(d, f"{ca}.key")]
+        return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def wait_all(procs):
+        for p in procs:
+            out, err = p.communicate()
+            if p.returncode != 0:
+                raise RuntimeError(f"openssl failed: {err.decode(errors='replace')}")
+
+    wait_all([req("ca", "/CN=Carillon Test CA", "ext_ca"),
+              req("rogue-ca", "/CN=Rogue Test CA", "ext_ca")])
+    wait_all([req("leaf", "/CN=localhost", "ext_leaf_good", "ca"),
+              req("rogue-leaf", "/CN=localhost", "ext_leaf_good", "rogue-ca"),
+              req("wrong-leaf", "/CN=wrong.example", "ext_leaf_wrong", "ca")])
+
+
+def server_context(d, name):
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    ctx.load_cert_chain(os.path.join(d, f"{name}.pem"), os.path.join(d, f"{name}.key"))
+    return ctx
+
+
+# ---------------------------------------------------------------------------
+# Main.
+# ---------------------------------------------------------------------------
+
+def write_ready_file(path, line):
+    tmp = f"{path}.tmp.{os.getpid()}"
+    with open(tmp, "w") as f:
+        f.write(line + "\n")
+    os.replace(tmp, path)      # atomic: readers never see a partial file
+
+
+def main(argv=None):
+    global IMAGES, VERBOSE
+    parser = argparse.ArgumentParser(description="carillon-nse HTTPS test server")
+    parser.add_argument("--port", type=int, default=0, help="main listener port (0: any)")
+    parser.add_argument("--state-dir", help="where certificates go (kept on exit); "
+                                            "default: a temporary directory removed on exit")
+    parser.add_argument("--ready-file", help="also write the ready JSON here (atomically)")
+    parser.add_argument("--exit-on-stdin-eof", action="store_true",
+                        help="exit when stdin reaches EOF (the harness died)")
+    parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    args = parser.parse_args(argv)
+    VERBOSE = args.verbose
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: STOP.set())
+
+    own_dir = args.state_dir is None
+    state_dir = tempfile.mkdtemp(prefix="carillon-test-server-") if own_dir \
+        else os.path.abspath(args.state_dir)
+    os.makedirs(state_dir, exist_ok=True)
+    listeners, wrote_ready = [], False
+    try:
+        make_certs(state_dir)
+        IMAGES = Images()
+        main_srv = TLSServer("main", args.port, server_context(state_dir, "leaf"))
+        unknown = TLSServer("unknown_ca", 0, server_context(state_dir, "rogue-leaf"))
+        wrong = TLSServer("wrong_host", 0, server_context(state_dir, "wrong-leaf"))
+        stall = StallListener("handshake_stall")
+        listeners = [main_srv, unknown, wrong, stall]
+        for srv in listeners:
+            ALL_LISTENERS[srv.name] = srv
+            kwargs = {} if srv is stall else {"poll_interval": POLL}
+            threading.Thread(target=srv.serve_forever, kwargs=kwargs, daemon=True).start()
+
+        if args.exit_on_stdin_eof:
+            def watch_stdin():
+                # os.read on the raw fd, not sys.stdin: a daemon thread blocked
+                # inside the buffered reader holds its lock, and interpreter
+                # shutdown then waits for that lock (we measured +1 s).
+                try:
+                    while os.read(0, 65536):
+                        pass
+                except (OSError, ValueError):
+                    pass
+                STOP.set()
+            threading.Thread(target=watch_stdin, daemon=True).start()
+
+        ready = json.dumps({
+            "port": main_srv.server_port,
+            "ca_file": os.path.join(state_dir, "ca.pem"),
+            "base_url": main_srv.base_url,
+            "unknown_ca_port": unknown.server_port,
+            "wrong_host_port": wrong.server_port,
+            "handshake_stall_port": stall.server_port,
+            "closed_port": closed_port(),
+            "pid": os.getpid(),
+        })
+        if args.ready_file:
+            write_ready_file(args.ready_file, ready)
+            wrote_ready = True
+        try:
+            print(ready, flush=True)
+        except OSError:
+            pass                              # nobody reads stdout: fine
+        while not STOP.wait(POLL):
+            pass
+    finally:
+        STOP.set()
+        for srv in listeners:
+            srv.shutdown()                    # returns within POLL
+            srv.server_close()
+        if wrote_ready:
+            try:
+                os.unlink(args.ready_file)
+            except OSError:
+                pass
+        if own_dir:
+            shutil.rmtree(state_dir, ignore_errors=True)
+        log("stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

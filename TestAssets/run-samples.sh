@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs the bundled sample payloads (TestAssets/Payloads/) through carillon-nse against the local HTTPS
+# test server, then drains the receipts into an event queue and prints the POST /v1/events bodies.
+#
+#   TestAssets/run-samples.sh [--keep]      (--keep leaves the work directory for a look afterwards)
+#
+# Everything stays on loopback: the server binds 127.0.0.1 only, with a CA made at start-up.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+keep=no
+[ "${1:-}" = "--keep" ] && keep=yes
+
+echo "==> building carillon-nse" >&2
+swift build --product carillon-nse >&2
+tool="$(swift build --show-bin-path)/carillon-nse"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/carillon-samples.XXXXXX")"
+server_pid=""
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  if [ "$keep" = yes ]; then echo "==> work directory kept: $work" >&2; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+echo "==> starting the local HTTPS test server" >&2
+python3 TestAssets/Server/server.py --ready-file "$work/ready.json" >/dev/null &
+server_pid=$!
+for _ in $(seq 1 100); do [ -s "$work/ready.json" ] && break; sleep 0.1; done
+[ -s "$work/ready.json" ] || { echo "run-samples: the test server did not start" >&2; exit 1; }
+base_url="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["base_url"])' "$work/ready.json")"
+ca_file="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["ca_file"])' "$work/ready.json")"
+echo "    $base_url (CA: $ca_file)" >&2
+
+# The payloads name the server as {{BASE_URL}}; its port is only known now.
+mkdir -p "$work/Payloads"
+for group in TestAssets/Payloads/*/; do
+  name="$(basename "$group")"
+  mkdir -p "$work/Payloads/$name"
+  for file in "$group"*.json; do
+    sed "s#{{BASE_URL}}#$base_url#g" "$file" > "$work/Payloads/$name/$(basename "$file")"
+  done
+done
+
+cd "$work"
+echo "==> carillon-nse process --jobs 4 --budget 5 Payloads/*" >&2
+set +e
+"$tool" process --ca-file "$ca_file" --container container --attachments attachments \
+  --budget 5 --jobs 4 Payloads/routing Payloads/stamp Payloads/download Payloads/odd Payloads/malformed
+status=$?
+set -e
+echo "==> process exit status: $status (1 is expected: Payloads/malformed/ holds inputs that are not JSON objects)" >&2
+
+echo "==> attachments written:" >&2
+ls -l attachments >&2 || true
+
+echo "==> carillon-nse drain --container container --queue queue" >&2
+"$tool" drain --container container --queue queue
+
+echo "==> carillon-nse open --queue queue --at 2026-08-20T09:16:44.120Z Payloads/routing/01-attached-png.json" >&2
+"$tool" open --queue queue --at 2026-08-20T09:16:44.120Z Payloads/routing/01-attached-png.json
+
+echo "==> carillon-nse batches --queue queue" >&2
+"$tool" batches --queue queue

@@ -1,0 +1,125 @@
+import Testing
+
+@testable import CarillonCLI
+
+@Suite struct ArgumentsTests {
+    static let options = [
+        OptionSpec(name: "--queue", valueName: "DIR", help: ""),
+        OptionSpec(name: "--jobs", valueName: "N", help: ""),
+        OptionSpec(name: "--help", valueName: nil, help: ""),
+    ]
+
+    @Test(arguments: [
+        (["a.json", "-", "dir"], ParsedArguments(positionals: ["a.json", "-", "dir"])),
+        (["--queue", "q", "x"], ParsedArguments(values: ["--queue": "q"], positionals: ["x"])),
+        (["--queue=q=r"], ParsedArguments(values: ["--queue": "q=r"])),
+        (["--jobs", "4", "--", "--queue"], ParsedArguments(values: ["--jobs": "4"], positionals: ["--queue"])),
+        (["-h"], ParsedArguments(flags: ["--help"])),
+    ])
+    func parses(arguments: [String], expected: ParsedArguments) throws {
+        #expect(try ParsedArguments.parse(arguments, options: Self.options) == expected)
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus'"),
+        (["--queue"], "option '--queue' needs a value (DIR)"),
+        (["--queue", "a", "--queue", "b"], "option '--queue' given more than once"),
+        (["--help=yes"], "option '--help' takes no value"),
+    ])
+    func refuses(arguments: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try ParsedArguments.parse(arguments, options: Self.options) }
+    }
+
+    @Test(arguments: [("0", false), ("-1", false), ("abc", false), ("1", true), ("256", true), ("257", false)])
+    func jobsMustBeAPositiveWholeNumber(text: String, valid: Bool) throws {
+        let parsed = try ParsedArguments.parse(["--jobs", text], options: Self.options)
+        if valid {
+            #expect(try parsed.positiveInteger("--jobs", default: 1, maximum: 256) == Int(text))
+        } else {
+            #expect(throws: UsageError.self) { try parsed.positiveInteger("--jobs", default: 1, maximum: 256) }
+        }
+    }
+
+    @Test(arguments: [("0", false), ("nan", false), ("inf", false), ("-2", false), ("0.5", true), ("20", true)])
+    func secondsMustBePositive(text: String, valid: Bool) throws {
+        let parsed = try ParsedArguments.parse(["--jobs", text], options: Self.options)
+        if valid {
+            #expect(try parsed.seconds("--jobs", default: 1) == Double(text))
+        } else {
+            #expect(throws: UsageError.self) { try parsed.seconds("--jobs", default: 1) }
+        }
+    }
+}
+
+/// The tool run in-process, with its output captured.
+@Suite struct CarillonToolTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    static func run(_ arguments: [String], stdin: String = "") -> Run {
+        let output = CapturedStream(), error = CapturedStream()
+        let io = ToolIO(
+            standardOutput: output, standardError: error, readStandardInput: { _ in Array(stdin.utf8) },
+            standardErrorIsTerminal: false)
+        let status = CarillonTool.run(arguments, io: io)
+        return Run(status: status, output: output.text, error: error.text)
+    }
+
+    @Test func helpListsEveryCommand() {
+        let run = Self.run(["--help"])
+        #expect(run.status == 0)
+        for command in ["process", "drain", "open", "batches"] { #expect(run.output.contains("  \(command)")) }
+    }
+
+    @Test(arguments: ["process", "drain", "open", "batches"])
+    func everyCommandHasHelp(command: String) {
+        let run = Self.run([command, "--help"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("Usage: carillon-nse \(command)"))
+        #expect(run.error.isEmpty)
+    }
+
+    @Test func versionNamesLibcurl() {
+        let run = Self.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("carillon-nse 0."))
+        #expect(run.output.contains("libcurl/"))
+    }
+
+    @Test(arguments: [
+        ([], "Usage: carillon-nse"),
+        (["frobnicate"], "carillon-nse: unknown command 'frobnicate'"),
+        (["--frobnicate"], "carillon-nse: unknown option '--frobnicate'"),
+        (["process"], "carillon-nse process: no PAYLOAD given"),
+        (["process", "--jobs", "0", "a.json"], "'--jobs' needs a whole number from 1 to 256, not '0'"),
+        (["process", "--budget", "soon", "a.json"], "'--budget' needs a number of seconds"),
+        (["process", "--max-bytes", "-5", "a.json"], "'--max-bytes' needs a whole number"),
+        (["process", "--ca-file", "/nonexistent/ca.pem", "a.json"], "--ca-file '/nonexistent/ca.pem': no such file"),
+        (["process", "-", "-"], "'-' (standard input) given more than once"),
+        (["drain", "--queue", "q"], "option '--container' is required"),
+        (["open", "--queue", "q", "--at", "yesterday", "a.json"], "needs an ISO 8601 time"),
+        (["batches"], "option '--queue' is required"),
+    ] as [([String], String)])
+    func badUsageExits64WithOneClearMessage(arguments: [String], message: String) {
+        let run = Self.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.error.contains(message), "\(run.error)")
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func standardInputIsAPayload() {
+        let run = Self.run(["process", "-"], stdin: #"{"aps":{"alert":"hi","mutable-content":0}}"#)
+        #expect(run.status == 0)
+        #expect(run.output.contains(#""payload":"-","routed":false,"reason":"not-mutable""#))
+    }
+
+    @Test func standardInputThatIsNotAnObjectExits1() {
+        let run = Self.run(["process", "-"], stdin: "[1,2,3]")
+        #expect(run.status == 1)
+        #expect(run.output.contains(#""reason":"invalid-payload""#))
+        #expect(run.error == "carillon-nse: -: the JSON value is an array, not an object\n")
+    }
+}
