@@ -1,0 +1,175 @@
+import CarillonTestSupport
+import Foundation
+import Testing
+
+/// The built `carillon-nse` run as a process against the local HTTPS server: stdout, stderr, status.
+@Suite(.timeLimit(.minutes(2))) struct ProcessEndToEndTests {
+    /// The sample catalogue with the server's address filled in, and the outcomes it must give.
+    struct Catalogue {
+        let directory: TemporaryDirectory
+        /// Relative paths (`routing/01-….json`) in the order they are passed, and their expected columns.
+        let expected: [(path: String, reason: String, delivered: String, receipt: String)]
+        let groups = ["routing", "stamp", "download", "odd", "malformed"]
+
+        init() throws {
+            directory = try TemporaryDirectory("catalogue")
+            let server = TestServer.shared
+            let source = Paths.testAssets("Payloads")
+            for group in groups {
+                try FileManager.default.createDirectory(atPath: directory.file(group), withIntermediateDirectories: true)
+                for name in try FileManager.default.contentsOfDirectory(atPath: source + "/" + group) where name.hasSuffix(".json") {
+                    var data = try Data(contentsOf: URL(fileURLWithPath: "\(source)/\(group)/\(name)"))
+                    if let text = String(data: data, encoding: .utf8), text.contains("{{BASE_URL}}") {
+                        data = Data(text.replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL).utf8)
+                    }
+                    try data.write(to: URL(fileURLWithPath: directory.file("\(group)/\(name)")))
+                }
+            }
+            let table = try String(contentsOfFile: source + "/expected.tsv", encoding: .utf8)
+            expected = table.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+                let columns = line.split(separator: "\t").map(String.init)
+                return (columns[0], columns[1], columns[2], columns[3])
+            }
+        }
+    }
+
+    @Test(arguments: [1, 4])
+    func theCatalogueGivesItsExpectedOutcomesInInputOrder(jobs: Int) throws {
+        let catalogue = try Catalogue()
+        defer { catalogue.directory.remove() }
+        let work = try TemporaryDirectory("work")
+        defer { work.remove() }
+        let arguments = [
+            "process", "--ca-file", TestServer.shared.caFile, "--container", work.file("container"),
+            "--attachments", work.file("attachments"), "--budget", "2", "--jobs", String(jobs),
+        ] + catalogue.groups.map { catalogue.directory.file($0) }
+        let result = try Command.tool(arguments)
+
+        // Malformed inputs make the status 1, and each gets one stderr line naming its file.
+        #expect(result.status == 1)
+        let malformed = catalogue.expected.filter { $0.reason == "invalid-payload" }
+        let errorLines = result.standardError.split(separator: "\n")
+        #expect(errorLines.count == malformed.count, "\(result.standardError)")
+        for entry in malformed {
+            #expect(errorLines.contains { $0.hasPrefix("carillon-nse: \(catalogue.directory.file(entry.path)): ") })
+        }
+
+        let lines = result.jsonLines
+        #expect(lines.count == catalogue.expected.count)
+        for (line, entry) in zip(lines, catalogue.expected) {
+            #expect(line["payload"] as? String == catalogue.directory.file(entry.path))
+            #expect(line["reason"] as? String == entry.reason, "\(entry.path): \(line["detail"] ?? "")")
+            #expect(line["delivered"] as? String == entry.delivered, "\(entry.path)")
+            #expect(line["receipt"] as? String == entry.receipt, "\(entry.path)")
+            Self.expectWellFormed(line)
+        }
+        // Every attachment listed exists with its size; nothing else is in the directory.
+        let listed = lines.flatMap { ($0["attachments"] as? [[String: Any]]) ?? [] }
+        #expect(listed.count == catalogue.expected.filter { $0.reason == "attached" }.count)
+        for attachment in listed {
+            let path = try #require(attachment["file"] as? String)
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+            #expect(size == attachment["bytes"] as? Int)
+        }
+        #expect(work.contents("attachments").count == listed.count)
+    }
+
+    static func expectWellFormed(_ line: [String: Any]) {
+        #expect(line["payload"] is String)
+        #expect(line["routed"] is Bool)
+        #expect(line["reason"] is String)
+        #expect(line["detail"] is String)
+        #expect(["modified", "original"].contains(line["delivered"] as? String))
+        #expect(line["delivery_id"] is String || line["delivery_id"] is NSNull)
+        #expect(["stored", "duplicate", "none", "failed"].contains(line["receipt"] as? String))
+        #expect(line["attachments"] is [Any])
+        #expect(line["elapsed_ms"] is NSNumber)
+        #expect(line["warnings"] is [String])
+        for attachment in (line["attachments"] as? [[String: Any]]) ?? [] {
+            #expect(["jpeg", "png", "gif"].contains(attachment["type"] as? String))
+            #expect(attachment["file"] is String && attachment["bytes"] is Int)
+        }
+    }
+
+    @Test func aDirectoryMeansItsJSONFilesSorted() throws {
+        let directory = try TemporaryDirectory("sorted")
+        defer { directory.remove() }
+        try directory.write("b.json", #"{"aps":{"alert":"b","mutable-content":1}}"#)
+        try directory.write("a.json", #"{"aps":{"alert":"a","mutable-content":1}}"#)
+        try directory.write("c.txt", "not a payload")
+        try directory.write(".hidden.json", "{}")
+        try FileManager.default.createDirectory(atPath: directory.file("sub.json"), withIntermediateDirectories: true)
+        let result = try Command.tool(["process", "--attachments", directory.file("att"), directory.path])
+        #expect(result.status == 0)
+        #expect(result.jsonLines.map { $0["payload"] as? String } == [directory.file("a.json"), directory.file("b.json")])
+    }
+
+    @Test func aMissingFileIsReportedAndTheOthersStillRun() throws {
+        let directory = try TemporaryDirectory("missing")
+        defer { directory.remove() }
+        let good = try directory.write("good.json", #"{"aps":{"alert":"x","mutable-content":1}}"#)
+        let missing = directory.file("missing.json")
+        let result = try Command.tool(["process", "--attachments", directory.file("att"), missing, good])
+        #expect(result.status == 1)
+        #expect(result.standardError == "carillon-nse: \(missing): cannot read: No such file or directory\n")
+        let lines = result.jsonLines
+        #expect(lines.count == 2)
+        #expect(lines[0]["reason"] as? String == "invalid-payload")
+        #expect(lines[1]["reason"] as? String == "no-image")
+    }
+
+    @Test func aHugeFileIsRefusedUnread() throws {
+        let directory = try TemporaryDirectory("huge")
+        defer { directory.remove() }
+        let path = directory.file("huge.json")
+        // 100 MB, sparse: the tool must refuse it from its size, not by reading it.
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 100_000_000)
+        try handle.close()
+        let result = try Command.tool(["process", path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("huge.json: file is 100000000 bytes, over the 1048576-byte limit"))
+        #expect(result.jsonLines.first?["reason"] as? String == "invalid-payload")
+    }
+
+    @Test func allReadablePayloadsExitZeroEvenWhenTheyFallBack() throws {
+        let directory = try TemporaryDirectory("fallbacks")
+        defer { directory.remove() }
+        let server = TestServer.shared
+        try directory.write("404.json", Payloads.routed(image: server.url("/status/404")))
+        try directory.write("silent.json", #"{"aps":{"content-available":1}}"#)
+        let result = try Command.tool(["process", "--ca-file", server.caFile, "--attachments", directory.file("att"), directory.path])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.jsonLines.map { $0["reason"] as? String } == ["http-status", "not-mutable"])
+    }
+
+    @Test func standardInputWorksBetweenFiles() throws {
+        let directory = try TemporaryDirectory("stdin")
+        defer { directory.remove() }
+        let file = try directory.write("file.json", #"{"aps":{"alert":"x","mutable-content":1}}"#)
+        let input = Data(#"{"aps":{"alert":"x"}}"#.utf8)
+        let result = try Command.tool(["process", "--attachments", directory.file("att"), file, "-", file], input: input)
+        #expect(result.status == 0)
+        #expect(result.jsonLines.map { $0["payload"] as? String } == [file, "-", file])
+        #expect(result.jsonLines.map { $0["reason"] as? String } == ["no-image", "not-mutable", "no-image"])
+    }
+
+    @Test func theExpiryOptionDeliversTheOriginalWhileADownloadStalls() throws {
+        let directory = try TemporaryDirectory("expire")
+        defer { directory.remove() }
+        let server = TestServer.shared
+        try directory.write("stall.json", Payloads.routed(image: "https://127.0.0.1:\(server.handshakeStallPort)/img.png"))
+        let result = try Command.tool([
+            "process", "--ca-file", server.caFile, "--attachments", directory.file("att"), "--expire-after", "0.3",
+            directory.file("stall.json"),
+        ])
+        let line = try #require(result.jsonLines.first)
+        #expect(line["reason"] as? String == "expired")
+        #expect(line["delivered"] as? String == "original")
+        let elapsed = try #require(line["elapsed_ms"] as? Double)
+        #expect(elapsed >= 300 && elapsed < 400, "\(elapsed)")
+        #expect(directory.contents("att").isEmpty)
+    }
+}
