@@ -1,0 +1,34 @@
+/// The app's `didOpen(userInfo:)`: queues an `opened` event when the user taps a Carillon notification.
+public enum OpenTracking {
+    /// What a tap did to the queue.
+    public enum Result: Sendable, Equatable {
+        /// A new `opened` event was queued.
+        case queued(Event)
+        /// An `opened` event for this delivery was already queued (an earlier tap); it is kept, with its time.
+        case alreadyQueued(DeliveryID)
+        /// The payload has no valid Carillon stamp, so there is nothing to report; the text says why.
+        case notStamped(String)
+
+        /// The event now queued for this tap: the new one, or nil when nothing was added.
+        public var event: Event? {
+            if case .queued(let event) = self { return event }
+            return nil
+        }
+    }
+
+    /// Queues `opened` at `at` for the payload's delivery id; payloads without a valid stamp (object or
+    /// Android string form, see ``CarillonStamp``) are ignored.
+    ///
+    /// - Throws: ``FileSystemError`` when the queue cannot be written.
+    public static func didOpen(userInfo: JSONValue, at: Timestamp, queue: EventQueue) throws(FileSystemError) -> Result {
+        let stamp = CarillonStamp(userInfo: userInfo)
+        guard let id = stamp.deliveryID else {
+            // The stamp's warnings are worded for the extension ("...; no receipt"); keep only the cause.
+            var why = stamp.warnings.first ?? "no 'carillon' key"
+            for suffix in ["; no receipt", "; ignored"] where why.hasSuffix(suffix) { why.removeLast(suffix.count) }
+            return .notStamped("not a Carillon notification: \(why)")
+        }
+        let event = Event(type: .opened, deliveryID: id, at: at)
+        return try queue.enqueue(event) ? .queued(event) : .alreadyQueued(id)
+    }
+}

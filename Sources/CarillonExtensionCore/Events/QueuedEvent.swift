@@ -1,0 +1,54 @@
+/// An event as stored in the queue: the event and its place in queue order.
+///
+/// On disk (format 1) one file per event, `<type>-<delivery-id>.event`, holding exactly one line:
+///
+///     {"format":1,"sequence":17,"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000000","at":"2026-08-20T09:16:44.120Z"}\n
+///
+/// - `format`: the version number, checked first; any other number is refused as an unknown version.
+/// - `sequence`: the queue position, from the queue's counter; never reused, gaps allowed.
+/// - `type`, `delivery_id`, `at`: the event, as the API takes it; type and id match the file name.
+/// Unknown members are ignored, so later writers may add some without a new version.
+struct QueuedEvent: Sendable, Equatable {
+    static let formatVersion = 1
+    static let fileExtension = ".event"
+    static let maximumFileBytes = 4096
+
+    var event: Event
+    var sequence: Int64
+
+    /// `<type>-<delivery-id>.event`: one name per (type, delivery id), which is what makes the queue keep
+    /// one event for each.
+    static func fileName(for type: EventType, _ id: DeliveryID) -> String {
+        "\(type.rawValue)-\(id.rawValue)\(fileExtension)"
+    }
+
+    /// The file's bytes in format 1, ending with a newline.
+    func encoded() -> [UInt8] {
+        RecordFile.encode(version: QueuedEvent.formatVersion, [
+            (key: "sequence", value: .number(String(sequence))),
+            (key: "type", value: .string(event.type.rawValue)),
+            (key: "delivery_id", value: .string(event.deliveryID.rawValue)),
+            (key: "at", value: .string(event.at.iso8601)),
+        ])
+    }
+
+    /// Reads an event file's bytes and checks them against the file's name.
+    ///
+    /// - Throws: ``RecordError`` when the bytes are not a whole format-1 event record, or the name is not
+    ///   `<type>-<delivery_id>.event` for its contents.
+    static func decode(_ bytes: [UInt8], fileName: String) throws(RecordError) -> QueuedEvent {
+        let record = try RecordFile(parsing: bytes, version: formatVersion, maximumBytes: maximumFileBytes)
+        let sequence = try record.count("sequence")
+        let typeText = try record.string("type")
+        guard let type = EventType(rawValue: typeText) else {
+            throw RecordError("\"type\" \(RecordFile.quote(typeText)) is neither \"received\" nor \"opened\"")
+        }
+        let id = try record.deliveryID("delivery_id")
+        let at = try record.timestamp("at")
+        let expected = QueuedEvent.fileName(for: type, id)
+        guard expected == fileName else {
+            throw RecordError("file name does not match its type and delivery_id (expected \(expected))")
+        }
+        return QueuedEvent(event: Event(type: type, deliveryID: id, at: at), sequence: sequence)
+    }
+}

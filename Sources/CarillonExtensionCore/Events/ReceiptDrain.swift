@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The app's launch step: turns the receipts the extension left in the shared container into
+/// `received` events in the app's queue.
+///
+/// Order of operations per receipt: read it, queue its event durably, and only then remove it. A crash
+/// in between leaves the receipt to be read again by the next drain, and the queue's one event per
+/// (type, delivery id) keeps that from becoming a duplicate. Safe while extensions are writing (they
+/// publish whole files under new names; in-progress `.tmp-*` files are skipped) and while another drain
+/// runs (whichever queues an event first wins; the other finds it already queued; a file one of them has
+/// already removed or set aside is simply skipped).
+public enum ReceiptDrain {
+    /// Receipts queued per lock of the queue (and per round of removals): bounds the time the queue is
+    /// held and the work lost to a crash.
+    static let chunkSize = 100
+
+    /// Moves every whole receipt from `container` into `queue` as a `received` event whose `at` is the
+    /// receipt's time, oldest first; sets aside anything that is not a whole receipt.
+    ///
+    /// Never throws: every problem is a line of the report, and no bad file keeps the others from being
+    /// drained.
+    /// - Parameter now: the current time, to recognise temporary files abandoned over an hour ago.
+    public static func drain(container: String, into queue: EventQueue, now: Timestamp = .now()) -> DrainReport {
+        let store = ReceiptStore(container: container)
+        let quarantine = Quarantine(directory: store.quarantineDirectory)
+        var report = DrainReport()
+        // No directory means the extension never wrote a receipt: nothing to do, not a failure.
+        guard FileSystem.isDirectory(store.directory) else { return report }
+
+        let names: [String]
+        do {
+            names = try FileSystem.contentsOfDirectory(store.directory)
+        } catch {
+            report.failures.append("cannot list receipts: \(error)")
+            return report
+        }
+
+        var receipts: [(receipt: Receipt, path: String)] = []
+        for name in names {
+            let path = FileSystem.join(store.directory, name)
+            switch classify(name: name, path: path, now: now) {
+            case .skip:
+                continue
+            case .removedTemporary:
+                report.removedTemporaryFiles.append(path)
+            case .receipt(let receipt):
+                receipts.append((receipt, path))
+            case .failure(let message):
+                report.failures.append(message)
+            case .corrupt(let reason):
+                do {
+                    if let file = try quarantine.setAside(path, reason: reason) { report.quarantined.append(file) }
+                } catch {
+                    report.failures.append("cannot set aside \(path) (\(reason)): \(error)")
+                }
+            }
+        }
+
+        // Queue order should follow the time the notifications arrived, not the ids' alphabetical order.
+        receipts.sort { ($0.receipt.receivedAt, $0.receipt.deliveryID) < ($1.receipt.receivedAt, $1.receipt.deliveryID) }
+
+        var removedAny = false
+        for start in stride(from: 0, to: receipts.count, by: chunkSize) {
+            let chunk = receipts[start..<min(start + chunkSize, receipts.count)]
+            let events = chunk.map { Event(type: .received, deliveryID: $0.receipt.deliveryID, at: $0.receipt.receivedAt) }
+            // When enqueue returns, every event it added or found is durable: only now may receipts go.
+            let results = queue.enqueue(contentsOf: events)
+            for ((receipt, path), (event, result)) in zip(chunk, zip(events, results)) {
+                switch result {
+                case .success(true): report.queued.append(event)
+                case .success(false): report.alreadyQueued.append(receipt.deliveryID)
+                case .failure(let error):
+                    report.failures.append("cannot queue the received event for \(receipt.deliveryID) (receipt kept): \(error)")
+                    continue
+                }
+                do {
+                    try FileSystem.removeFile(path)
+                    removedAny = true
+                } catch {
+                    // The event is queued; the receipt will be read again and found already queued.
+                    report.failures.append("cannot remove the drained receipt \(path): \(error)")
+                }
+            }
+        }
+        if removedAny {
+            // Not needed for correctness (a removal lost to a crash is re-read and found queued), but it
+            // frees the extension's capacity for good.
+            do { try FileSystem.syncDirectory(store.directory) } catch { report.failures.append("\(error)") }
+        }
+        return report
+    }
+
+    private enum Entry {
+        case skip
+        case removedTemporary
+        case receipt(Receipt)
+        case corrupt(String)
+        case failure(String)
+    }
+
+    /// What one directory entry is. Reads only regular files, and at most a receipt's maximum size.
+    private static func classify(name: String, path: String, now: Timestamp) -> Entry {
+        if name.hasPrefix(StaleTemporaryFiles.prefix) {
+            return StaleTemporaryFiles.removeIfStale(path, now: now) ? .removedTemporary : .skip
+        }
+        // The lock, the quarantine, and any hidden file are not receipts and not the drain's to judge.
+        if name.hasPrefix(".") || name == ReceiptStore.quarantineName { return .skip }
+
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            return errno == ENOENT ? .skip : .failure("cannot inspect \(path): \(FileSystemError("lstat", path, errno: errno).reason)")
+        }
+        // Opening a FIFO would block the drain, and a symlink could point anywhere.
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .corrupt("not a regular file") }
+        guard name.hasSuffix(Receipt.fileExtension) else {
+            return .corrupt("not a receipt file name (expected <delivery-id>\(Receipt.fileExtension))")
+        }
+
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readFile(path, limit: Receipt.maximumFileBytes)
+        } catch {
+            switch error.errno {
+            case ENOENT:
+                return .skip  // another drain took it
+            case EFBIG:
+                return .corrupt("larger than \(Receipt.maximumFileBytes) bytes")
+            case EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EIO:
+                return .failure("cannot read \(path) (kept for the next drain): \(error.reason)")
+            default:
+                return .corrupt("cannot read: \(error.reason)")
+            }
+        }
+        do {
+            return .receipt(try Receipt.decode(bytes, fileName: name))
+        } catch {
+            return .corrupt(error.message)
+        }
+    }
+}
+
+/// What a drain did.
+public struct DrainReport: Sendable, Equatable {
+    /// Events added to the queue, in queue order.
+    public var queued: [Event] = []
+    /// Receipts whose `received` event was already queued (a re-read after a crash, or a concurrent
+    /// drain's); their receipts were removed all the same.
+    public var alreadyQueued: [DeliveryID] = []
+    /// Files set aside into `CarillonReceipts/Quarantine`, with why.
+    public var quarantined: [QuarantinedFile] = []
+    /// Abandoned temporary files (over an hour old) that were removed.
+    public var removedTemporaryFiles: [String] = []
+    /// Problems that kept something from being done; what they concern stays for the next drain.
+    public var failures: [String] = []
+
+    public init() {}
+
+    /// True when nothing was set aside and nothing failed.
+    public var isClean: Bool { quarantined.isEmpty && failures.isEmpty }
+}
