@@ -320,8 +320,8 @@ import Testing
 
     @Test(arguments: foreignFiles)
     func foreignFileIsNamed(_ name: String, _ detail: String) {
-        #expect(Self.refusal(fileAt: Self.path(name)) == Outcome(.unsupportedType, detail))
-        #expect(Self.refusal(Self.load(name)) == Outcome(.unsupportedType, detail))
+        #expect(Self.refusal(fileAt: Self.path(name)) == Outcome(.unsupportedType, "not a JPEG, PNG or GIF: " + detail))
+        #expect(Self.refusal(Self.load(name)) == Outcome(.unsupportedType, "not a JPEG, PNG or GIF: " + detail))
     }
 
     static let foreignBytes: [Foreign] = [
@@ -352,7 +352,7 @@ import Testing
 
     @Test(arguments: foreignBytes)
     func foreignBytesAreNamed(_ foreign: Foreign) {
-        #expect(Self.refusal(foreign.bytes) == Outcome(.unsupportedType, foreign.detail))
+        #expect(Self.refusal(foreign.bytes) == Outcome(.unsupportedType, "not a JPEG, PNG or GIF: " + foreign.detail))
     }
 
     // MARK: Empty and unreadable
