@@ -16,8 +16,11 @@ struct PayloadRunner: Sendable {
         let next = Atomic<Int>(0)
         let allRead = Atomic<Bool>(true)
         let group = DispatchGroup()
-        for _ in 0..<min(jobs, max(inputs.count, 1)) {
-            DispatchQueue.global().async(group: group) {
+        for worker in 0..<min(jobs, max(inputs.count, 1)) {
+            // A queue of its own per worker: workers block while a notification is processed, and
+            // blocking the shared global queue starves it (libdispatch on Linux then adds one thread
+            // a second, which stalled --jobs 4 runs by whole seconds).
+            DispatchQueue(label: "carillon-nse.process.\(worker)").async(group: group) {
                 while true {
                     let index = next.add(1, ordering: .relaxed).oldValue
                     guard index < inputs.count else { return }

@@ -93,7 +93,9 @@ public final class NotificationService: Sendable {
             return
         }
         let attacher = ImageAttacher(store: AttachmentStore(directory: configuration.attachmentsDirectory), pool: pool)
-        DispatchQueue.global().async { [self] in
+        // Its own queue, not the global one: the download blocks its thread, and callers may run many
+        // notifications at once (blocked global-queue threads are replaced only about once a second).
+        DispatchQueue(label: "carillon.notification-service.download").async { [self] in
             defer { finished.signal() }
             switch attacher.attach(image, cancellation: cancellation) {
             case .success(let attachment):
