@@ -22,7 +22,10 @@ final class CurlDownloader {
     private let easy: UnsafeMutableRawPointer
     private let multi: UnsafeMutableRawPointer
     private let configuration: DownloadConfiguration
-    private var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    /// libcurl keeps this pointer for the handle's life (`CURLOPT_ERRORBUFFER`), so it is allocated
+    /// here rather than borrowed from an array for the length of a closure.
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private static let errorBufferSize = Int(CURL_ERROR_SIZE) + 1
 
     /// Creates the libcurl handles.
     ///
@@ -37,11 +40,14 @@ final class CurlDownloader {
         self.easy = easy
         self.multi = multi
         self.configuration = configuration
+        errorBuffer = .allocate(capacity: CurlDownloader.errorBufferSize)
+        errorBuffer.initialize(repeating: 0, count: CurlDownloader.errorBufferSize)
     }
 
     deinit {
         curl_multi_cleanup(multi)
         curl_easy_cleanup(easy)
+        errorBuffer.deallocate()
     }
 
     /// `curl_global_init`, once per process, before any handle (libcurl asks for it even where it is
@@ -84,7 +90,7 @@ final class CurlDownloader {
     func download(_ url: ImageURL, into descriptor: Int32, cancellation: DownloadCancellation) -> TransferReport {
         let limits = configuration.limits
         curl_easy_reset(easy)
-        errorBuffer.withUnsafeMutableBufferPointer { $0.initialize(repeating: 0) }
+        errorBuffer.update(repeating: 0, count: CurlDownloader.errorBufferSize)
         let context = TransferContext(descriptor: descriptor, cap: limits.maximumBytes, easy: easy)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
 
@@ -112,9 +118,7 @@ final class CurlDownloader {
         // write callbacks and write(2) calls for a large image, for 100 KiB per downloader.
         set(CURLOPT_BUFFERSIZE, carillon_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, 100 * 1024))
         set(CURLOPT_USERAGENT, carillon_easy_setopt_string(easy, CURLOPT_USERAGENT, "carillon-nse/\(CarillonVersion.current)"))
-        set(CURLOPT_ERRORBUFFER, errorBuffer.withUnsafeMutableBufferPointer {
-            carillon_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, $0.baseAddress)
-        })
+        set(CURLOPT_ERRORBUFFER, carillon_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer))
         set(CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, contextPointer))
         set(CURLOPT_WRITEFUNCTION, carillon_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userData in
             let context = Unmanaged<CurlDownloader.TransferContext>.fromOpaque(userData!).takeUnretainedValue()
@@ -137,7 +141,7 @@ final class CurlDownloader {
             var redirects = 0
             carillon_easy_getinfo_long(easy, CURLINFO_REDIRECT_COUNT, &redirects)
             var message = String(cString: curl_easy_strerror(code))
-            let detail = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            let detail = String(cString: errorBuffer)
             if !detail.isEmpty && detail != message { message += " (\(detail))" }
             return TransferReport(
                 curlCode: Int32(code.rawValue), curlMessage: message, status: status,
