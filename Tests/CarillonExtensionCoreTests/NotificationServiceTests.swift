@@ -1,0 +1,489 @@
+import CarillonTestSupport
+import Foundation
+import Testing
+
+@testable import CarillonExtensionCore
+
+/// The whole pipeline — payload, routing, download, verification, attachment, delivery — against the
+/// real local HTTPS server (SPEC §2–§3): the reason, what was delivered, and what is left on disk.
+@Suite struct NotificationServiceTests {
+    // MARK: - Fixtures
+
+    /// Short enough that every stall ends quickly, long enough for 10 MiB over loopback under load.
+    static let shortBudget = 2_000
+    static let cap = 10_485_760
+
+    static func request(image: String?) throws -> NotificationRequest {
+        try request(json: Payloads.routed(image: image))
+    }
+
+    static func request(json: String) throws -> NotificationRequest {
+        NotificationRequest(identifier: "request-1", payload: try Payload(bytes: Array(json.utf8)))
+    }
+
+    static func configuration(
+        _ directory: TemporaryDirectory, limits: DownloadLimits = DownloadLimits(budgetMilliseconds: shortBudget, maximumBytes: cap)
+    ) -> ExtensionConfiguration {
+        ExtensionConfiguration(
+            attachmentsDirectory: directory.path,
+            download: DownloadConfiguration(limits: limits, extraCAFile: TestServer.shared.caFile))
+    }
+
+    /// Every name in the attachments directory, hidden `.part` files included.
+    static func entries(_ directory: TemporaryDirectory) throws -> [String] {
+        try FileSystem.contentsOfDirectory(directory.path)
+    }
+
+    static func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    /// Asserts the fallback SPEC §3 promises: the original content untouched, no file left.
+    static func expectFallback(
+        _ result: ServiceResult, _ request: NotificationRequest, _ reason: Reason, _ directory: TemporaryDirectory,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(result.outcome.reason == reason, "\(result.outcome)", sourceLocation: sourceLocation)
+        #expect(result.delivered == .original, sourceLocation: sourceLocation)
+        #expect(result.content == request.content, sourceLocation: sourceLocation)
+        #expect(result.content.userInfoBytes == request.content.userInfoBytes, sourceLocation: sourceLocation)
+        #expect(result.content.attachments.isEmpty, sourceLocation: sourceLocation)
+        #expect(try entries(directory) == [], sourceLocation: sourceLocation)
+    }
+
+    /// Asserts an attachment as SPEC §2 describes it; returns its file name.
+    @discardableResult
+    static func expectAttached(
+        _ result: ServiceResult, _ request: NotificationRequest, _ type: ImageType, _ directory: TemporaryDirectory,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String? {
+        #expect(result.outcome.reason == .attached, "\(result.outcome)", sourceLocation: sourceLocation)
+        #expect(result.delivered == .modified, sourceLocation: sourceLocation)
+        var withoutAttachments = result.content
+        withoutAttachments.attachments = []
+        #expect(withoutAttachments == request.content, sourceLocation: sourceLocation)
+        #expect(result.content.userInfoBytes == request.content.userInfoBytes, sourceLocation: sourceLocation)
+        guard result.content.attachments.count == 1, let attachment = result.content.attachments.first else {
+            Issue.record("expected one attachment, got \(result.content.attachments)", sourceLocation: sourceLocation)
+            return nil
+        }
+        let name = String(attachment.path.split(separator: "/").last ?? "")
+        #expect(attachment.type == type, sourceLocation: sourceLocation)
+        #expect(FileSystem.parentDirectory(of: attachment.path) == FileSystem.parentDirectory(of: directory.file(name)),
+                sourceLocation: sourceLocation)
+        #expect(name.hasPrefix("image-") && name.hasSuffix("." + type.fileExtension), "\(name)", sourceLocation: sourceLocation)
+        #expect(name == "\(attachment.identifier).\(type.fileExtension)", sourceLocation: sourceLocation)
+        #expect(FileSystem.size(attachment.path) == attachment.byteCount, sourceLocation: sourceLocation)
+        #expect(mode(attachment.path) == 0o600, sourceLocation: sourceLocation)
+        #expect(try entries(directory) == [name], sourceLocation: sourceLocation)
+        return name
+    }
+
+    // MARK: - Every route
+
+    enum Listener: Sendable {
+        case main, unknownCA, wrongHost, handshakeStall, closed
+    }
+
+    enum Expected: Sendable {
+        case attached(ImageType, bytes: Int? = nil)
+        case failed(Reason, detail: String? = nil)
+    }
+
+    struct Route: Sendable, CustomTestStringConvertible {
+        var path: String
+        var listener: Listener = .main
+        var expected: Expected
+        /// Wall time the outcome must come within (the 1 GiB body must be cut, not received).
+        var within: Duration = .seconds(8)
+
+        init(_ path: String, _ expected: Expected, on listener: Listener = .main, within: Duration = .seconds(8)) {
+            self.path = path
+            self.expected = expected
+            self.listener = listener
+            self.within = within
+        }
+
+        func url(_ server: TestServer) -> String {
+            switch listener {
+            case .main: return server.url(path)
+            case .unknownCA: return "https://127.0.0.1:\(server.unknownCAPort)\(path)"
+            case .wrongHost: return "https://127.0.0.1:\(server.wrongHostPort)\(path)"
+            case .handshakeStall: return "https://127.0.0.1:\(server.handshakeStallPort)\(path)"
+            case .closed: return "https://127.0.0.1:\(server.closedPort)\(path)"
+            }
+        }
+
+        var testDescription: String { "\(listener) \(path)" }
+    }
+
+    static let routes: [Route] = [
+        // Images, whatever the URL or Content-Type claim: the bytes decide.
+        Route("/img/jpeg", .attached(.jpeg, bytes: 356)),
+        Route("/img/png", .attached(.png, bytes: 11_352)),
+        Route("/img/gif", .attached(.gif, bytes: 712)),
+        Route("/img/gif-animated", .attached(.gif, bytes: 399)),
+        Route("/img/png-as-jpeg", .attached(.png, bytes: 11_352)),
+        Route("/img/png-as-octet", .attached(.png, bytes: 11_352)),
+        Route("/img/looks-like.jpg", .attached(.png, bytes: 11_352)),
+        Route("/img/html-as-png", .failed(.unsupportedType)),
+        // Not JPEG, PNG or GIF, or not whole.
+        Route("/bad/webp", .failed(.unsupportedType)),
+        Route("/bad/heic", .failed(.unsupportedType)),
+        Route("/bad/svg", .failed(.unsupportedType)),
+        Route("/bad/html", .failed(.unsupportedType)),
+        Route("/bad/text", .failed(.unsupportedType)),
+        Route("/bad/truncated-png", .failed(.unsupportedType)),
+        Route("/bad/truncated-body", .failed(.network)),
+        Route("/bad/empty", .failed(.emptyBody)),
+        Route("/echo/headers", .failed(.unsupportedType)),
+        // The 10 MiB cap, announced, chunked and delimited by EOF.
+        Route("/size/cap", .attached(.jpeg, bytes: cap)),
+        Route("/size/cap-chunked", .attached(.jpeg, bytes: cap)),
+        Route("/size/cap-plus-1", .failed(.tooLarge)),
+        Route("/size/cap-plus-1-chunked", .failed(.tooLarge)),
+        Route("/size/n?bytes=10485761", .failed(.tooLarge)),
+        Route("/size/n?bytes=10485760", .attached(.jpeg, bytes: cap)),
+        Route("/size/n", .attached(.jpeg, bytes: 356)),
+        Route("/size/n-chunked?bytes=5000", .attached(.jpeg, bytes: 5_000)),
+        Route("/size/eof?bytes=5000", .attached(.jpeg, bytes: 5_000)),
+        Route("/size/eof?bytes=10485761", .failed(.tooLarge)),
+        Route("/size/gigabyte-chunked", .failed(.tooLarge), within: .seconds(10)),
+        // Compression is never asked for and never accepted.
+        Route("/enc/gzip", .failed(.contentEncoding)),
+        Route("/enc/br", .failed(.contentEncoding)),
+        Route("/enc/identity", .attached(.png, bytes: 11_352)),
+        // Redirects: https only, at most 5.
+        Route("/redirect/relative", .attached(.png, bytes: 11_352)),
+        Route("/redirect/absolute", .attached(.png, bytes: 11_352)),
+        Route("/redirect/307", .attached(.png, bytes: 11_352)),
+        Route("/redirect/308", .attached(.png, bytes: 11_352)),
+        Route("/redirect/hops/0", .attached(.png, bytes: 11_352)),
+        Route("/redirect/hops/5", .attached(.png, bytes: 11_352)),
+        Route("/redirect/hops/6", .failed(.tooManyRedirects)),
+        Route("/redirect/loop", .failed(.tooManyRedirects)),
+        Route("/redirect/to-http", .failed(.insecureURL)),
+        Route("/redirect/to-file", .failed(.insecureURL)),
+        // Status 200 only; the detail names the status.
+        Route("/status/204", .failed(.httpStatus, detail: "204")),
+        Route("/status/404", .failed(.httpStatus, detail: "404")),
+        Route("/status/500", .failed(.httpStatus, detail: "500")),
+        Route("/status/200", .failed(.unsupportedType)),
+        Route("/no/such/route", .failed(.httpStatus, detail: "404")),
+        // The budget covers every phase.
+        Route("/stall/headers?seconds=30", .failed(.timeout)),
+        Route("/stall/body?seconds=30", .failed(.timeout)),
+        Route("/trickle", .failed(.timeout)),
+        Route("/trickle?bytes=69&interval=0.002", .attached(.png, bytes: 69)),
+        Route("/img/png", .failed(.timeout), on: .handshakeStall),
+        // Transport failures.
+        Route("/img/png", .failed(.tls), on: .unknownCA),
+        Route("/img/png", .failed(.tls), on: .wrongHost),
+        Route("/img/png", .failed(.network), on: .closed),
+    ]
+
+    @Test(.timeLimit(.minutes(1)), arguments: routes)
+    func everyRouteEndsAsSpecified(_ route: Route) async throws {
+        let server = TestServer.shared
+        let directory = try TemporaryDirectory("route")
+        defer { directory.remove() }
+        let url = route.url(server)
+        let request = try Self.request(image: url)
+        let configuration = Self.configuration(directory)
+        let recorder = CallRecorder<ServiceResult>()
+        let start = ContinuousClock.now
+        let service = NotificationService.didReceive(
+            request, configuration: configuration, pool: DownloaderPool(configuration: configuration.download),
+            completion: recorder.record)
+        let result = try #require(await recorder.first(within: .seconds(30)))
+        let elapsed = try #require(recorder.firstInstant) - start
+        #expect(await service.finished() < .seconds(1))
+        #expect(recorder.count == 1)
+        #expect(result.routed)
+        #expect(elapsed < route.within, "took \(elapsed)")
+
+        switch route.expected {
+        case .attached(let type, let bytes):
+            try Self.expectAttached(result, request, type, directory)
+            let attachment = try #require(result.content.attachments.first)
+            if let bytes { #expect(attachment.byteCount == bytes) }
+            let reference = try await onOwnThread { try Curl.bytes(url, caFile: server.caFile) }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: attachment.path)) == reference)
+        case .failed(let reason, let detail):
+            try Self.expectFallback(result, request, reason, directory)
+            if let detail { #expect(result.outcome.detail.contains(detail), "\(result.outcome)") }
+            if reason == .timeout {
+                #expect(elapsed >= .milliseconds(Self.shortBudget - 50), "timed out early: \(elapsed)")
+            }
+        }
+    }
+
+    // MARK: - URLs refused before any connection
+
+    @Test(.timeLimit(.minutes(1)))
+    func badURLsAreRefusedBeforeAnyConnection() async throws {
+        // A server of this test's own: the shared one counts other tests' connections.
+        let server = try await onOwnThread { try TestServer() }
+        let port = server.port
+        let cases: [(json: String, reason: Reason)] = [
+            (Payloads.routed(image: "http://127.0.0.1:\(port)/img/png"), .insecureURL),
+            (Payloads.routed(image: "HTTP://127.0.0.1:\(port)/img/png"), .insecureURL),
+            (Payloads.routed(image: "ftp://127.0.0.1:\(port)/img/png"), .insecureURL),
+            (Payloads.routed(image: "file:///etc/passwd"), .insecureURL),
+            (Payloads.routed(image: "https://user:secret@127.0.0.1:\(port)/img/png"), .invalidURL),
+            (Payloads.routed(image: "https://user@127.0.0.1:\(port)/img/png"), .invalidURL),
+            (Payloads.routed(image: "//127.0.0.1:\(port)/img/png"), .invalidURL),
+            (Payloads.routed(image: "/img/png"), .invalidURL),
+            (Payloads.routed(image: "https:/127.0.0.1:\(port)/img/png"), .invalidURL),
+            (Payloads.routed(image: "https://127.0.0.1:\(port)/img/a png"), .invalidURL),
+            (Payloads.routed(image: "https://127.0.0.1:99999/img/png"), .invalidURL),
+            (Payloads.routed(image: ""), .invalidURL),
+            (#"{"aps":{"alert":"Hi","mutable-content":1},"carillon":{"image":42}}"#, .invalidURL),
+        ]
+        let directory = try TemporaryDirectory("bad-url")
+        defer { directory.remove() }
+        var configuration = Self.configuration(directory)
+        configuration.download.extraCAFile = server.caFile
+        let pool = DownloaderPool(configuration: configuration.download)
+
+        for (json, reason) in cases {
+            let before = try server.stats()
+            let request = try Self.request(json: json)
+            let recorder = CallRecorder<ServiceResult>()
+            let service = NotificationService.didReceive(request, configuration: configuration, pool: pool, completion: recorder.record)
+            let result = try #require(await recorder.first(within: .seconds(5)), "\(json)")
+            await service.finished()
+            let after = try server.stats()
+            #expect(recorder.count == 1)
+            try Self.expectFallback(result, request, reason, directory)
+            #expect(after["connections"] as? Int == before["connections"] as? Int, "\(json) connected")
+            #expect(after["tls_failures"] as? Int == before["tls_failures"] as? Int, "\(json)")
+            #expect(after["total_requests"] as? Int == before["total_requests"] as? Int, "\(json)")
+        }
+
+        // The control: a good URL to the same server is seen, so the counts above could have moved.
+        let before = try server.stats()
+        let request = try Self.request(image: server.url("/img/png"))
+        let recorder = CallRecorder<ServiceResult>()
+        let service = NotificationService.didReceive(request, configuration: configuration, pool: pool, completion: recorder.record)
+        let result = try #require(await recorder.first(within: .seconds(10)))
+        await service.finished()
+        let after = try server.stats()
+        #expect(result.outcome.reason == .attached, "\(result.outcome)")
+        #expect(after["connections"] as? Int == (before["connections"] as? Int ?? 0) + 1)
+    }
+
+    // MARK: - Time-will-expire
+
+    /// Places where a download can hang: the handshake, before the headers, in the body.
+    static let stalls: [Route] = [
+        Route("/img/png", .failed(.expired), on: .handshakeStall),
+        Route("/stall/headers?seconds=60", .failed(.expired)),
+        Route("/stall/body?seconds=60", .failed(.expired)),
+    ]
+
+    @Test(.timeLimit(.minutes(1)), arguments: stalls)
+    func timeWillExpireDeliversTheOriginalAtOnce(_ stall: Route) async throws {
+        let directory = try TemporaryDirectory("expire")
+        defer { directory.remove() }
+        let request = try Self.request(image: stall.url(TestServer.shared))
+        // The real 20 s budget: only time-will-expire can end these downloads within the test.
+        let configuration = Self.configuration(directory, limits: .standard)
+        let recorder = CallRecorder<ServiceResult>()
+        let service = NotificationService.didReceive(
+            request, configuration: configuration, pool: DownloaderPool(configuration: configuration.download),
+            completion: recorder.record)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(recorder.count == 0, "the stall ended by itself")
+
+        let expiry = ContinuousClock.now
+        service.timeWillExpire()
+        let result = try #require(await recorder.first(within: .seconds(5)))
+        let latency = try #require(recorder.firstInstant) - expiry
+        #expect(latency < .milliseconds(100), "delivered \(latency) after time-will-expire")
+        let wait = await service.finished()
+        #expect(wait < .seconds(1), "the download went on for \(wait) after time-will-expire")
+
+        service.timeWillExpire()
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(recorder.count == 1)
+        try Self.expectFallback(result, request, .expired, directory)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func timeWillExpireAfterTheAttachmentChangesNothing() async throws {
+        let directory = try TemporaryDirectory("expire-late")
+        defer { directory.remove() }
+        let request = try Self.request(image: TestServer.shared.url("/img/png"))
+        let configuration = Self.configuration(directory)
+        let recorder = CallRecorder<ServiceResult>()
+        let service = NotificationService.didReceive(
+            request, configuration: configuration, pool: DownloaderPool(configuration: configuration.download),
+            completion: recorder.record)
+        let result = try #require(await recorder.first(within: .seconds(10)))
+        await service.finished()
+
+        service.timeWillExpire()
+        service.timeWillExpire()
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(recorder.count == 1)
+        // Still one attachment, its file kept in place.
+        try Self.expectAttached(result, request, .png, directory)
+    }
+
+    /// Time-will-expire racing the end of a fast download, at many offsets: whichever wins, one delivery,
+    /// and a file exists exactly when an attachment was delivered.
+    @Test(.timeLimit(.minutes(1)))
+    func timeWillExpireRacingTheDownloadDeliversOnce() async throws {
+        let directory = try TemporaryDirectory("expire-race")
+        defer { directory.remove() }
+        let configuration = Self.configuration(directory)
+        let pool = DownloaderPool(configuration: configuration.download)
+        var outcomes: [Reason: Int] = [:]
+        for round in 0..<40 {
+            let request = try Self.request(image: TestServer.shared.url(round.isMultiple(of: 2) ? "/img/png" : "/img/jpeg"))
+            let recorder = CallRecorder<ServiceResult>()
+            let service = NotificationService.didReceive(request, configuration: configuration, pool: pool, completion: recorder.record)
+            let offset = Duration.microseconds(round * 250)
+            let deadline = ContinuousClock.now + offset
+            while ContinuousClock.now < deadline {}
+            service.timeWillExpire()
+            await service.finished()
+            let result = try #require(await recorder.first(within: .seconds(5)))
+            #expect(recorder.count == 1)
+            outcomes[result.outcome.reason, default: 0] += 1
+            switch result.outcome.reason {
+            case .attached:
+                let type: ImageType = round.isMultiple(of: 2) ? .png : .jpeg
+                try Self.expectAttached(result, request, type, directory)
+                try FileSystem.removeFile(result.content.attachments[0].path)
+            default:
+                try Self.expectFallback(result, request, .expired, directory)
+            }
+        }
+        #expect(outcomes[.expired, default: 0] > 0, "\(outcomes)")
+    }
+
+    /// A host that waits for the content handler on Dispatch threads must not keep the downloads
+    /// themselves from starting. The product's own host does exactly that: `carillon-nse process --jobs N`
+    /// (PayloadRunner) blocks N `DispatchQueue.global()` threads on semaphores, while each download is
+    /// queued on that same pool — which on Linux grows by about one thread a second while its threads are
+    /// blocked. So with more jobs than CPUs, 11 KB images from loopback wait seconds to start, and
+    /// time-will-expire wins. Run in a process of its own: a fresh Dispatch pool, and no starvation of this
+    /// process's other (timed) tests.
+    @Test(.timeLimit(.minutes(1)))
+    func concurrentNotificationsAreNotStarvedByWaitingHosts() async throws {
+        let directory = try TemporaryDirectory("blocked-hosts")
+        defer { directory.remove() }
+        let jobs = max(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        try FileManager.default.createDirectory(atPath: directory.file("payloads"), withIntermediateDirectories: true)
+        for index in 0..<jobs {
+            try directory.write(
+                "payloads/\(1000 + index).json",
+                Payloads.routed(image: TestServer.shared.url("/img/png"), deliveryID: Payloads.deliveryID(index)))
+        }
+        let arguments = [
+            "process", "--ca-file", TestServer.shared.caFile, "--attachments", directory.file("attachments"),
+            "--budget", "10", "--expire-after", "3", "--jobs", String(jobs), directory.file("payloads"),
+        ]
+        let run = try await onOwnThread { try Command.tool(arguments) }
+        #expect(run.status == 0, "\(run.standardError)")
+        let reasons = run.jsonLines.map { $0["reason"] as? String ?? "?" }
+        #expect(reasons.count == jobs)
+        let late = reasons.filter { $0 != "attached" }
+        #expect(late.isEmpty, "\(late.count) of \(jobs) notifications were not attached: \(late)")
+    }
+
+    // MARK: - The product-shaped API
+
+    @Test(.timeLimit(.minutes(1)))
+    func productAPIDeliversTheOriginalOnceWhenTimeRunsOut() async throws {
+        let directory = try TemporaryDirectory("product")
+        defer { directory.remove() }
+        let request = try Self.request(image: TestServer.shared.url("/stall/headers?seconds=60"))
+        let recorder = CallRecorder<NotificationContent>()
+        let helper = CarillonNotificationExtension.didReceive(
+            request, configuration: Self.configuration(directory, limits: .standard), withContentHandler: recorder.record)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(recorder.count == 0)
+
+        let expiry = ContinuousClock.now
+        CarillonNotificationExtension.serviceExtensionTimeWillExpire(helper)
+        let content = try #require(await recorder.first(within: .seconds(5)))
+        #expect(try #require(recorder.firstInstant) - expiry < .milliseconds(100))
+        CarillonNotificationExtension.serviceExtensionTimeWillExpire(helper)
+        CarillonNotificationExtension.serviceExtensionTimeWillExpire(nil)
+        #expect(await helper.service.finished() < .seconds(1))
+        #expect(recorder.count == 1)
+        #expect(content == request.content)
+        #expect(try Self.entries(directory) == [])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func productAPIDeliversTheAttachmentOnce() async throws {
+        let directory = try TemporaryDirectory("product-attached")
+        defer { directory.remove() }
+        let request = try Self.request(image: TestServer.shared.url("/img/gif"))
+        let recorder = CallRecorder<NotificationContent>()
+        let helper = CarillonNotificationExtension.didReceive(
+            request, configuration: Self.configuration(directory), withContentHandler: recorder.record)
+        let content = try #require(await recorder.first(within: .seconds(10)))
+        await helper.service.finished()
+        CarillonNotificationExtension.serviceExtensionTimeWillExpire(helper)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(recorder.count == 1)
+        #expect(content.attachments.count == 1)
+        #expect(content.attachments.first?.type == .gif)
+        var withoutAttachments = content
+        withoutAttachments.attachments = []
+        #expect(withoutAttachments == request.content)
+        let path = try #require(content.attachments.first?.path)
+        #expect(FileSystem.exists(path))
+    }
+
+    @Test func productAPIDeliversAPayloadWithoutImageUnchanged() async throws {
+        let directory = try TemporaryDirectory("product-no-image")
+        defer { directory.remove() }
+        let request = try Self.request(image: nil)
+        let recorder = CallRecorder<NotificationContent>()
+        let helper = CarillonNotificationExtension.didReceive(
+            request, configuration: Self.configuration(directory), withContentHandler: recorder.record)
+        let content = try #require(await recorder.first(within: .seconds(5)))
+        CarillonNotificationExtension.serviceExtensionTimeWillExpire(helper)
+        CarillonNotificationExtension.serviceExtensionTimeWillExpire(nil)
+        await helper.service.finished()
+        #expect(recorder.count == 1)
+        #expect(content == request.content)
+        #expect(try Self.entries(directory) == [])
+    }
+
+    @Test func timeWillExpireWithoutHelperIsHarmless() {
+        CarillonNotificationExtension.serviceExtensionTimeWillExpire(nil)
+    }
+
+    // MARK: - The real budget
+
+    /// The one test that spends the product's real 20 s: a 1 byte/s body that would take 1000 s.
+    @Test(.timeLimit(.minutes(1)))
+    func theStandardBudgetEndsATrickleAfterTwentySeconds() async throws {
+        let directory = try TemporaryDirectory("budget")
+        defer { directory.remove() }
+        let request = try Self.request(image: TestServer.shared.url("/trickle?bytes=1000"))
+        let configuration = Self.configuration(directory, limits: .standard)
+        #expect(configuration.download.limits.budgetMilliseconds == 20_000)
+        let recorder = CallRecorder<ServiceResult>()
+        let start = ContinuousClock.now
+        let service = NotificationService.didReceive(
+            request, configuration: configuration, pool: DownloaderPool(configuration: configuration.download),
+            completion: recorder.record)
+        let result = try #require(await recorder.first(within: .seconds(40)))
+        let elapsed = try #require(recorder.firstInstant) - start
+        await service.finished()
+        #expect(elapsed >= .milliseconds(19_500) && elapsed <= .seconds(22), "took \(elapsed)")
+        #expect(result.elapsedMilliseconds >= 19_500 && result.elapsedMilliseconds <= 22_000)
+        #expect(recorder.count == 1)
+        try Self.expectFallback(result, request, .timeout, directory)
+    }
+}
