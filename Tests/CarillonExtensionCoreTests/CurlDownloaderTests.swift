@@ -60,6 +60,26 @@ import Testing
         #expect(requests(after) - requests(before) == 2)
     }
 
+    /// One downloader serves one failure after another and still downloads: a reused handle once
+    /// refused an option after a redirect to http had aborted its transfer.
+    @Test(.timeLimit(.minutes(1)))
+    func aDownloaderStaysUsableAfterEveryKindOfFailure() async throws {
+        let server = TestServer.shared
+        let pool = DownloaderPool(configuration: Self.configuration(server, budget: 2_000))
+        let failures: [(String, Reason)] = [
+            ("/redirect/to-http", .insecureURL), ("/redirect/to-file", .insecureURL), ("/status/404", .httpStatus),
+            ("/enc/gzip", .contentEncoding), ("/size/cap-plus-1", .tooLarge), ("/size/cap-plus-1-chunked", .tooLarge),
+            ("/redirect/hops/6", .tooManyRedirects), ("/bad/truncated-body", .network), ("/bad/empty", .emptyBody),
+            ("/stall/headers?seconds=30", .timeout),
+        ]
+        for (path, reason) in failures {
+            let failed = try await Self.download(server.url(path), pool: pool)
+            #expect(failed.report.failure?.reason == reason, "\(path): \(String(describing: failed.report.failure))")
+            let next = try await Self.download(server.url("/img/png"), pool: pool)
+            #expect(next.report.failure == nil, "after \(path): \(String(describing: next.report.failure))")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func consecutiveNotificationsReuseOneConnection() async throws {
         let server = try await onOwnThread { try TestServer() }

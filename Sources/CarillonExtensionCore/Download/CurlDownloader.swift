@@ -42,6 +42,56 @@ final class CurlDownloader {
         self.configuration = configuration
         errorBuffer = .allocate(capacity: CurlDownloader.errorBufferSize)
         errorBuffer.initialize(repeating: 0, count: CurlDownloader.errorBufferSize)
+        setupFailure = CurlDownloader.configure(easy, configuration, errorBuffer: errorBuffer)
+    }
+
+    /// An option libcurl refused when the handle was set up, reported by every download.
+    private var setupFailure: (code: Int32, message: String)?
+
+    private static func check(_ option: CURLoption, _ result: CURLcode) -> (code: Int32, message: String)? {
+        guard result != CURLE_OK else { return nil }
+        let message = String(cString: curl_easy_strerror(result))
+        return (Int32(result.rawValue), "setting option \(option.rawValue) failed: \(message)")
+    }
+
+    /// Sets the options every download of this handle shares, once: they stay set across transfers
+    /// (the handle is never reset, which also keeps libcurl's receive buffer instead of reallocating it).
+    private static func configure(
+        _ easy: UnsafeMutableRawPointer, _ configuration: DownloadConfiguration, errorBuffer: UnsafeMutablePointer<CChar>
+    ) -> (code: Int32, message: String)? {
+        let limits = configuration.limits
+        var options: [(CURLoption, CURLcode)] = [
+            (CURLOPT_PROTOCOLS_STR, carillon_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "https")),
+            (CURLOPT_REDIR_PROTOCOLS_STR, carillon_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "https")),
+            (CURLOPT_FOLLOWLOCATION, carillon_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)),
+            // libcurl 7.88's default is unlimited: always set it.
+            (CURLOPT_MAXREDIRS, carillon_easy_setopt_long(easy, CURLOPT_MAXREDIRS, limits.maximumRedirects)),
+            (CURLOPT_SSL_VERIFYPEER, carillon_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)),
+            (CURLOPT_SSL_VERIFYHOST, carillon_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)),
+            (CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, limits.budgetMilliseconds)),
+            (CURLOPT_MAXFILESIZE_LARGE, carillon_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBytes))),
+            (CURLOPT_NOSIGNAL, carillon_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)),
+            // The curl tool's receive buffer (100 KiB) rather than libcurl's 16 KiB default: a sixth of the
+            // write callbacks and write(2) calls for a large image, for 100 KiB per downloader.
+            (CURLOPT_BUFFERSIZE, carillon_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, 100 * 1024)),
+            (CURLOPT_USERAGENT, carillon_easy_setopt_string(easy, CURLOPT_USERAGENT, "carillon-nse/\(CarillonVersion.current)")),
+            (CURLOPT_ERRORBUFFER, carillon_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)),
+            (CURLOPT_WRITEFUNCTION, carillon_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userData in
+                let context = Unmanaged<CurlDownloader.TransferContext>.fromOpaque(userData!).takeUnretainedValue()
+                return CurlDownloader.write(data, size * count, context)
+            }),
+            // No CURLOPT_ACCEPT_ENCODING: setting it (even to "identity") turns decoding on, and the size
+            // option would then compare against the compressed length.
+        ]
+        if let caFile = configuration.extraCAFile {
+            // CAINFO replaces only the bundle file; the system's hashed CA directory (CAPATH) stays, so
+            // this adds trust rather than replacing it.
+            options.append((CURLOPT_CAINFO, carillon_easy_setopt_string(easy, CURLOPT_CAINFO, caFile)))
+        }
+        for (option, result) in options {
+            if let failure = check(option, result) { return failure }
+        }
+        return nil
     }
 
     deinit {
@@ -89,49 +139,18 @@ final class CurlDownloader {
     /// Returns when the transfer ends, fails, runs out of budget, or `cancellation` fires.
     func download(_ url: ImageURL, into descriptor: Int32, cancellation: DownloadCancellation) -> TransferReport {
         let limits = configuration.limits
-        curl_easy_reset(easy)
         errorBuffer.update(repeating: 0, count: CurlDownloader.errorBufferSize)
         let context = TransferContext(descriptor: descriptor, cap: limits.maximumBytes, easy: easy)
-        let contextPointer = Unmanaged.passUnretained(context).toOpaque()
-
-        var setupFailure: (CURLoption, CURLcode)?
-        func set(_ option: CURLoption, _ result: CURLcode) {
-            if result != CURLE_OK && setupFailure == nil { setupFailure = (option, result) }
+        var failure = setupFailure
+        if failure == nil {
+            failure = CurlDownloader.check(CURLOPT_URL, carillon_easy_setopt_string(easy, CURLOPT_URL, url.absoluteString))
+                ?? CurlDownloader.check(CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(
+                    easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(context).toOpaque()))
         }
-        set(CURLOPT_URL, carillon_easy_setopt_string(easy, CURLOPT_URL, url.absoluteString))
-        set(CURLOPT_PROTOCOLS_STR, carillon_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "https"))
-        set(CURLOPT_REDIR_PROTOCOLS_STR, carillon_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "https"))
-        set(CURLOPT_FOLLOWLOCATION, carillon_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1))
-        // libcurl 7.88's default is unlimited: always set it.
-        set(CURLOPT_MAXREDIRS, carillon_easy_setopt_long(easy, CURLOPT_MAXREDIRS, limits.maximumRedirects))
-        set(CURLOPT_SSL_VERIFYPEER, carillon_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1))
-        set(CURLOPT_SSL_VERIFYHOST, carillon_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2))
-        if let caFile = configuration.extraCAFile {
-            // CAINFO replaces only the bundle file; the system's hashed CA directory (CAPATH) stays, so
-            // this adds trust rather than replacing it.
-            set(CURLOPT_CAINFO, carillon_easy_setopt_string(easy, CURLOPT_CAINFO, caFile))
-        }
-        set(CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, limits.budgetMilliseconds))
-        set(CURLOPT_MAXFILESIZE_LARGE, carillon_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBytes)))
-        set(CURLOPT_NOSIGNAL, carillon_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1))
-        // The curl tool's receive buffer (100 KiB) rather than libcurl's 16 KiB default: a sixth of the
-        // write callbacks and write(2) calls for a large image, for 100 KiB per downloader.
-        set(CURLOPT_BUFFERSIZE, carillon_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, 100 * 1024))
-        set(CURLOPT_USERAGENT, carillon_easy_setopt_string(easy, CURLOPT_USERAGENT, "carillon-nse/\(CarillonVersion.current)"))
-        set(CURLOPT_ERRORBUFFER, carillon_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer))
-        set(CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, contextPointer))
-        set(CURLOPT_WRITEFUNCTION, carillon_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userData in
-            let context = Unmanaged<CurlDownloader.TransferContext>.fromOpaque(userData!).takeUnretainedValue()
-            return CurlDownloader.write(data, size * count, context)
-        })
-        // No CURLOPT_ACCEPT_ENCODING: setting it (even to "identity") turns decoding on, and the size
-        // option would then compare against the compressed length.
-
-        if let (option, code) = setupFailure {
-            let message = String(cString: curl_easy_strerror(code))
+        if let failure {
             return TransferReport(
-                curlCode: Int32(code.rawValue), curlMessage: "setting option \(option.rawValue) failed: \(message)",
-                status: 0, contentEncoding: nil, bytesWritten: 0, cap: limits.maximumBytes)
+                curlCode: failure.code, curlMessage: failure.message, status: 0, contentEncoding: nil, bytesWritten: 0,
+                cap: limits.maximumBytes)
         }
 
         let (code, cancelled) = perform(cancellation)
