@@ -156,6 +156,24 @@ import Testing
         #expect(result.jsonLines.map { $0["reason"] as? String } == ["no-image", "not-mutable", "no-image"])
     }
 
+    @Test func aReceiptThatCannotBeWrittenIsReportedAndTheImageStillProceeds() throws {
+        let directory = try TemporaryDirectory("receipt-failure")
+        defer { directory.remove() }
+        let server = TestServer.shared
+        // A container path that is a regular file: no receipt directory can be made inside it (this
+        // fails for root too, unlike a permission bit).
+        let container = try directory.write("not-a-directory", "")
+        let payload = try directory.write("p.json", Payloads.routed(image: server.url("/img/png")))
+        let result = try Command.tool([
+            "process", "--ca-file", server.caFile, "--container", container, "--attachments", directory.file("att"), payload,
+        ])
+        #expect(result.status == 0)
+        let line = try #require(result.jsonLines.first)
+        #expect(line["receipt"] as? String == "failed")
+        #expect(line["reason"] as? String == "attached")
+        #expect((line["warnings"] as? [String])?.contains { $0.contains("not-a-directory") } == true, "\(line)")
+    }
+
     @Test func theExpiryOptionDeliversTheOriginalWhileADownloadStalls() throws {
         let directory = try TemporaryDirectory("expire")
         defer { directory.remove() }
