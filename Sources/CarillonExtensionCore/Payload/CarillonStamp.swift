@@ -55,7 +55,7 @@ public struct CarillonStamp: Sendable, Equatable {
             if let id = DeliveryID(text) {
                 deliveryID = id
             } else {
-                warnings.append("carillon.delivery_id \(ImageURL.quote(text)) is not a UUID; no receipt")
+                warnings.append("carillon.delivery_id \(Quoting.single(text)) is not a UUID; no receipt")
             }
         case let other?:
             warnings.append("carillon.delivery_id is \(other.typeName), not a string; no receipt")

@@ -15,7 +15,7 @@ public struct ImageURL: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: an ``Outcome`` with ``Reason/invalidURL`` or ``Reason/insecureURL`` whose detail says
     ///   what is wrong.
     public init(validating text: String) throws(Outcome) {
-        func invalid(_ why: String) -> Outcome { Outcome(.invalidURL, "image URL \(ImageURL.quote(text)) \(why)") }
+        func invalid(_ why: String) -> Outcome { Outcome(.invalidURL, "image URL \(Quoting.single(text)) \(why)") }
 
         guard !text.isEmpty else { throw Outcome(.invalidURL, "image URL is an empty string") }
         let scalars = Array(text.unicodeScalars)
@@ -33,7 +33,7 @@ public struct ImageURL: Sendable, Hashable, CustomStringConvertible {
             && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
         guard schemeIsValid else { throw invalid("is not absolute (no scheme)") }
         guard scheme.lowercased() == "https" else {
-            throw Outcome(.insecureURL, "image URL \(ImageURL.quote(text)) uses scheme '\(scheme.lowercased())'; only https is allowed")
+            throw Outcome(.insecureURL, "image URL \(Quoting.single(text)) uses scheme '\(scheme.lowercased())'; only https is allowed")
         }
 
         let rest = text[text.index(after: colon)...]
@@ -79,12 +79,5 @@ public struct ImageURL: Sendable, Hashable, CustomStringConvertible {
         }
         absoluteString = text
         self.host = String(host)
-    }
-
-    /// Quotes a URL for a message, shortened when it is very long.
-    static func quote(_ text: String) -> String {
-        let limit = 200
-        let shown = text.count > limit ? String(text.prefix(limit)) + "…" : text
-        return "'" + shown + "'"
     }
 }

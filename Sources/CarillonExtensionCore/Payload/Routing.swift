@@ -23,7 +23,7 @@ public enum Routing {
         case .number(let text)?:
             return Outcome(.notMutable, "aps.mutable-content is \(text), not 1")
         case .string(let text)?:
-            return Outcome(.notMutable, "aps.mutable-content is the string \(ImageURL.quote(text).replacingSingleQuotes), not the number 1")
+            return Outcome(.notMutable, "aps.mutable-content is the string \(Quoting.double(text)), not the number 1")
         case .bool(let flag)?:
             return Outcome(.notMutable, "aps.mutable-content is the boolean \(flag), not the number 1")
         case let other?:
@@ -47,13 +47,5 @@ public enum Routing {
             return Outcome(.noAlert, "aps.alert is \(other.typeName), not a string or an object")
         }
         return nil
-    }
-}
-
-extension String {
-    /// `'x'` → `"x"`, for quoting a JSON string value in a message.
-    var replacingSingleQuotes: String {
-        guard count >= 2, first == "'", last == "'" else { return self }
-        return "\"" + dropFirst().dropLast() + "\""
     }
 }
