@@ -99,10 +99,7 @@ struct RecordFile {
     }
 
     /// `text` as a JSON string, shortened: values in messages come from untrusted files.
-    static func quote(_ text: String) -> String {
-        let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
-        return JSONWriter.string(.string(shown))
-    }
+    static func quote(_ text: String) -> String { Quoting.double(text, limit: 60) }
 
     private static func isInteger(_ text: String) -> Bool {
         let digits = text.hasPrefix("-") ? text.utf8.dropFirst() : text.utf8[...]

@@ -3,13 +3,15 @@
 enum Quoting {
     static let limit = 200
 
-    /// `'text'`, shortened to 200 characters with an ellipsis.
-    static func single(_ text: String) -> String { "'" + shortened(text) + "'" }
+    /// `'text'`, shortened to `limit` characters with an ellipsis.
+    static func single(_ text: String, limit: Int = limit) -> String { "'" + shortened(text, limit) + "'" }
 
-    /// `"text"`, as a JSON string value is written, shortened likewise.
-    static func double(_ text: String) -> String { "\"" + shortened(text) + "\"" }
+    /// `"text"` written as a JSON string (control characters escaped), shortened likewise.
+    static func double(_ text: String, limit: Int = limit) -> String {
+        JSONWriter.string(.string(shortened(text, limit)))
+    }
 
-    private static func shortened(_ text: String) -> String {
+    private static func shortened(_ text: String, _ limit: Int) -> String {
         text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 }
