@@ -83,15 +83,27 @@ public final class EventQueue: Sendable {
                 }
                 if !fresh.isEmpty {
                     let first = try reserveSequenceNumbers(fresh.count)
+                    var published: [Int] = []
                     for (offset, index) in fresh.enumerated() {
                         let event = events[index]
                         let record = QueuedEvent(event: event, sequence: first + Int64(offset))
                         do throws(FileSystemError) {
-                            let published = try FileSystem.publishAtomically(
-                                record.encoded(), to: path(for: event.type, event.deliveryID), mode: 0o600)
-                            results[index] = .success(published == .published)
+                            // Each file is fsynced; the directory once for all of them, below.
+                            let result = try FileSystem.publishAtomically(
+                                record.encoded(), to: path(for: event.type, event.deliveryID), mode: 0o600,
+                                syncDirectory: false)
+                            results[index] = .success(result == .published)
+                            if result == .published { published.append(index) }
                         } catch {
                             results[index] = .failure(error)
+                        }
+                    }
+                    if !published.isEmpty {
+                        do throws(FileSystemError) {
+                            try FileSystem.syncDirectory(directory)
+                        } catch {
+                            // Not durable, so not added: the caller keeps the receipts and tries again.
+                            for index in published { results[index] = .failure(error) }
                         }
                     }
                 }

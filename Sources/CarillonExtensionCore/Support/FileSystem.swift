@@ -162,8 +162,11 @@ public enum FileSystem {
     /// Durably writes `bytes` to `path` so that a crash at any instant leaves either no file there or the
     /// whole one: a temporary file in the same directory, fsync, `link` to the final name (which never
     /// replaces an existing file, so the first writer wins), unlink the temporary, fsync the directory.
+    ///
+    /// A caller publishing many files into one directory may pass `syncDirectory: false` and call
+    /// ``syncDirectory(_:)`` once after the last: none of them is durable before that.
     public static func publishAtomically(
-        _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, replace: Bool = false
+        _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, replace: Bool = false, syncDirectory: Bool = true
     ) throws(FileSystemError) -> PublishResult {
         let directory = parentDirectory(of: path)
         let temporary = join(directory, ".tmp-\(uniqueToken())")
@@ -186,7 +189,7 @@ public enum FileSystem {
             guard errno == EEXIST else { throw FileSystemError("link", path, errno: errno) }
             result = .alreadyExists
         }
-        if result == .published { try syncDirectory(directory) }
+        if result == .published && syncDirectory { try FileSystem.syncDirectory(directory) }
         return result
     }
 
