@@ -13,6 +13,7 @@ import Testing
         (["a.json", "-", "dir"], ParsedArguments(positionals: ["a.json", "-", "dir"])),
         (["--queue", "q", "x"], ParsedArguments(values: ["--queue": "q"], positionals: ["x"])),
         (["--queue=q=r"], ParsedArguments(values: ["--queue": "q=r"])),
+        (["--queue=\u{0301}q"], ParsedArguments(values: ["--queue": "\u{0301}q"])),
         (["--jobs", "4", "--", "--queue"], ParsedArguments(values: ["--jobs": "4"], positionals: ["--queue"])),
         (["-h"], ParsedArguments(flags: ["--help"])),
     ])

@@ -45,9 +45,12 @@ struct ParsedArguments: Equatable {
             }
             var name = argument
             var inlineValue: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+            // Split on the scalar '=', not the Character: a value starting with a combining mark would
+            // otherwise fuse with the '=' into one grapheme and hide it (found by FuzzArguments).
+            let scalars = argument.unicodeScalars
+            if let equals = scalars.firstIndex(of: "=") {
+                name = String(scalars[..<equals])
+                inlineValue = String(scalars[scalars.index(after: equals)...])
             }
             if name == "-h" { name = "--help" }
             guard let spec = options.first(where: { $0.name == name }) else {
