@@ -5,6 +5,8 @@ let package = Package(
     name: "carillon-nse",
     products: [
         .library(name: "CarillonExtensionCore", targets: ["CarillonExtensionCore"]),
+        // The command line as a library too, so that the fuzz package (TestAssets/Fuzz) drives the real one.
+        .library(name: "CarillonCLI", targets: ["CarillonCLI"]),
         .executable(name: "carillon-nse", targets: ["carillon-nse"]),
     ],
     targets: [

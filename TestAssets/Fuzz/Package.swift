@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+// Fuzz targets for carillon-nse's parsers of untrusted input (see README.md). A package of its own, so
+// that the root package's `swift build` and `swift test` never see libFuzzer entry points.
+//
+// Build (debug, with coverage and AddressSanitizer; see smoke.sh):
+//   swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+import PackageDescription
+
+/// One libFuzzer target: `Sources/<name>/<name>.swift` defines `LLVMFuzzerTestOneInput`.
+func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzChecks", .product(name: "CarillonExtensionCore", package: "main")] + dependencies
+    )
+}
+
+let package = Package(
+    name: "carillon-nse-fuzz",
+    dependencies: [
+        .package(name: "main", path: "../.."),
+    ],
+    targets: [
+        // The invariant checks, shared with the root package's FuzzRegressionTests (a symbolic link to
+        // Tests/CarillonExtensionCoreTests/FuzzRegressionTests.swift; only its checks are compiled here).
+        .target(
+            name: "FuzzChecks",
+            dependencies: [.product(name: "CarillonExtensionCore", package: "main")],
+            swiftSettings: [.define("CARILLON_FUZZ_CHECKS_ONLY")]
+        ),
+        fuzzTarget("FuzzPayload"),
+        fuzzTarget("FuzzImageVerifier"),
+        fuzzTarget("FuzzReceipt"),
+        fuzzTarget("FuzzEventQueueFile"),
+        fuzzTarget("FuzzArguments", [.product(name: "CarillonCLI", package: "main")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

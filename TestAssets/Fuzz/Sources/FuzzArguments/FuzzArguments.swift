@@ -1,0 +1,141 @@
+@testable import CarillonCLI
+import FuzzChecks
+
+/// libFuzzer's entry point: the input is a command line, split on NUL into arguments.
+///
+/// 1. `ParsedArguments.parse` against every subcommand's options: a usage error is a `UsageError` with a
+///    message, never a crash; it accepts exactly what the documented rules (`FuzzChecks.modelParse`)
+///    accept, reads it the same way, and reads the canonical spelling of it the same way again;
+///    `process`'s number options validate to values in range.
+/// 2. `CarillonTool.run` in-process with captured streams, every path argument moved into a fresh sandbox
+///    directory (`FuzzChecks.sandboxed`) and standard input a payload that asks for no image, so nothing
+///    outside the sandbox is touched and no connection is made: the status is 0, 1 or 64, 64 exactly
+///    when the parser refuses the arguments, and a usage error says how to get help.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
+    checkOptionTableOnce()
+    let arguments = FuzzChecks.arguments(Array(UnsafeRawBufferPointer(start: data, count: size)))
+    for command in CarillonTool.commands {
+        checkParse(Array(arguments.dropFirst()), command: command)
+    }
+    // Long lists only repeat the parser's work; running each positional as a payload file adds nothing.
+    if arguments.count <= 64 { checkRun(arguments) }
+    return 0
+}
+
+private func fail(_ message: String) -> Never {
+    fatalError("FuzzArguments: \(message)")
+}
+
+private func allOptions(_ command: any Command.Type) -> [OptionSpec] {
+    command.options + [CarillonTool.helpOption]
+}
+
+nonisolated(unsafe) private var optionTableChecked = false
+
+/// `FuzzChecks.commandOptions` (which the sandbox relies on) must describe the tool's real options: the
+/// same commands, the same names, a value where the tool takes one, and every DIR/PEM value a path.
+private func checkOptionTableOnce() {
+    guard !optionTableChecked else { return }
+    optionTableChecked = true
+    let names = Set(CarillonTool.commands.map { $0.name })
+    guard names == Set(FuzzChecks.commandOptions.keys) else {
+        fail("FuzzChecks.commandOptions lists \(FuzzChecks.commandOptions.keys.sorted()), the tool has \(names.sorted())")
+    }
+    for command in CarillonTool.commands {
+        let table = FuzzChecks.commandOptions[command.name]!
+        let options = allOptions(command)
+        guard Set(options.map(\.name)) == Set(table.keys) else {
+            fail("FuzzChecks.commandOptions[\(command.name)] is out of date: the tool has \(options.map(\.name))")
+        }
+        for option in options {
+            let kind = table[option.name]!
+            let isPath = kind == .directory || kind == .file
+            guard (option.valueName != nil) == (kind != .none),
+                option.valueName.map({ ["DIR", "PEM", "FILE", "PATH"].contains($0) }) ?? false == isPath
+            else { fail("FuzzChecks.commandOptions[\(command.name)][\(option.name)] is \(kind), the tool says \(option.valueName ?? "no value")") }
+        }
+    }
+}
+
+private func checkParse(_ arguments: [String], command: any Command.Type) {
+    let options = allOptions(command)
+    let model = FuzzChecks.modelParse(arguments, command: command.name)
+    let parsed: ParsedArguments
+    do {
+        parsed = try ParsedArguments.parse(arguments, options: options)
+    } catch {
+        if error.message.isEmpty { fail("a usage error without a message for \(arguments)") }
+        if let model { fail("\(command.name) refuses \(arguments) (\(error.message)), which its rules accept as \(model)") }
+        return
+    }
+    let valued = Set(options.filter { $0.valueName != nil }.map(\.name))
+    let read = FuzzChecks.ParsedLine(values: parsed.values, flags: parsed.flags, positionals: parsed.positionals)
+    guard read == model else { fail("\(command.name) reads \(arguments) as \(read), its rules as \(model.map { "\($0)" } ?? "a usage error")") }
+    // The canonical spelling parses to the same thing.
+    let canonical = FuzzChecks.canonicalSpelling(read)
+    guard (try? ParsedArguments.parse(canonical, options: options)) == parsed else {
+        fail("canonical spelling \(canonical) of \(arguments) parses differently")
+    }
+    // Number options: a value in range or a usage error.
+    for name in ["--budget", "--expire-after"] where valued.contains(name) {
+        if let seconds = try? parsed.seconds(name, default: 20), !(seconds.isFinite && seconds > 0 && seconds <= 86_400) {
+            fail("\(name) accepted \(seconds)")
+        }
+    }
+    for (name, maximum) in [("--max-bytes", Int.max), ("--jobs", 256)] where valued.contains(name) {
+        if let number = try? parsed.positiveInteger(name, default: 1, maximum: maximum), !(1...maximum).contains(number) {
+            fail("\(name) accepted \(number)")
+        }
+    }
+}
+
+private func checkRun(_ arguments: [String]) {
+    let command = arguments.first.flatMap { name in CarillonTool.commands.first { $0.name == name } }
+    var sandbox: String?
+    var run = arguments
+    if let command {
+        let root = FuzzChecks.makeSandbox()
+        sandbox = root
+        run = FuzzChecks.sandboxed(arguments, in: root)
+        // Defence in depth: every path the parser sees is inside the sandbox.
+        if let parsed = try? ParsedArguments.parse(Array(run.dropFirst()), options: allOptions(command)) {
+            let table = FuzzChecks.commandOptions[command.name]!
+            let paths = parsed.positionals + parsed.values.filter { table[$0.key] == .directory || table[$0.key] == .file }.map(\.value)
+            for path in paths where !(path.isEmpty || path == "-" || path.hasPrefix(root + "/")) {
+                fail("sandboxing \(arguments) left the path '\(path)' outside \(root)")
+            }
+        }
+    }
+    defer { if let sandbox { FuzzScratch.remove(sandbox) } }
+
+    let output = CapturedStream()
+    let errors = CapturedStream()
+    let payload = FuzzChecks.sandboxPayload
+    let io = ToolIO(
+        standardOutput: output, standardError: errors,
+        readStandardInput: { limit in Array(payload.prefix(limit)) }, standardErrorIsTerminal: false)
+    let status = CarillonTool.run(run, io: io)
+
+    guard FuzzChecks.exitStatuses.contains(status) else { fail("exit status \(status) for \(run)") }
+    var refused = arguments.isEmpty
+    if let command {
+        do {
+            _ = try ParsedArguments.parse(Array(run.dropFirst()), options: allOptions(command))
+        } catch {
+            refused = true
+        }
+    } else if let first = arguments.first, !["--help", "-h", "help", "--version"].contains(first) {
+        refused = true
+    }
+    if refused && status != 64 { fail("the parser refuses \(run) but the tool exited \(status)") }
+    if status == 64 {
+        // No arguments at all get the whole help; anything else a line and a pointer to the help.
+        guard errors.text.contains(arguments.isEmpty ? "Usage:" : "for usage."), output.text.isEmpty else {
+            fail("usage error for \(run) without a usage hint, or with output: \(errors.text.prefix(300))")
+        }
+    }
+    if let first = arguments.first, ["--help", "-h", "help", "--version"].contains(first) {
+        guard status == 0, !output.text.isEmpty else { fail("\(first) exited \(status) or printed nothing") }
+    }
+}

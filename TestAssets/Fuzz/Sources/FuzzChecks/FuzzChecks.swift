@@ -1,0 +1,1 @@
+../../../../Tests/CarillonExtensionCoreTests/FuzzRegressionTests.swift

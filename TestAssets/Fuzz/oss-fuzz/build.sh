@@ -1,0 +1,85 @@
+#!/bin/bash -eu
+# OSS-Fuzz / ClusterFuzzLite build for carillon-nse: builds the fuzz package in TestAssets/Fuzz/ and
+# copies each target, its dictionary and its seed corpus to $OUT.
+#
+# Runs in base-builder-swift with $SRC, $OUT, $SANITIZER, $CFLAGS and $CXXFLAGS set. It can be tried
+# without Docker:  SRC=/tmp/src OUT=/tmp/out WORK=/tmp/work SANITIZER=address CFLAGS= CXXFLAGS= \
+#                  TestAssets/Fuzz/oss-fuzz/build.sh       (from a checkout; see TestAssets/Fuzz/README.md)
+
+# The checkout: $SRC/carillon-nse in the image, or the repository this script lives in.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+if [ -d "$SRC/carillon-nse/TestAssets/Fuzz" ]; then
+    repository=$SRC/carillon-nse
+else
+    repository=$(cd "$here/../../.." && pwd)
+fi
+fuzz=$repository/TestAssets/Fuzz
+
+# The image's helper copies llvm-symbolizer and exports SWIFTFLAGS / SWIFT6_2FLAGS; it is absent outside.
+if command -v precompile_swift >/dev/null 2>&1; then
+    . precompile_swift
+fi
+
+# Our own flags rather than $SWIFT6_2FLAGS: that one spells the sanitizers as `--sanitize=fuzzer
+# --sanitize=$SANITIZER`, and the compiler keeps only the last -sanitize=, which builds WITHOUT coverage
+# instrumentation. `--sanitize=fuzzer` makes SwiftPM link libFuzzer's main; `-Xswiftc -sanitize=fuzzer,…`
+# instruments the Swift code. `-enable-testing` because the targets reach internal decoders through
+# `@testable import`, which a release build otherwise refuses.
+flags=(-c release --sanitize=fuzzer -Xswiftc -enable-testing -Xswiftc -static-stdlib --static-swift-stdlib)
+if [ "${SANITIZER:-address}" = "coverage" ]; then
+    flags+=(-Xswiftc -sanitize=fuzzer -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping)
+else
+    flags+=(-Xswiftc "-sanitize=fuzzer,${SANITIZER:-address}")
+    for flag in ${CFLAGS:-}; do flags+=("-Xcc=$flag"); done
+fi
+
+cd "$fuzz"
+swift build "${flags[@]}"
+bin=$(swift build "${flags[@]}" --show-bin-path)
+
+targets="FuzzPayload FuzzImageVerifier FuzzReceipt FuzzEventQueueFile FuzzArguments"
+dictionary() {
+    case "$1" in
+        FuzzPayload) echo payload.dict ;;
+        FuzzImageVerifier) echo image.dict ;;
+        FuzzReceipt | FuzzEventQueueFile) echo record.dict ;;
+        FuzzArguments) echo arguments.dict ;;
+    esac
+}
+
+mkdir -p "$OUT"
+for target in $targets; do
+    cp "$bin/$target" "$OUT/$target"
+    cp "$(dictionary "$target")" "$OUT/$target.dict"
+    # The seeds and the saved regression inputs, flat in one zip.
+    rm -f "$OUT/${target}_seed_corpus.zip"
+    zip -q -j "$OUT/${target}_seed_corpus.zip" Corpus/"$target"/* $(find "Regressions/$target" -maxdepth 1 -type f ! -name '.*' ! -name README.md)
+done
+
+# Both instrumentations in the project's own code (`--sanitize=fuzzer --sanitize=address` keeps coverage
+# but silently drops ASan from the Swift code with Swift 6.3.1).
+if [ "${SANITIZER:-address}" = "address" ] && command -v nm >/dev/null 2>&1; then
+    if ! nm "$bin"/CarillonExtensionCore.build/*.o 2>/dev/null | grep -q __asan_; then
+        echo "CarillonExtensionCore was built without AddressSanitizer instrumentation" >&2
+        exit 1
+    fi
+fi
+
+# A build without coverage runs but finds nothing: refuse it here rather than fuzz blind. (Skipped for the
+# coverage build, whose binaries have no fuzzing instrumentation by design.)
+if [ "${SANITIZER:-address}" != "coverage" ]; then
+    check=$(mktemp -d)
+    for target in $targets; do
+        # An empty scratch directory first: libFuzzer writes new inputs into the first one.
+        mkdir "$check/corpus-$target"
+        SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=16 TMPDIR=$check \
+            "$OUT/$target" -runs=2000 -seed=1 "$check/corpus-$target" "$fuzz/Corpus/$target" >"$check/$target.log" 2>&1 || true
+        if grep -Eq "Is the code instrumented for coverage|no interesting inputs" "$check/$target.log" \
+            || ! grep -q " cov: " "$check/$target.log"; then
+            echo "$target was built without coverage instrumentation:" >&2
+            tail -5 "$check/$target.log" >&2
+            exit 1
+        fi
+    done
+    rm -rf "$check"
+fi
