@@ -31,7 +31,7 @@ final class CurlDownloader {
     ///
     /// - Throws: an ``Outcome`` with ``Reason/network`` when libcurl cannot create a handle.
     init(configuration: DownloadConfiguration) throws(Outcome) {
-        CurlDownloader.globalInitialization.check()
+        _ = CurlDownloader.globalInitialization
         guard let easy = curl_easy_init() else { throw Outcome(.network, "curl_easy_init failed") }
         guard let multi = curl_multi_init() else {
             curl_easy_cleanup(easy)
@@ -101,14 +101,8 @@ final class CurlDownloader {
     }
 
     /// `curl_global_init`, once per process, before any handle (libcurl asks for it even where it is
-    /// thread-safe).
-    private static let globalInitialization = GlobalInitialization()
-
-    private final class GlobalInitialization: Sendable {
-        let code: Int32
-        init() { code = Int32(curl_global_init(Int(CURL_GLOBAL_DEFAULT)).rawValue) }
-        func check() {}
-    }
+    /// thread-safe). A static `let` is initialised once, on first use, by the Swift runtime.
+    private static let globalInitialization: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     /// The libcurl version and TLS backend, e.g. "libcurl/7.88.1 OpenSSL/3.0.17".
     static var versionDescription: String {
@@ -157,8 +151,6 @@ final class CurlDownloader {
         return withExtendedLifetime(context) {
             var status = 0
             carillon_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-            var redirects = 0
-            carillon_easy_getinfo_long(easy, CURLINFO_REDIRECT_COUNT, &redirects)
             var message = String(cString: curl_easy_strerror(code))
             let detail = String(cString: errorBuffer)
             if !detail.isEmpty && detail != message { message += " (\(detail))" }
@@ -167,7 +159,7 @@ final class CurlDownloader {
                 contentEncoding: CurlDownloader.contentEncoding(easy), bytesWritten: context.bytesWritten,
                 stoppedAtCap: context.stoppedAtCap, stoppedForStatus: context.stoppedForStatus,
                 stoppedForEncoding: context.stoppedForEncoding, writeErrno: context.writeErrno,
-                cancelled: cancelled, redirectCount: redirects, cap: limits.maximumBytes)
+                cancelled: cancelled, cap: limits.maximumBytes)
         }
     }
 

@@ -21,8 +21,6 @@ struct TransferReport: Sendable, Equatable {
     var writeErrno: Int32?
     /// The download was cancelled (time-will-expire).
     var cancelled: Bool = false
-    /// Redirects followed.
-    var redirectCount: Int = 0
     /// The size cap in force, for messages.
     var cap: Int = DownloadLimits.standard.maximumBytes
 
@@ -43,29 +41,20 @@ extension Substring {
     }
 }
 
-/// libcurl's codes used in classification (values from curl.h, stable across versions).
+/// The libcurl codes that classification names (values from curl.h, stable across versions); every
+/// other code — DNS, refused, reset, partial file, nothing received — is `network`.
 enum CurlCode {
     static let ok: Int32 = 0
     static let unsupportedProtocol: Int32 = 1
     static let urlMalformed: Int32 = 3
-    static let couldNotResolveProxy: Int32 = 5
-    static let couldNotResolveHost: Int32 = 6
-    static let couldNotConnect: Int32 = 7
-    static let weirdServerReply: Int32 = 8
-    static let http2: Int32 = 16
-    static let partialFile: Int32 = 18
     static let httpReturnedError: Int32 = 22
     static let writeError: Int32 = 23
-    static let outOfMemory: Int32 = 27
     static let operationTimedOut: Int32 = 28
     static let sslConnectError: Int32 = 35
     static let abortedByCallback: Int32 = 42
     static let tooManyRedirects: Int32 = 47
-    static let gotNothing: Int32 = 52
     static let sslEngineNotFound: Int32 = 53
     static let sslEngineSetFailed: Int32 = 54
-    static let sendError: Int32 = 55
-    static let receiveError: Int32 = 56
     static let sslCertProblem: Int32 = 58
     static let sslCipher: Int32 = 59
     static let peerFailedVerification: Int32 = 60
@@ -79,9 +68,6 @@ enum CurlCode {
     static let sslIssuerError: Int32 = 83
     static let sslPinnedPublicKeyMismatch: Int32 = 90
     static let sslInvalidCertStatus: Int32 = 91
-    static let http2Stream: Int32 = 92
-    static let http3: Int32 = 95
-    static let quicConnectError: Int32 = 96
     static let sslClientCert: Int32 = 98
 
     static let tlsCodes: Set<Int32> = [

@@ -39,14 +39,6 @@ public enum Reason: String, CaseIterable, Sendable, Codable {
 
     /// The code as printed and documented.
     public var code: String { rawValue }
-
-    /// Whether the extension ran at all (iOS routes the notification through it).
-    public var isRouted: Bool {
-        switch self {
-        case .notMutable, .noAlert, .invalidPayload: return false
-        default: return true
-        }
-    }
 }
 
 /// A reason with its human explanation, and the lower-level cause where there is one.
