@@ -39,9 +39,7 @@ enum DrainCommand: Command {
         var output = ""
         for event in report.queued { output += JSONWriter.string(event.jsonValue) + "\n" }
         io.standardOutput.write(output)
-        for file in report.quarantined {
-            io.standardError.write("\(CarillonTool.name): \(file.file): \(file.reason); set aside as \(file.movedTo)\n")
-        }
+        reportSetAside(report.quarantined, io: io)
         for failure in report.failures { io.standardError.write("\(CarillonTool.name): \(failure)\n") }
         io.standardError.write(
             "drained \(container): \(report.queued.count) queued, \(report.alreadyQueued.count) already queued, "
@@ -158,9 +156,7 @@ enum BatchesCommand: Command {
             var output = ""
             for batch in EventBatch.batches(of: contents.events) { output += batch.requestBody + "\n" }
             io.standardOutput.write(output)
-            for file in contents.quarantined {
-                io.standardError.write("\(CarillonTool.name): \(file.file): \(file.reason); set aside as \(file.movedTo)\n")
-            }
+            reportSetAside(contents.quarantined, io: io)
             return contents.quarantined.isEmpty ? CarillonTool.exitSuccess : CarillonTool.exitDataError
         } catch {
             io.standardError.write("\(CarillonTool.name): cannot read the queue: \(error)\n")
@@ -182,5 +178,12 @@ private func openQueue(_ path: String, io: ToolIO) -> EventQueue? {
     } catch {
         io.standardError.write("\(CarillonTool.name): cannot open the event queue: \(error)\n")
         return nil
+    }
+}
+
+/// One stderr line per file set aside into a quarantine: which file, why, and where it went.
+private func reportSetAside(_ files: [QuarantinedFile], io: ToolIO) {
+    for file in files {
+        io.standardError.write("\(CarillonTool.name): \(file.file): \(file.reason); set aside as \(file.movedTo)\n")
     }
 }

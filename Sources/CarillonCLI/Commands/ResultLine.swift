@@ -3,37 +3,38 @@ import CarillonExtensionCore
 /// The JSON line `process` prints for one payload (SPEC §6).
 enum ResultLine {
     static func make(_ payload: String, result: ServiceResult, payloadWarnings: [String]) -> String {
-        let attachments: [JSONValue] = result.content.attachments.map { attachment in
-            ["file": .string(attachment.path), "type": .string(attachment.type.rawValue), "bytes": .number(String(attachment.byteCount))]
-        }
-        let line: JSONValue = [
-            "payload": .string(payload),
-            "routed": .bool(result.routed),
-            "reason": .string(result.outcome.reason.code),
-            "detail": .string(result.outcome.detail),
-            "delivered": .string(result.delivered.rawValue),
-            "delivery_id": result.deliveryID.map { .string($0.rawValue) } ?? .null,
-            "receipt": .string(result.receipt.code),
-            "attachments": .array(attachments),
-            "elapsed_ms": .number(milliseconds(result.elapsedMilliseconds)),
-            "warnings": .array((payloadWarnings + result.warnings).map { .string($0) }),
-        ]
-        return JSONWriter.string(line)
+        render(
+            payload: payload, routed: result.routed, outcome: result.outcome, delivered: result.delivered,
+            deliveryID: result.deliveryID, receipt: result.receipt.code, attachments: result.content.attachments,
+            elapsedMilliseconds: result.elapsedMilliseconds, warnings: payloadWarnings + result.warnings)
     }
 
     /// The line for an input that is not a payload: unreadable, or not a JSON object.
     static func invalid(_ payload: String, _ detail: String) -> String {
+        render(
+            payload: payload, routed: false, outcome: Outcome(.invalidPayload, detail), delivered: .original,
+            deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [])
+    }
+
+    /// Every field of SPEC §6, in its order.
+    private static func render(
+        payload: String, routed: Bool, outcome: Outcome, delivered: Delivered, deliveryID: DeliveryID?, receipt: String,
+        attachments: [NotificationAttachment], elapsedMilliseconds: Double, warnings: [String]
+    ) -> String {
+        let files: [JSONValue] = attachments.map { attachment in
+            ["file": .string(attachment.path), "type": .string(attachment.type.rawValue), "bytes": .number(String(attachment.byteCount))]
+        }
         let line: JSONValue = [
             "payload": .string(payload),
-            "routed": false,
-            "reason": .string(Reason.invalidPayload.code),
-            "detail": .string(detail),
-            "delivered": .string(Delivered.original.rawValue),
-            "delivery_id": nil,
-            "receipt": "none",
-            "attachments": [],
-            "elapsed_ms": .number("0"),
-            "warnings": [],
+            "routed": .bool(routed),
+            "reason": .string(outcome.reason.code),
+            "detail": .string(outcome.detail),
+            "delivered": .string(delivered.rawValue),
+            "delivery_id": deliveryID.map { .string($0.rawValue) } ?? .null,
+            "receipt": .string(receipt),
+            "attachments": .array(files),
+            "elapsed_ms": .number(milliseconds(elapsedMilliseconds)),
+            "warnings": .array(warnings.map { .string($0) }),
         ]
         return JSONWriter.string(line)
     }
