@@ -96,6 +96,18 @@ func deliveryID(_ counter: Int) -> String {
     return "01937b21-0000-7000-8000-" + hex
 }
 
+/// A routed, stamped payload asking for the image at `url`.
+func imagePayload(_ number: Int, url: String) -> Payload {
+    let text = """
+        {"aps":{"alert":"x","mutable-content":1},"carillon":{"delivery_id":"\(deliveryID(number))","image":"\(url)"}}
+        """
+    do {
+        return try Payload(bytes: Array(text.utf8))
+    } catch {
+        fail("\(error)")
+    }
+}
+
 func readWhole(_ path: String) -> [UInt8] {
     do {
         return try FileSystem.readFile(path, limit: 64 << 20)
@@ -251,15 +263,7 @@ func expire(_ options: Options) {
     var handlerLatency: [UInt64] = []
     var finishedLatency: [UInt64] = []
     for rep in 0..<reps {
-        let text = """
-            {"aps":{"alert":"x","mutable-content":1},"carillon":{"delivery_id":"\(deliveryID(rep + 1))","image":"\(url)"}}
-            """
-        let payload: Payload
-        do {
-            payload = try Payload(bytes: Array(text.utf8))
-        } catch {
-            fail("\(error)")
-        }
+        let payload = imagePayload(rep + 1, url: url)
         let delivered = Mutex<(at: UInt64, reason: String)?>(nil)
         let service = NotificationService.didReceive(
             NotificationRequest(identifier: "expire-\(rep)", payload: payload), configuration: configuration, pool: pool
@@ -331,15 +335,7 @@ func pipeline(_ options: Options) {
     let configuration = ExtensionConfiguration(attachmentsDirectory: attachments, receiptContainer: nil, download: download)
     var samples: [UInt64] = []
     for rep in 0..<(reps + 1) {
-        let text = """
-            {"aps":{"alert":"x","mutable-content":1},"carillon":{"delivery_id":"\(deliveryID(rep + 1))","image":"\(url)"}}
-            """
-        let payload: Payload
-        do {
-            payload = try Payload(bytes: Array(text.utf8))
-        } catch {
-            fail("\(error)")
-        }
+        let payload = imagePayload(rep + 1, url: url)
         let done = DispatchSemaphore(value: 0)
         let delivered = Mutex<ServiceResult?>(nil)
         let service = NotificationService.didReceive(
