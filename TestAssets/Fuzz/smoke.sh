@@ -17,21 +17,11 @@ shift
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$here"
-all_targets=(FuzzPayload FuzzImageVerifier FuzzReceipt FuzzEventQueueFile FuzzArguments)
+. "$here/targets.sh"
 if [[ $# -gt 0 ]]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 for target in "${targets[@]}"; do
     [[ " ${all_targets[*]} " == *" $target "* ]] || { echo "unknown target '$target' (one of: ${all_targets[*]})" >&2; exit 64; }
 done
-
-# Each target's dictionary.
-dictionary() {
-    case "$1" in
-        FuzzPayload) echo payload.dict ;;
-        FuzzImageVerifier) echo image.dict ;;
-        FuzzReceipt | FuzzEventQueueFile) echo record.dict ;;
-        FuzzArguments) echo arguments.dict ;;
-    esac
-}
 
 started=$(date +%s)
 

@@ -37,15 +37,8 @@ cd "$fuzz"
 swift build "${flags[@]}"
 bin=$(swift build "${flags[@]}" --show-bin-path)
 
-targets="FuzzPayload FuzzImageVerifier FuzzReceipt FuzzEventQueueFile FuzzArguments"
-dictionary() {
-    case "$1" in
-        FuzzPayload) echo payload.dict ;;
-        FuzzImageVerifier) echo image.dict ;;
-        FuzzReceipt | FuzzEventQueueFile) echo record.dict ;;
-        FuzzArguments) echo arguments.dict ;;
-    esac
-}
+. "$fuzz/targets.sh"
+targets="${all_targets[*]}"
 
 mkdir -p "$OUT"
 for target in $targets; do
