@@ -15,22 +15,29 @@ struct PayloadRunner: Sendable {
         let printer = OrderedPrinter(count: inputs.count, io: io)
         let next = Atomic<Int>(0)
         let allRead = Atomic<Bool>(true)
-        let group = DispatchGroup()
-        for worker in 0..<min(jobs, max(inputs.count, 1)) {
-            // A queue of its own per worker: workers block while a notification is processed, and
-            // blocking the shared global queue starves it (libdispatch on Linux then adds one thread
-            // a second, which stalled --jobs 4 runs by whole seconds).
-            DispatchQueue(label: "carillon-nse.process.\(worker)").async(group: group) {
-                while true {
-                    let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < inputs.count else { return }
-                    let (line, read) = process(inputs[index], index: index)
-                    if !read { allRead.store(false, ordering: .relaxed) }
-                    printer.complete(index, line: line)
-                }
+        let work: @Sendable () -> Void = {
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < inputs.count else { return }
+                let (line, read) = process(inputs[index], index: index)
+                if !read { allRead.store(false, ordering: .relaxed) }
+                printer.complete(index, line: line)
             }
         }
-        group.wait()
+        let workers = min(jobs, max(inputs.count, 1))
+        if workers == 1 {
+            // One at a time: on this thread, with each download on it too (no hand-off at all).
+            work()
+        } else {
+            let group = DispatchGroup()
+            for worker in 0..<workers {
+                // A queue of its own per worker: workers block while a notification is processed, and
+                // blocking the shared global queue starves it (libdispatch on Linux then adds one thread
+                // a second, which stalled --jobs 4 runs by whole seconds).
+                DispatchQueue(label: "carillon-nse.process.\(worker)").async(group: group, execute: work)
+            }
+            group.wait()
+        }
         printer.finish()
         return allRead.load(ordering: .relaxed)
     }
@@ -45,22 +52,11 @@ struct PayloadRunner: Sendable {
             return (ResultLine.invalid(input.name, error.message), false)
         }
 
-        let done = DispatchSemaphore(value: 0)
-        let delivered = Mutex<ServiceResult?>(nil)
+        // The CLI plays iOS: time-will-expire comes `expireAfter` seconds after delivery. The result
+        // comes back once a cancelled download has removed its partial file.
         let request = NotificationRequest(identifier: "payload-\(index + 1)", payload: payload)
-        let service = NotificationService.didReceive(request, configuration: configuration, pool: pool) { result in
-            delivered.withLock { $0 = result }
-            done.signal()
-        }
-        if done.wait(timeout: .now() + expireAfter) == .timedOut {
-            // The CLI plays iOS: time is up for this notification.
-            service.timeWillExpire()
-        }
-        // Let a cancelled download remove its partial file before the result is reported.
-        service.waitUntilFinished()
-        guard let result = delivered.withLock({ $0 }) else {
-            preconditionFailure("the extension delivered nothing after time-will-expire")
-        }
+        let result = NotificationService.process(
+            request, configuration: configuration, pool: pool, timeWillExpireAfter: expireAfter)
         return (ResultLine.make(input.name, result: result, payloadWarnings: payload.warnings), true)
     }
 }

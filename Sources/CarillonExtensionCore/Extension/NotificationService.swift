@@ -5,7 +5,7 @@ import Synchronization
 /// `timeWillExpire`, with the content handler called exactly once.
 ///
 /// The sequence is iOS's: the receipt is stored first (so a kill during the download cannot lose it),
-/// then the image is downloaded on a background thread. Whichever comes first — the attachment being
+/// then the image is downloaded — on a background thread (`didReceive`) or on the caller's (`process`). Whichever comes first — the attachment being
 /// complete, a failure, or time-will-expire — delivers; anything later is discarded (a late attachment
 /// file is removed).
 public final class NotificationService: Sendable {
@@ -26,11 +26,13 @@ public final class NotificationService: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// The parts of the result known before the image: routing, stamp, receipt, warnings.
     private let preliminary: ServiceResult
+    /// The image to attach and what attaches it; nil when delivery happened in `init`.
+    private let imageWork: (ImageURL, ImageAttacher)?
 
     /// Receives a notification request, as `UNNotificationServiceExtension.didReceive(_:withContentHandler:)`.
     ///
     /// Records the receipt (when routed, stamped and a container is configured), then downloads and
-    /// attaches the image on a background thread. `completion` is called exactly once, on any thread.
+    /// attaches the image on a background thread of its own. `completion` is called exactly once, on any thread.
     ///
     /// - Parameters:
     ///   - request: the notification as iOS hands it over; its content's `userInfo` is the payload.
@@ -43,8 +45,48 @@ public final class NotificationService: Sendable {
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
         completion: @escaping @Sendable (ServiceResult) -> Void
     ) -> NotificationService {
-        NotificationService(request: request, configuration: configuration, pool: pool, completion: completion)
+        let service = NotificationService(request: request, configuration: configuration, pool: pool, completion: completion)
+        if service.imageWork != nil {
+            // Its own queue, not the global one: the download blocks its thread, and callers may run many
+            // notifications at once (blocked global-queue threads are replaced only about once a second).
+            DispatchQueue(label: "carillon.notification-service.download").async { service.runImageWork() }
+        }
+        return service
     }
+
+    /// Runs one notification to its end on the calling thread, with time-will-expire arriving
+    /// `timeWillExpireAfter` seconds after `didReceive` (as iOS sends it about 30 s after delivery), and
+    /// returns what was delivered once all work has finished.
+    ///
+    /// The same sequence and guarantees as ``didReceive(_:configuration:pool:completion:)`` followed by
+    /// ``timeWillExpire()`` from a timer — the content is delivered exactly once, and at expiry at once,
+    /// from the timer's thread — but the image is downloaded and verified on this thread rather than
+    /// handed to another. A caller that blocks anyway (the CLI) saves the hand-off: on a busy machine a
+    /// fresh download thread can be scheduled onto the core the server is using.
+    public static func process(
+        _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
+        timeWillExpireAfter seconds: Double
+    ) -> ServiceResult {
+        let delivered = Mutex<ServiceResult?>(nil)
+        let service = NotificationService(request: request, configuration: configuration, pool: pool) { result in
+            delivered.withLock { $0 = result }
+        }
+        if service.imageWork != nil {
+            let timer = DispatchSource.makeTimerSource(queue: expiryQueue)
+            timer.setEventHandler { service.timeWillExpire() }
+            timer.schedule(deadline: .now() + seconds)
+            timer.resume()
+            service.runImageWork()
+            timer.cancel()
+        }
+        guard let result = delivered.withLock({ $0 }) else {
+            preconditionFailure("the extension finished without delivering")
+        }
+        return result
+    }
+
+    /// Where ``process(_:configuration:pool:timeWillExpireAfter:)``'s time-will-expire timers fire.
+    private static let expiryQueue = DispatchQueue(label: "carillon.notification-service.time-will-expire")
 
     private init(
         request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
@@ -88,30 +130,33 @@ public final class NotificationService: Sendable {
         preliminary = result
 
         guard let image else {
+            imageWork = nil
             deliver(result)
             finished.signal()
             return
         }
-        let attacher = ImageAttacher(store: AttachmentStore(directory: configuration.attachmentsDirectory), pool: pool)
-        // Its own queue, not the global one: the download blocks its thread, and callers may run many
-        // notifications at once (blocked global-queue threads are replaced only about once a second).
-        DispatchQueue(label: "carillon.notification-service.download").async { [self] in
-            defer { finished.signal() }
-            switch attacher.attach(image, cancellation: cancellation) {
-            case .success(let attachment):
-                var modified = preliminary
-                modified.content.attachments.append(attachment)
-                modified.delivered = .modified
-                modified.outcome = Outcome(.attached, "\(attachment.type.rawValue) image of \(attachment.byteCount) bytes attached")
-                if !deliver(modified) {
-                    // Time-will-expire won: the original content has gone out; the file must not stay.
-                    try? FileSystem.removeFile(attachment.path)
-                }
-            case .failure(let outcome):
-                var original = preliminary
-                original.outcome = outcome
-                deliver(original)
+        imageWork = (image, ImageAttacher(store: AttachmentStore(directory: configuration.attachmentsDirectory), pool: pool))
+    }
+
+    /// Downloads, verifies and attaches the image, then delivers (unless time-will-expire came first).
+    /// Runs once, on whichever thread the entry point chose.
+    private func runImageWork() {
+        guard let (image, attacher) = imageWork else { return }
+        defer { finished.signal() }
+        switch attacher.attach(image, cancellation: cancellation) {
+        case .success(let attachment):
+            var modified = preliminary
+            modified.content.attachments.append(attachment)
+            modified.delivered = .modified
+            modified.outcome = Outcome(.attached, "\(attachment.type.rawValue) image of \(attachment.byteCount) bytes attached")
+            if !deliver(modified) {
+                // Time-will-expire won: the original content has gone out; the file must not stay.
+                try? FileSystem.removeFile(attachment.path)
             }
+        case .failure(let outcome):
+            var original = preliminary
+            original.outcome = outcome
+            deliver(original)
         }
     }
 
