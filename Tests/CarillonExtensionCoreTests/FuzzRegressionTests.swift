@@ -144,8 +144,9 @@ public enum FuzzChecks {
     // MARK: - FuzzImageVerifier
 
     /// `ImageVerifier.verify(bytes:)`: an accepted type's bytes begin with its signature; bytes appended to an
-    /// accepted image keep it accepted (trailing data is tolerated); and, when `checkFile`, the file reader
-    /// decides exactly as the in-memory one.
+    /// accepted image keep it accepted (trailing data is tolerated); the stream verifier the downloader uses
+    /// decides exactly the same, fed in pieces of 1, 7, an input-chosen size and 4096 bytes; and, when
+    /// `checkFile`, the file reader decides exactly as the in-memory one.
     public static func imageVerifier(_ bytes: [UInt8], checkFile: Bool) throws(FuzzFailure) {
         let decision = Result { () throws(Outcome) in try ImageVerifier.verify(bytes: bytes) }
         switch decision {
@@ -166,6 +167,12 @@ public enum FuzzChecks {
             try check(outcome.reason == (bytes.isEmpty ? .emptyBody : .unsupportedType),
                       "refused with reason \(outcome.reason.code): \(outcome.detail)")
             try check(!outcome.detail.isEmpty, "refused without a detail")
+        }
+        // Verifying while downloading must decide the same, with the same words, however the body is split.
+        let oddSize = Int(bytes.first ?? 0) % 61 + 2
+        for pieceSize in [1, 7, oddSize, 4096] where pieceSize == 1 || pieceSize < bytes.count {
+            let streamed = ImageStreamVerifier.decide(bytes, pieceSize: pieceSize)
+            try check(streamed == decision, "streamed in pieces of \(pieceSize) it is decided \(streamed), but verify(bytes:) says \(decision)")
         }
         guard checkFile else { return }
         let path = FuzzScratch.path(FuzzScratch.uniqueName("image"))

@@ -28,6 +28,7 @@ import Testing
     func validImageVerifiesFromFileAndBytes(_ fixture: Fixture) throws {
         #expect(try ImageVerifier.verify(fileAt: Self.path(fixture.name)) == fixture.type)
         #expect(try ImageVerifier.verify(bytes: Self.load(fixture.name)) == fixture.type)
+        Self.expectStreamAgrees(Self.load(fixture.name), .success(fixture.type))
     }
 
     @Test(arguments: images)
@@ -301,6 +302,7 @@ import Testing
         let bytes = variant.change(fixture)
         let expected = try ImageVerifier.verify(bytes: fixture)
         #expect(try ImageVerifier.verify(bytes: bytes) == expected)
+        Self.expectStreamAgrees(bytes, .success(expected))
     }
 
     // MARK: Other formats
@@ -390,6 +392,11 @@ import Testing
             #expect(Self.refusal(fileAt: cut)?.detail.contains("EOI") == true)
         }
         #expect(try ImageVerifier.verify(bytes: big) == .jpeg)
+        #expect(ImageStreamVerifier.decide(big, pieceSize: 16 * 1024) == .success(.jpeg))
+        let cut = Array(big.dropLast(2))
+        let expected = Result { () throws(Outcome) in try ImageVerifier.verify(bytes: cut) }
+        #expect(ImageStreamVerifier.decide(cut, pieceSize: 100 * 1024) == expected)
+        #expect((try? expected.get()) == nil)
     }
 
     @Test func tenMebibytePNGVerifiesAndEveryCRCIsChecked() throws {
@@ -398,10 +405,13 @@ import Testing
         for index in stride(from: 0, to: payload.count, by: 4099) { payload[index] = UInt8(truncatingIfNeeded: index) }
         var big = Array(png[..<33]) + Self.pngChunk(type: "caRn", data: payload) + Array(png[33...])
         #expect(big.count == Self.cap)
+        #expect(ImageStreamVerifier.decide(big, pieceSize: 16 * 1024) == .success(.png))
         try Self.withTemporaryDirectory { directory in
             let path = try Self.write(big, in: directory, name: "big.png")
             #expect(try ImageVerifier.verify(fileAt: path) == .png)
             big[33 + 8 + 5_000_000] ^= 0x10  // deep inside the chunk, across many 64 KiB windows
+            #expect(ImageStreamVerifier.decide(big, pieceSize: 16 * 1024)
+                    == .failure(Outcome(.unsupportedType, "PNG caRn CRC mismatch (chunk at offset 33)")))
             let bad = try Self.write(big, in: directory, name: "bad.png")
             let outcome = Self.refusal(fileAt: bad)
             #expect(outcome == Outcome(.unsupportedType, "PNG caRn CRC mismatch (chunk at offset 33)"))
@@ -432,10 +442,13 @@ import Testing
                 }
                 if bytes.isEmpty { bytes = [0] }
             }
-            switch Result(catching: { () throws(Outcome) in try ImageVerifier.verify(bytes: bytes) }) {
+            let decision = Result(catching: { () throws(Outcome) in try ImageVerifier.verify(bytes: bytes) })
+            switch decision {
             case .success(let type): #expect(type == fixture.type)
             case .failure(let outcome): #expect(outcome.reason == .unsupportedType)
             }
+            let pieceSize = 1 + random.next(below: 300)
+            #expect(ImageStreamVerifier.decide(bytes, pieceSize: pieceSize) == decision, "in pieces of \(pieceSize)")
         }
     }
 
@@ -462,9 +475,23 @@ import Testing
         }
     }
 
+    /// The in-memory verifier's refusal, after checking that the stream verifier (what downloads use)
+    /// decides the same, in the same words, fed in pieces of several sizes.
     static func refusal(_ bytes: [UInt8]) -> Outcome? {
-        do { _ = try ImageVerifier.verify(bytes: bytes) } catch { return error }
+        let decision = Result { () throws(Outcome) in try ImageVerifier.verify(bytes: bytes) }
+        expectStreamAgrees(bytes, decision)
+        if case .failure(let outcome) = decision { return outcome }
         return nil
+    }
+
+    /// Fed in pieces of 1, 2, 3, 64 and 16 KiB bytes, and whole, the stream verifier decides `decision`.
+    static func expectStreamAgrees(
+        _ bytes: [UInt8], _ decision: Result<ImageType, Outcome>, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for pieceSize in [1, 2, 3, 64, 16 * 1024, bytes.count] where pieceSize < 4 || pieceSize <= max(bytes.count, 1) {
+            let streamed = ImageStreamVerifier.decide(bytes, pieceSize: pieceSize)
+            #expect(streamed == decision, "in pieces of \(pieceSize)", sourceLocation: sourceLocation)
+        }
     }
 
     static func refusal(fileAt path: String) -> Outcome? {

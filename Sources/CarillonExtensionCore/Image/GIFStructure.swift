@@ -60,7 +60,7 @@ enum GIFStructure {
     }
 
     /// 3 × 2^(N+1) bytes for the size field N in a descriptor's flags.
-    private static func colourTableSize(_ flags: UInt8) -> Int {
+    static func colourTableSize(_ flags: UInt8) -> Int {
         3 << (Int(flags & 0x07) + 1)
     }
 

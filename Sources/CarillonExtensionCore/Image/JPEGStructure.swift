@@ -89,11 +89,11 @@ enum JPEGStructure {
     }
 
     /// SOF0–SOF3, SOF5–SOF7, SOF9–SOF11, SOF13–SOF15 (C4 is DHT, C8 reserved, CC is DAC).
-    private static func isFrameHeader(_ marker: UInt8) -> Bool {
+    static func isFrameHeader(_ marker: UInt8) -> Bool {
         (0xC0 ... 0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
     }
 
-    private static func segmentName(_ marker: UInt8) -> String {
+    static func segmentName(_ marker: UInt8) -> String {
         switch marker {
         case 0xC4: return "DHT"
         case 0xCC: return "DAC"

@@ -57,7 +57,7 @@ enum PNGStructure {
     }
 
     /// Checks IHDR's fields; returns whether the colour type is paletted.
-    private static func checkHeader<Source: ByteSource>(_ source: inout Source, at data: Int) throws(Outcome) -> Bool {
+    static func checkHeader<Source: ByteSource>(_ source: inout Source, at data: Int) throws(Outcome) -> Bool {
         let width = try source.uint32BigEndian(at: data)
         let height = try source.uint32BigEndian(at: data + 4)
         let fields = try source.bytes(at: data + 8, count: 5)
@@ -83,7 +83,7 @@ enum PNGStructure {
         return colourType == 3
     }
 
-    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
         (0x41 ... 0x5A).contains(byte) || (0x61 ... 0x7A).contains(byte)
     }
 }
