@@ -6,7 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// Downloads one URL at a time over HTTPS with libcurl, streaming the body into a file descriptor.
+/// Downloads one URL at a time over HTTPS with libcurl, streaming the body into a file descriptor and
+/// through ``ImageStreamVerifier``.
 ///
 /// The only owner of libcurl handles in the project: every C detail stays in this file. One downloader
 /// serves one thread at a time; reusing it for the next download reuses its connections and TLS
@@ -120,6 +121,8 @@ final class CurlDownloader {
         var stoppedForStatus = false
         var stoppedForEncoding = false
         var writeErrno: Int32?
+        /// Decides the image type from the body as it is written, so that it is never read back.
+        var image = ImageStreamVerifier()
 
         init(descriptor: Int32, cap: Int, easy: UnsafeMutableRawPointer) {
             self.descriptor = descriptor
@@ -159,7 +162,7 @@ final class CurlDownloader {
                 contentEncoding: CurlDownloader.contentEncoding(easy), bytesWritten: context.bytesWritten,
                 stoppedAtCap: context.stoppedAtCap, stoppedForStatus: context.stoppedForStatus,
                 stoppedForEncoding: context.stoppedForEncoding, writeErrno: context.writeErrno,
-                cancelled: cancelled, cap: limits.maximumBytes)
+                cancelled: cancelled, cap: limits.maximumBytes, image: context.image.finish())
         }
     }
 
@@ -230,6 +233,7 @@ final class CurlDownloader {
             offset += written
         }
         context.bytesWritten += count
+        context.image.feed(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count))
         return count
     }
 }

@@ -23,6 +23,9 @@ struct TransferReport: Sendable, Equatable {
     var cancelled: Bool = false
     /// The size cap in force, for messages.
     var cap: Int = DownloadLimits.standard.maximumBytes
+    /// What ``ImageStreamVerifier`` decided about the bytes written (only meaningful when ``failure`` is nil:
+    /// the body is then complete).
+    var image: Result<ImageType, Outcome> = .failure(Outcome(.emptyBody, "the image is empty (0 bytes)"))
 
     /// Whether a `Content-Encoding` value means the body is not the plain image bytes.
     static func isEncoded(_ value: String?) -> Bool {

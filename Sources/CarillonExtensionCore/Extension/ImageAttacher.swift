@@ -35,11 +35,12 @@ struct ImageAttacher: Sendable {
         if cancellation.isCancelled {
             return .failure(Outcome(.expired, "time-will-expire arrived before the image was verified"))
         }
+        // Decided from the bytes as they were written (ImageStreamVerifier), the same as reading the file
+        // back with ImageVerifier would, without that second pass over up to 10 MiB.
         let type: ImageType
-        do {
-            type = try ImageVerifier.verify(fileAt: partial.path)
-        } catch {
-            return .failure(error)
+        switch report.image {
+        case .success(let decided): type = decided
+        case .failure(let refusal): return .failure(refusal)
         }
         do {
             let attachment = try store.publish(partial, type: type, byteCount: report.bytesWritten)

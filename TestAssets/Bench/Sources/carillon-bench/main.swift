@@ -3,12 +3,12 @@
 // Times the parts of the pipeline that are not the transfer, against the core library of the working
 // tree, and prints one JSON object on standard output. Modes:
 //
-//   overhead --work DIR --iterations N IMAGE...   parse, route, receipt, attach, verify, publish, hand-off
+//   overhead --work DIR --iterations N IMAGE...   parse, route, receipt, attach, verify, publish, expiry timer
 //   expire   --url URL --ca-file PEM --after S --reps N --work DIR
 //                                                  timeWillExpire() -> content handler, while stalled
 //   populate --container DIR --count N             writes N receipts (setup for a drain)
 //   drain    --container DIR --queue DIR           ReceiptDrain.drain, timed
-//   verify   --reps N FILE...                      ImageVerifier.verify(fileAt:) alone, timed
+//   verify   --reps N FILE...                      ImageStreamVerifier, and ImageVerifier.verify(fileAt:), alone
 //   pipeline --url URL --ca-file PEM --reps N --work DIR
 //                                                  NotificationService end to end in a warm process
 //
@@ -127,10 +127,12 @@ func readWhole(_ path: String) -> [UInt8] {
 /// - create:  the attachments directory and an exclusive 0600 `.download-*.part` file, as
 ///            `AttachmentStore.createPartialFile` (internal) does, via the same `FileSystem` calls
 /// - (the transfer writes the image into that file: not timed)
-/// - verify:  `close` and `ImageVerifier.verify(fileAt:)`
+/// - verify:  `close`, and `ImageStreamVerifier` fed the image in 16 KiB pieces, as the download's write
+///            callback feeds it (libcurl hands over at most one 16 KiB TLS record at a time)
 /// - publish: the rename to `image-*.<ext>`, as `AttachmentStore.publish` (internal) does
-/// - handoff: the download thread hop — `DispatchQueue.global().async` and a semaphore round trip, as
-///            `NotificationService` and the CLI's runner do around every image
+/// - timer:   the time-will-expire timer `NotificationService.process` arms around every image (make,
+///            schedule, resume, cancel a dispatch timer source); the image work itself stays on the
+///            calling thread
 func overhead(_ options: Options) {
     let work = options.string("--work")
     let iterations = options.int("--iterations", default: 1000)
@@ -145,13 +147,13 @@ func overhead(_ options: Options) {
         fail("\(error)")
     }
     let store = ReceiptStore(container: container)
-    let names = ["parse", "route", "receipt", "create", "verify", "publish", "handoff"]
+    let names = ["parse", "route", "receipt", "create", "verify", "publish", "timer"]
     var stages = Array(repeating: [UInt64](), count: names.count)
     var totals: [UInt64] = []
     var withoutReceipt: [UInt64] = []
     var perImage = Array(repeating: [UInt64](), count: images.count)
     stages.indices.forEach { stages[$0].reserveCapacity(iterations) }
-    let hop = DispatchSemaphore(value: 0)
+    let timerQueue = DispatchQueue(label: "carillon-bench.time-will-expire")
 
     for iteration in 0..<(warmup + iterations) {
         let imageIndex = iteration % images.count
@@ -200,10 +202,9 @@ func overhead(_ options: Options) {
         t[4] = now()
         close(descriptor)
         let type: ImageType
-        do {
-            type = try ImageVerifier.verify(fileAt: partialPath)
-        } catch {
-            fail("\(image.path) did not verify: \(error)")
+        switch ImageStreamVerifier.decide(image.bytes, pieceSize: 16 * 1024) {
+        case .success(let decided): type = decided
+        case .failure(let error): fail("\(image.path) did not verify: \(error)")
         }
         t[5] = now()
         let finalPath = FileSystem.join(attachments, "image-\(FileSystem.uniqueToken()).\(type.fileExtension)")
@@ -213,8 +214,11 @@ func overhead(_ options: Options) {
             fail("\(error)")
         }
         t[6] = now()
-        DispatchQueue.global().async { hop.signal() }
-        hop.wait()
+        let timer = DispatchSource.makeTimerSource(queue: timerQueue)
+        timer.setEventHandler { fail("the expiry timer fired during the overhead run") }
+        timer.schedule(deadline: .now() + 30)
+        timer.resume()
+        timer.cancel()
         t[7] = now()
 
         // Clean up, untimed: the container stays at zero pending receipts, the directory small.
@@ -360,24 +364,32 @@ func pipeline(_ options: Options) {
 
 // MARK: - verify
 
-/// `ImageVerifier.verify(fileAt:)` alone on each file, `--reps` times (e.g. the 10 MiB JPEG, whose
-/// verification is on the critical path of the whole-process row).
+/// Each file's verification alone, `--reps` times: `ImageStreamVerifier` over its bytes in 16 KiB pieces
+/// (what a download does) and `ImageVerifier.verify(fileAt:)` (reading the file back, as downloads did
+/// before), e.g. on the 10 MiB JPEG.
 func verify(_ options: Options) {
     let reps = options.int("--reps", default: 20)
     var fields: [String] = []
     for path in options.positionals {
-        var samples: [UInt64] = []
+        let bytes = readWhole(path)
+        var streamed: [UInt64] = []
+        var fromFile: [UInt64] = []
         for _ in 0..<reps {
-            let start = now()
+            var start = now()
+            if case .failure(let error) = ImageStreamVerifier.decide(bytes, pieceSize: 16 * 1024) {
+                fail("\(path) did not verify: \(error)")
+            }
+            streamed.append(now() - start)
+            start = now()
             do {
                 _ = try ImageVerifier.verify(fileAt: path)
             } catch {
                 fail("\(path) did not verify: \(error)")
             }
-            samples.append(now() - start)
+            fromFile.append(now() - start)
         }
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        fields.append("\"\(name)\":\(summary(samples))")
+        fields.append("\"\(name)\":{\"stream\":\(summary(streamed)),\"file\":\(summary(fromFile))}")
     }
     print("{\"mode\":\"verify\",\(fields.joined(separator: ","))}")
 }
