@@ -639,7 +639,7 @@ def main(argv=None):
     quick = args.quick
     only = set(args.only.split(","))
     reps = dict(big=3, rss=1, exp_cli=2, exp_in=3, jobs_n=40, jobs_reps=1, drain=1, overhead=300) if quick else \
-        dict(big=15, rss=5, exp_cli=9, exp_in=25, jobs_n=200, jobs_reps=3, drain=3, overhead=3000)
+        dict(big=30, rss=5, exp_cli=9, exp_in=25, jobs_n=200, jobs_reps=3, drain=3, overhead=3000)
 
     began = time.monotonic()
     load_before = load()
