@@ -366,13 +366,67 @@ import Testing
         #expect(outcomes[.expired, default: 0] > 0, "\(outcomes)")
     }
 
+    // MARK: - process: the same service run on the caller's thread
+
+    /// `process` attaches as `didReceive` does, and its time-will-expire timer, armed for after the
+    /// download, does nothing once the notification is delivered: the attachment stays.
+    @Test(.timeLimit(.minutes(1)))
+    func processAttachesAndItsTimerLetsTheAttachmentBe() async throws {
+        let directory = try TemporaryDirectory("process-attach")
+        defer { directory.remove() }
+        let request = try Self.request(image: TestServer.shared.url("/img/png"))
+        let configuration = Self.configuration(directory)
+        let pool = DownloaderPool(configuration: configuration.download)
+        let result = try await onOwnThread {
+            NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: 0.5)
+        }
+        try Self.expectAttached(result, request, .png, directory)
+        try await Task.sleep(for: .milliseconds(800))
+        try Self.expectAttached(result, request, .png, directory)
+    }
+
+    /// Stalled in the TLS handshake with the real 20 s budget, `process` returns the original content when
+    /// its timer fires, promptly, with no file left behind.
+    @Test(.timeLimit(.minutes(1)))
+    func processDeliversTheOriginalWhenItsTimerFires() async throws {
+        let directory = try TemporaryDirectory("process-expire")
+        defer { directory.remove() }
+        let request = try Self.request(image: Route("/img/png", .failed(.expired), on: .handshakeStall).url(TestServer.shared))
+        let configuration = Self.configuration(directory, limits: .standard)
+        let pool = DownloaderPool(configuration: configuration.download)
+        let start = ContinuousClock.now
+        let result = try await onOwnThread {
+            NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: 0.3)
+        }
+        let took = ContinuousClock.now - start
+        #expect(took >= .milliseconds(300) && took < .seconds(2), "returned after \(took)")
+        #expect(result.outcome.detail == "time-will-expire arrived before the image was attached")
+        try Self.expectFallback(result, request, .expired, directory)
+    }
+
+    /// Without an image there is nothing to wait for: `process` returns at once, however far off
+    /// time-will-expire is.
+    @Test(.timeLimit(.minutes(1)))
+    func processWithoutAnImageReturnsAtOnce() async throws {
+        let directory = try TemporaryDirectory("process-no-image")
+        defer { directory.remove() }
+        let request = try Self.request(image: nil)
+        let configuration = Self.configuration(directory)
+        let pool = DownloaderPool(configuration: configuration.download)
+        let start = ContinuousClock.now
+        let result = try await onOwnThread {
+            NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: 30)
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+        try Self.expectFallback(result, request, .noImage, directory)
+    }
+
     /// A host that waits for the content handler on Dispatch threads must not keep the downloads
-    /// themselves from starting. The product's own host does exactly that: `carillon-nse process --jobs N`
-    /// (PayloadRunner) blocks N `DispatchQueue.global()` threads on semaphores, while each download is
-    /// queued on that same pool — which on Linux grows by about one thread a second while its threads are
-    /// blocked. So with more jobs than CPUs, 11 KB images from loopback wait seconds to start, and
-    /// time-will-expire wins. Run in a process of its own: a fresh Dispatch pool, and no starvation of this
-    /// process's other (timed) tests.
+    /// themselves from starting. The product's own host, `carillon-nse process --jobs N`, runs N workers
+    /// that each block while a notification is processed. On `DispatchQueue.global()` — which on Linux
+    /// grows by about one thread a second while its threads are blocked — that once made 11 KB images
+    /// from loopback wait seconds to start, so time-will-expire won. Run in a process of its own: a fresh
+    /// Dispatch pool, and no starvation of this process's other (timed) tests.
     @Test(.timeLimit(.minutes(1)))
     func concurrentNotificationsAreNotStarvedByWaitingHosts() async throws {
         let directory = try TemporaryDirectory("blocked-hosts")
