@@ -423,6 +423,31 @@ import Testing
         #expect(CRC32.checksum([]) == 0)
     }
 
+    /// Eight bytes a step gives the bit-at-a-time definition's CRC for every length, start alignment and
+    /// split into pieces (the running CRC carried across them, as a PNG chunk's is).
+    @Test func crc32SlicedMatchesTheBitwiseDefinition() {
+        func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0 ..< 8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+            }
+            return crc ^ 0xFFFF_FFFF
+        }
+        var random = SplitMix64(seed: 0xC4C3_2000)
+        let bytes = (0 ..< 4096).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for _ in 0 ..< 300 {
+            let start = random.next(below: 64)
+            let end = start + random.next(below: bytes.count - start)
+            let split = start + random.next(below: end - start + 1)
+            let whole = bytes[start ..< end].withUnsafeBufferPointer { CRC32.update(0xFFFF_FFFF, $0) } ^ 0xFFFF_FFFF
+            let first = bytes[start ..< split].withUnsafeBufferPointer { CRC32.update(0xFFFF_FFFF, $0) }
+            let pieces = bytes[split ..< end].withUnsafeBufferPointer { CRC32.update(first, $0) } ^ 0xFFFF_FFFF
+            #expect(whole == bitwise(bytes[start ..< end]), "bytes \(start)..<\(end)")
+            #expect(pieces == whole, "bytes \(start)..<\(end) split at \(split)")
+        }
+    }
+
     // MARK: Robustness
 
     /// Random byte changes, insertions and cuts of every valid fixture: a refusal or a type, never a crash or a hang.
