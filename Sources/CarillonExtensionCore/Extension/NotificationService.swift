@@ -59,10 +59,11 @@ public final class NotificationService: Sendable {
     /// returns what was delivered once all work has finished.
     ///
     /// The same sequence and guarantees as ``didReceive(_:configuration:pool:completion:)`` followed by
-    /// ``timeWillExpire()`` from a timer — the content is delivered exactly once, and at expiry at once,
-    /// from the timer's thread — but the image is downloaded and verified on this thread rather than
-    /// handed to another. A caller that blocks anyway (the CLI) saves the hand-off: on a busy machine a
-    /// fresh download thread can be scheduled onto the core the server is using.
+    /// ``timeWillExpire()`` at that time — the content is delivered exactly once, and at expiry at once —
+    /// but the image is downloaded and verified on this thread rather than handed to another, and
+    /// time-will-expire comes from the download's own wait, which wakes for it, instead of a timer
+    /// thread. A caller that blocks anyway (the CLI) saves both: on a busy machine a fresh download
+    /// thread can be scheduled onto the core the server is using.
     public static func process(
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
         timeWillExpireAfter seconds: Double
@@ -72,21 +73,18 @@ public final class NotificationService: Sendable {
             delivered.withLock { $0 = result }
         }
         if service.imageWork != nil {
-            let timer = DispatchSource.makeTimerSource(queue: expiryQueue)
-            timer.setEventHandler { service.timeWillExpire() }
-            timer.schedule(deadline: .now() + seconds)
-            timer.resume()
+            // Clamped, so that no value (negative, infinite, NaN) can trap: a year is "never" here.
+            let delay = seconds.isNaN ? 0 : min(max(seconds, 0), 365 * 86_400)
+            service.cancellation.schedule(at: .now + .seconds(delay)) {
+                service.timeWillExpire()
+            }
             service.runImageWork()
-            timer.cancel()
         }
         guard let result = delivered.withLock({ $0 }) else {
             preconditionFailure("the extension finished without delivering")
         }
         return result
     }
-
-    /// Where ``process(_:configuration:pool:timeWillExpireAfter:)``'s time-will-expire timers fire.
-    private static let expiryQueue = DispatchQueue(label: "carillon.notification-service.time-will-expire")
 
     private init(
         request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
@@ -143,8 +141,11 @@ public final class NotificationService: Sendable {
     private func runImageWork() {
         guard let (image, attacher) = imageWork else { return }
         defer { finished.signal() }
+        // A time-will-expire scheduled by `process` fires here too, not only in the download's wait.
+        cancellation.fireIfDue()
         switch attacher.attach(image, cancellation: cancellation) {
         case .success(let attachment):
+            cancellation.fireIfDue()
             var modified = preliminary
             modified.content.attachments.append(attachment)
             modified.delivered = .modified

@@ -3,7 +3,7 @@
 // Times the parts of the pipeline that are not the transfer, against the core library of the working
 // tree, and prints one JSON object on standard output. Modes:
 //
-//   overhead --work DIR --iterations N IMAGE...   parse, route, receipt, attach, verify, publish, expiry timer
+//   overhead --work DIR --iterations N IMAGE...   parse, route, receipt, attach, verify, publish
 //   expire   --url URL --ca-file PEM --after S --reps N --work DIR
 //                                                  timeWillExpire() -> content handler, while stalled
 //   populate --container DIR --count N             writes N receipts (setup for a drain)
@@ -130,9 +130,6 @@ func readWhole(_ path: String) -> [UInt8] {
 /// - verify:  `close`, and `ImageStreamVerifier` fed the image in 16 KiB pieces, as the download's write
 ///            callback feeds it (libcurl hands over at most one 16 KiB TLS record at a time)
 /// - publish: the rename to `image-*.<ext>`, as `AttachmentStore.publish` (internal) does
-/// - timer:   the time-will-expire timer `NotificationService.process` arms around every image (make,
-///            schedule, resume, cancel a dispatch timer source); the image work itself stays on the
-///            calling thread
 func overhead(_ options: Options) {
     let work = options.string("--work")
     let iterations = options.int("--iterations", default: 1000)
@@ -147,13 +144,12 @@ func overhead(_ options: Options) {
         fail("\(error)")
     }
     let store = ReceiptStore(container: container)
-    let names = ["parse", "route", "receipt", "create", "verify", "publish", "timer"]
+    let names = ["parse", "route", "receipt", "create", "verify", "publish"]
     var stages = Array(repeating: [UInt64](), count: names.count)
     var totals: [UInt64] = []
     var withoutReceipt: [UInt64] = []
     var perImage = Array(repeating: [UInt64](), count: images.count)
     stages.indices.forEach { stages[$0].reserveCapacity(iterations) }
-    let timerQueue = DispatchQueue(label: "carillon-bench.time-will-expire")
 
     for iteration in 0..<(warmup + iterations) {
         let imageIndex = iteration % images.count
@@ -214,12 +210,6 @@ func overhead(_ options: Options) {
             fail("\(error)")
         }
         t[6] = now()
-        let timer = DispatchSource.makeTimerSource(queue: timerQueue)
-        timer.setEventHandler { fail("the expiry timer fired during the overhead run") }
-        timer.schedule(deadline: .now() + 30)
-        timer.resume()
-        timer.cancel()
-        t[7] = now()
 
         // Clean up, untimed: the container stays at zero pending receipts, the directory small.
         try? FileSystem.removeFile(finalPath)
