@@ -8,4 +8,8 @@ import Musl
 
 // A reader that goes away (`carillon-nse process dir | head`) must end the run quietly, not kill it.
 signal(SIGPIPE, SIG_IGN)
-exit(CarillonTool.run(Array(CommandLine.arguments.dropFirst()), io: .process))
+let status = CarillonTool.run(Array(CommandLine.arguments.dropFirst()), io: .process)
+// All output has gone out with write(2) and every file is closed, so the atexit handlers (OpenSSL's and
+// the C++ runtime's clean-up of memory the kernel is about to reclaim) are skipped: about 0.5 ms a run.
+fflush(nil)
+_exit(status)
