@@ -368,10 +368,10 @@ import Testing
 
     // MARK: - process: the same service run on the caller's thread
 
-    /// `process` attaches as `didReceive` does, and its time-will-expire timer, armed for after the
+    /// `process` attaches as `didReceive` does, and its time-will-expire, scheduled for after the
     /// download, does nothing once the notification is delivered: the attachment stays.
     @Test(.timeLimit(.minutes(1)))
-    func processAttachesAndItsTimerLetsTheAttachmentBe() async throws {
+    func processAttachesAndItsExpiryLetsTheAttachmentBe() async throws {
         let directory = try TemporaryDirectory("process-attach")
         defer { directory.remove() }
         let request = try Self.request(image: TestServer.shared.url("/img/png"))
@@ -386,9 +386,9 @@ import Testing
     }
 
     /// Stalled in the TLS handshake with the real 20 s budget, `process` returns the original content when
-    /// its timer fires, promptly, with no file left behind.
+    /// its time-will-expire comes, promptly, with no file left behind.
     @Test(.timeLimit(.minutes(1)))
-    func processDeliversTheOriginalWhenItsTimerFires() async throws {
+    func processDeliversTheOriginalAtItsTimeWillExpire() async throws {
         let directory = try TemporaryDirectory("process-expire")
         defer { directory.remove() }
         let request = try Self.request(image: Route("/img/png", .failed(.expired), on: .handshakeStall).url(TestServer.shared))
