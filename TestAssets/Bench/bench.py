@@ -568,9 +568,8 @@ def bench_jobs(nse, srv, work, count, reps):
                 f"--jobs {jobs} is {s['median'] / one_job['median']:.1f}x SLOWER than --jobs 1 (slowest payload "
                 f"{stats(slowest[jobs])['median']:.0f} ms). Payloads stuck for whole seconds are the signature of "
                 "libdispatch thread-pool starvation (on Linux its monitor adds one worker per second): "
-                "PayloadRunner blocks --jobs workers of DispatchQueue.global() on semaphores while "
-                "NotificationService queues each download on the same width-limited (= CPU count) global "
-                "queue. See README.md, 'Findings'.")
+                "blocking work queued on the width-limited (= CPU count) DispatchQueue.global(), as "
+                "PayloadRunner and NotificationService once did. See README.md, 'Findings, first round'.")
             break
     return samples
 
