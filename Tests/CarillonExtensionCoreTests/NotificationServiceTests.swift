@@ -405,6 +405,31 @@ import Testing
         try Self.expectFallback(result, request, .expired, directory)
     }
 
+    /// Once `process` has returned, nothing keeps its service alive: the time-will-expire it scheduled on
+    /// the service's own cancellation, which never fired, must not hold the service (a strong capture
+    /// there kept every finished notification in memory: 3 MB more for 2,000 payloads).
+    @Test(.timeLimit(.minutes(1)))
+    func processKeepsNothingAliveAfterwards() async throws {
+        let directory = try TemporaryDirectory("process-release")
+        defer { directory.remove() }
+        let request = try Self.request(image: TestServer.shared.url("/img/gif"))
+        let configuration = Self.configuration(directory)
+        let pool = DownloaderPool(configuration: configuration.download)
+        let (reason, released) = try await onOwnThread { () -> (Reason, Bool) in
+            weak var leftover: NotificationService?
+            var reason = Reason.network
+            do {
+                let (result, service) = NotificationService.processed(
+                    request, configuration: configuration, pool: pool, timeWillExpireAfter: 30)
+                leftover = service
+                reason = result.outcome.reason
+            }
+            return (reason, leftover == nil)
+        }
+        #expect(reason == .attached)
+        #expect(released, "the service outlived process()")
+    }
+
     /// Without an image there is nothing to wait for: `process` returns at once, however far off
     /// time-will-expire is.
     @Test(.timeLimit(.minutes(1)))

@@ -68,6 +68,15 @@ public final class NotificationService: Sendable {
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
         timeWillExpireAfter seconds: Double
     ) -> ServiceResult {
+        processed(request, configuration: configuration, pool: pool, timeWillExpireAfter: seconds).result
+    }
+
+    /// ``process(_:configuration:pool:timeWillExpireAfter:)``, also handing back the service, so that a
+    /// test can check that nothing keeps it alive afterwards.
+    static func processed(
+        _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
+        timeWillExpireAfter seconds: Double
+    ) -> (result: ServiceResult, service: NotificationService) {
         let delivered = Mutex<ServiceResult?>(nil)
         let service = NotificationService(request: request, configuration: configuration, pool: pool) { result in
             delivered.withLock { $0 = result }
@@ -75,15 +84,17 @@ public final class NotificationService: Sendable {
         if service.imageWork != nil {
             // Clamped, so that no value (negative, infinite, NaN) can trap: a year is "never" here.
             let delay = seconds.isNaN ? 0 : min(max(seconds, 0), 365 * 86_400)
-            service.cancellation.schedule(at: .now + .seconds(delay)) {
-                service.timeWillExpire()
+            // Weak: the cancellation keeps the action until it fires, and the service keeps the
+            // cancellation; a strong capture would keep every finished service alive.
+            service.cancellation.schedule(at: .now + .seconds(delay)) { [weak service] in
+                service?.timeWillExpire()
             }
             service.runImageWork()
         }
         guard let result = delivered.withLock({ $0 }) else {
             preconditionFailure("the extension finished without delivering")
         }
-        return result
+        return (result, service)
     }
 
     private init(
