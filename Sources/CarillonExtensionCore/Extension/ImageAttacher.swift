@@ -33,7 +33,7 @@ struct ImageAttacher: Sendable {
         }
         if let failure = report.failure { return .failure(failure) }
         if cancellation.isCancelled {
-            return .failure(Outcome(.expired, "time-will-expire arrived before the image was verified"))
+            return .failure(Outcome(.expired, "time-will-expire arrived before the image was published"))
         }
         // Decided from the bytes as they were written (ImageStreamVerifier), the same as reading the file
         // back with ImageVerifier would, without that second pass over up to 10 MiB.

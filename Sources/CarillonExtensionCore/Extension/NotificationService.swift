@@ -55,15 +55,18 @@ public final class NotificationService: Sendable {
     }
 
     /// Runs one notification to its end on the calling thread, with time-will-expire arriving
-    /// `timeWillExpireAfter` seconds after `didReceive` (as iOS sends it about 30 s after delivery), and
-    /// returns what was delivered once all work has finished.
+    /// `timeWillExpireAfter` seconds after `didReceive` has returned (the receipt, if any, is stored by
+    /// then; iOS sends it about 30 s after delivery), and returns what was delivered once all work has
+    /// finished.
     ///
     /// The same sequence and guarantees as ``didReceive(_:configuration:pool:completion:)`` followed by
-    /// ``timeWillExpire()`` at that time — the content is delivered exactly once, and at expiry at once —
-    /// but the image is downloaded and verified on this thread rather than handed to another, and
-    /// time-will-expire comes from the download's own wait, which wakes for it, instead of a timer
-    /// thread. A caller that blocks anyway (the CLI) saves both: on a busy machine a fresh download
-    /// thread can be scheduled onto the core the server is using.
+    /// ``timeWillExpire()`` at that time — the content is delivered exactly once — but the image is
+    /// downloaded and verified on this thread rather than handed to another, and time-will-expire comes
+    /// from the download's own wait, which wakes for it, instead of a timer thread. It is also checked
+    /// before and after the download; the steps between (creating the file, the first downloader's
+    /// set-up, publishing) take a millisecond or so at most. A caller that blocks anyway (the CLI) saves
+    /// the hand-off and the thread: on a busy machine a fresh download thread can be scheduled onto the
+    /// core the server is using.
     public static func process(
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
         timeWillExpireAfter seconds: Double
@@ -152,11 +155,13 @@ public final class NotificationService: Sendable {
     private func runImageWork() {
         guard let (image, attacher) = imageWork else { return }
         defer { finished.signal() }
-        // A time-will-expire scheduled by `process` fires here too, not only in the download's wait.
+        // A time-will-expire scheduled by `process` fires here too, not only in the download's wait:
+        // before the work, and after it whatever its result, so that expiry wins as a timer's would.
         cancellation.fireIfDue()
-        switch attacher.attach(image, cancellation: cancellation) {
+        let attached = attacher.attach(image, cancellation: cancellation)
+        cancellation.fireIfDue()
+        switch attached {
         case .success(let attachment):
-            cancellation.fireIfDue()
             var modified = preliminary
             modified.content.attachments.append(attachment)
             modified.delivered = .modified
