@@ -16,10 +16,17 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // zlib from the system (Debian: zlib1g-dev), for the PNG verifier's CRC-32 (as libpng uses it).
+        // libcurl loads libz anyway, so it costs nothing at start-up.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // All of the extension's logic. Never prints, never exits.
         .target(
             name: "CarillonExtensionCore",
-            dependencies: ["CCurl"]
+            dependencies: ["CCurl", "CZlib"]
         ),
         // The command line's parsing and commands, writing to streams it is given, so tests run it in-process.
         .target(

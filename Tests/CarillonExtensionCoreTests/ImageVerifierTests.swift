@@ -423,9 +423,9 @@ import Testing
         #expect(CRC32.checksum([]) == 0)
     }
 
-    /// Eight bytes a step gives the bit-at-a-time definition's CRC for every length, start alignment and
-    /// split into pieces (the running CRC carried across them, as a PNG chunk's is).
-    @Test func crc32SlicedMatchesTheBitwiseDefinition() {
+    /// zlib's CRC, as `CRC32` wraps it, is the bit-at-a-time definition's for every length, start
+    /// alignment and split into pieces (the running CRC carried across them, as a PNG chunk's is).
+    @Test func crc32MatchesTheBitwiseDefinition() {
         func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
             var crc: UInt32 = 0xFFFF_FFFF
             for byte in bytes {
