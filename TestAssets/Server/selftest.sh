@@ -171,6 +171,8 @@ check "size/n?bytes=70000" rc=0 http=200 size=70000 jpeg=1 -- "$BASE/size/n?byte
 check "size/n-chunked?bytes=200000" rc=0 http=200 size=200000 jpeg=1 -- "$BASE/size/n-chunked?bytes=200000"
 check "size/eof?bytes=50000" rc=0 http=200 size=50000 jpeg=1 -- "$BASE/size/eof?bytes=50000"
 check "size/n?bytes=abc -> 400" rc=0 http=400 -- "$BASE/size/n?bytes=abc"
+check "size/png?bytes=10485760" rc=0 http=200 size=10485760 ctype=image/png magic=$PNG file="PNG image data" -- "$BASE/size/png?bytes=10485760"
+check "size/png?bytes=5 -> 400" rc=0 http=400 -- "$BASE/size/png?bytes=5"
 # 1 GiB chunked: read the first MiB, hang up; the server must stop streaming.
 reset_stats
 curl -s --cacert "$CA" --proto =https --max-time 10 "$BASE/size/gigabyte-chunked" 2>/dev/null \
