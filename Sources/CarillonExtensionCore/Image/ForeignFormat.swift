@@ -12,10 +12,10 @@ enum ForeignFormat {
     /// A file cut inside the PNG or GIF signature itself.
     private static func truncatedSignature(_ head: [UInt8]) -> String? {
         guard head.count >= 3 else { return nil }
-        if head.count < PNGStructure.signature.count && PNGStructure.signature.starts(with: head) {
+        if head.count < ImageSignature.png.count && ImageSignature.png.starts(with: head) {
             return "PNG truncated in its signature"
         }
-        if head.count < 6 && (GIFStructure.signature87.starts(with: head) || GIFStructure.signature89.starts(with: head)) {
+        if head.count < 6 && (ImageSignature.gif87.starts(with: head) || ImageSignature.gif89.starts(with: head)) {
             return "GIF truncated in its header"
         }
         return nil

@@ -1,14 +1,15 @@
-/// ``ImageVerifier``'s decision made on the bytes as they arrive, so that a download is verified while it
-/// streams to its file instead of being read back afterwards (for a 10 MiB image that read-back was a
-/// tenth of the whole run).
+/// The image decision (the rules are ``ImageVerifier``'s) made on the bytes as they arrive, so that a
+/// download is verified while it streams to its file instead of being read back afterwards (for a 10 MiB
+/// image that read-back was a tenth of the whole run). ``ImageVerifier`` runs on it too: this is the one
+/// implementation of the rules.
 ///
-/// Feed every body byte, in order and in pieces of any size, then call ``finish()``. The rules, the order
-/// in which they are checked and every detail are the same as ``ImageVerifier/verify(bytes:)``'s for the
-/// same bytes, however they are split; the tests and the image fuzz target check exactly that. Memory is
-/// bounded: at most 1 KiB of the head (to name a foreign format) and a few header bytes, whatever the size.
+/// Feed every body byte, in order and in pieces of any size, then call ``finish()``. The decision and its
+/// detail are the same however the bytes are split; the tests and the image fuzz target check exactly
+/// that. Memory is bounded: at most 1 KiB of the head (to name a foreign format) and a few header bytes,
+/// whatever the size.
 ///
-/// Once the image is complete (PNG `IEND`, JPEG `EOI`, GIF trailer) or refused, later bytes are ignored,
-/// as the file verifier ignores what follows.
+/// Once the image is complete (PNG `IEND`, JPEG `EOI`, GIF trailer) or refused, later bytes are ignored:
+/// decoders ignore what follows.
 ///
 /// ```swift
 /// var verifier = ImageStreamVerifier()
@@ -54,22 +55,8 @@ public struct ImageStreamVerifier: Sendable {
             let wanted = min(Self.detectionLength - head.count, bytes.count)
             head.append(contentsOf: bytes[..<wanted])
             guard head.count == Self.detectionLength else { return }
-            if head.starts(with: PNGStructure.signature) {
-                phase = .png
-            } else if head.starts(with: [0xFF, 0xD8]) {
-                phase = .jpeg
-            } else if head.starts(with: GIFStructure.signature87) || head.starts(with: GIFStructure.signature89) {
-                phase = .gif
-            } else {
-                phase = .foreign
-                feed(UnsafeBufferPointer(rebasing: bytes[wanted...]))
-                return
-            }
-            // The format's parser reads from offset 0, the head first.
-            let head = head
-            head.withUnsafeBufferPointer { consume($0) }
-            if case .decided = phase { return }
-            consume(UnsafeBufferPointer(rebasing: bytes[wanted...]))
+            start()
+            feed(UnsafeBufferPointer(rebasing: bytes[wanted...]))
         case .png, .jpeg, .gif:
             consume(bytes)
         }
@@ -82,8 +69,11 @@ public struct ImageStreamVerifier: Sendable {
         case .decided(let result):
             return result
         case .detecting:
-            // Fewer than 8 bytes in all: the head is the whole body.
-            return Result { () throws(Outcome) in try ImageVerifier.verify(bytes: head) }
+            // Fewer than 8 bytes in all: decided on what there is, as a longer head would be.
+            guard !head.isEmpty else { return .failure(Outcome(.emptyBody, "the image is empty (0 bytes)")) }
+            var whole = self
+            whole.start()
+            return whole.finish()
         case .foreign:
             return .failure(refusal("not a JPEG, PNG or GIF: \(ForeignFormat.describe(head))"))
         case .png:
@@ -93,6 +83,29 @@ public struct ImageStreamVerifier: Sendable {
         case .gif:
             return .failure(gif.end())
         }
+    }
+
+    /// Whether the decision is made (the image is complete or refused): later bytes change nothing.
+    var isDecided: Bool {
+        if case .decided = phase { return true }
+        return false
+    }
+
+    /// Chooses the format from the head (its first 8 bytes, or all there are) and has its parser read the
+    /// head: the parsers count offsets from the file's first byte.
+    private mutating func start() {
+        if head.starts(with: ImageSignature.png) {
+            phase = .png
+        } else if head.starts(with: ImageSignature.jpeg) {
+            phase = .jpeg
+        } else if head.starts(with: ImageSignature.gif87) || head.starts(with: ImageSignature.gif89) {
+            phase = .gif
+        } else {
+            phase = .foreign
+            return
+        }
+        let head = head
+        head.withUnsafeBufferPointer { consume($0) }
     }
 
     /// Feeds `bytes` in pieces of `pieceSize` (the last one may be shorter) and finishes: the decision as a
@@ -163,7 +176,7 @@ private struct Gathered {
 
 // MARK: - PNG
 
-/// ``PNGStructure``'s rules, a chunk at a time.
+/// The PNG rules of ``ImageVerifier``, a chunk at a time.
 private struct PNGStream {
     private enum State {
         case header
@@ -173,8 +186,8 @@ private struct PNGStream {
 
     private var state = State.header
     /// Bytes of the signature still to pass over.
-    private var signatureLeft = PNGStructure.signature.count
-    private var chunkOffset = PNGStructure.signature.count
+    private var signatureLeft = ImageSignature.png.count
+    private var chunkOffset = ImageSignature.png.count
     private var chunkNumber = 0
     private var length = 0
     private var type = ""
@@ -199,7 +212,7 @@ private struct PNGStream {
                 length = gathered.uint32BigEndian(at: 0)
                 let typeBytes = Array(gathered.bytes[4 ..< 8])
                 gathered.reset()
-                guard typeBytes.allSatisfy(PNGStructure.isASCIILetter) else {
+                guard typeBytes.allSatisfy(Self.isASCIILetter) else {
                     return .refused(refusal("PNG has an invalid chunk type (\(typeBytes.map(hexByte).joined(separator: " "))) at offset \(chunkOffset)"))
                 }
                 type = String(decoding: typeBytes, as: UTF8.self)
@@ -227,7 +240,7 @@ private struct PNGStream {
         return .pending
     }
 
-    /// The checks ``PNGStructure`` makes once a whole chunk is there, in its order.
+    /// The checks made once a whole chunk is there (a chunk cut short is "truncated" first), in order.
     private mutating func chunkEnded(stored: UInt32) -> Verdict? {
         if chunkNumber == 0 {
             guard type == "IHDR" else { return .refused(refusal("PNG starts with chunk \(type), not IHDR")) }
@@ -240,8 +253,7 @@ private struct PNGStream {
         }
         switch type {
         case "IHDR":
-            var source = ArrayByteSource(bytes: header)
-            do { paletted = try PNGStructure.checkHeader(&source, at: 0) } catch { return .refused(error) }
+            do { paletted = try Self.checkHeader(header) } catch { return .refused(error) }
         case "PLTE":
             guard length % 3 == 0 && (3 ... 768).contains(length) else {
                 return .refused(refusal("PNG PLTE has an invalid length \(length)"))
@@ -260,6 +272,39 @@ private struct PNGStream {
         return nil
     }
 
+    /// Checks IHDR's 13 data bytes; returns whether the colour type is paletted.
+    private static func checkHeader(_ fields: [UInt8]) throws(Outcome) -> Bool {
+        func uint32(_ at: Int) -> Int {
+            Int(fields[at]) << 24 | Int(fields[at + 1]) << 16 | Int(fields[at + 2]) << 8 | Int(fields[at + 3])
+        }
+        let width = uint32(0)
+        let height = uint32(4)
+        let (depth, colourType, compression, filter, interlace) = (fields[8], fields[9], fields[10], fields[11], fields[12])
+        guard width != 0 else { throw refusal("PNG IHDR has zero width") }
+        guard height != 0 else { throw refusal("PNG IHDR has zero height") }
+        guard width <= 0x7FFF_FFFF && height <= 0x7FFF_FFFF else {
+            throw refusal("PNG IHDR has an invalid size \(width)×\(height)")
+        }
+        let depths: [UInt8]
+        switch colourType {
+        case 0: depths = [1, 2, 4, 8, 16]
+        case 3: depths = [1, 2, 4, 8]
+        case 2, 4, 6: depths = [8, 16]
+        default: throw refusal("PNG IHDR has an invalid colour type \(colourType)")
+        }
+        guard depths.contains(depth) else {
+            throw refusal("PNG IHDR has an invalid bit depth \(depth) for colour type \(colourType)")
+        }
+        guard compression == 0 else { throw refusal("PNG IHDR has an unknown compression method \(compression)") }
+        guard filter == 0 else { throw refusal("PNG IHDR has an unknown filter method \(filter)") }
+        guard interlace <= 1 else { throw refusal("PNG IHDR has an unknown interlace method \(interlace)") }
+        return colourType == 3
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x41 ... 0x5A).contains(byte) || (0x61 ... 0x7A).contains(byte)
+    }
+
     /// Why the bytes ended too soon.
     func end() -> Outcome {
         switch state {
@@ -276,7 +321,8 @@ private struct PNGStream {
 
 // MARK: - JPEG
 
-/// ``JPEGStructure``'s rules, a marker at a time; entropy-coded data is scanned for its next marker.
+/// The JPEG rules of ``ImageVerifier``, a marker at a time; entropy-coded data is scanned for its next
+/// marker.
 private struct JPEGStream {
     private enum State {
         /// Expecting the `FF` that starts a marker.
@@ -291,8 +337,8 @@ private struct JPEGStream {
     }
 
     private var state = State.lead
-    /// The absolute offset of the next byte to consume (SOI is behind).
-    private var offset = 0
+    /// Bytes consumed before the current piece, so that `input[index]` is at offset `base + index`.
+    private var consumed = 0
     private var soiLeft = 2
     private var leadOffset = 0
     private var marker: UInt8 = 0
@@ -304,30 +350,29 @@ private struct JPEGStream {
     private var sawScan = false
 
     mutating func consume(_ input: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Verdict {
+        let base = consumed - index
+        defer { consumed = base + index }
         if soiLeft > 0 {
             let skip = min(soiLeft, input.count - index)
             soiLeft -= skip
             index += skip
-            offset += skip
         }
         while index < input.count {
             switch state {
             case .lead:
                 let lead = input[index]
                 guard lead == 0xFF else {
-                    return .refused(refusal("JPEG has no marker at offset \(offset) (found \(hexByte(lead)))"))
+                    return .refused(refusal("JPEG has no marker at offset \(base + index) (found \(hexByte(lead)))"))
                 }
-                leadOffset = offset
+                leadOffset = base + index
                 index += 1
-                offset += 1
                 state = .marker
             case .marker:
                 let byte = input[index]
+                let markerOffset = base + index
                 index += 1
-                offset += 1
                 if byte == 0xFF { continue }
                 marker = byte
-                let markerOffset = offset - 1
                 switch byte {
                 case 0x00:
                     return .refused(refusal("JPEG has an invalid marker FF 00 at offset \(markerOffset - 1)"))
@@ -341,14 +386,11 @@ private struct JPEGStream {
                     state = .length
                 }
             case .length:
-                let before = index
-                let complete = gathered.fill(2, from: input, at: &index)
-                offset += index - before
-                guard complete else { return .pending }
+                guard gathered.fill(2, from: input, at: &index) else { return .pending }
                 length = gathered.uint16BigEndian(at: 0)
                 gathered.reset()
                 guard length >= 2 else {
-                    return .refused(refusal("JPEG segment \(JPEGStructure.segmentName(marker)) has an invalid length \(length)"))
+                    return .refused(refusal("JPEG segment \(Self.segmentName(marker)) has an invalid length \(length)"))
                 }
                 payload.removeAll(keepingCapacity: true)
                 if length > 2 {
@@ -360,7 +402,6 @@ private struct JPEGStream {
                 let take = min(remaining, input.count - index)
                 if payload.count < 6 { payload.append(contentsOf: input[index ..< index + min(take, 6 - payload.count)]) }
                 index += take
-                offset += take
                 if remaining > take {
                     state = .payload(remaining: remaining - take)
                 } else if let verdict = segmentEnded() {
@@ -370,19 +411,16 @@ private struct JPEGStream {
                 // A rebased buffer counts from 0: `skipped` bytes before the FF.
                 let rest = UnsafeBufferPointer(rebasing: input[index...])
                 guard let skipped = rest.firstIndex(of: 0xFF) else {
-                    offset += rest.count
                     index = input.count
                     return .pending
                 }
-                leadOffset = offset + skipped
-                offset += skipped + 1
+                leadOffset = base + index + skipped
                 index += skipped + 1
                 state = .entropyFF
             case .entropyFF:
                 switch input[index] {
                 case 0x00, 0xD0 ... 0xD7:
                     index += 1
-                    offset += 1
                     state = .entropy
                 default:
                     // The FF starts the next marker; this byte is its first fill byte or the marker itself.
@@ -394,10 +432,10 @@ private struct JPEGStream {
         return .pending
     }
 
-    /// The checks ``JPEGStructure`` makes once a whole segment is there.
+    /// The checks made once a whole segment is there.
     private mutating func segmentEnded() -> Verdict? {
-        let name = JPEGStructure.segmentName(marker)
-        if JPEGStructure.isFrameHeader(marker) {
+        let name = Self.segmentName(marker)
+        if Self.isFrameHeader(marker) {
             guard length >= 8 else { return .refused(refusal("JPEG \(name) segment is too short (\(length) bytes)")) }
             let width = Int(payload[3]) << 8 | Int(payload[4])
             let components = Int(payload[5])
@@ -423,6 +461,25 @@ private struct JPEGStream {
         return nil
     }
 
+    /// SOF0–SOF3, SOF5–SOF7, SOF9–SOF11, SOF13–SOF15 (C4 is DHT, C8 reserved, CC is DAC).
+    private static func isFrameHeader(_ marker: UInt8) -> Bool {
+        (0xC0 ... 0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
+    }
+
+    private static func segmentName(_ marker: UInt8) -> String {
+        switch marker {
+        case 0xC4: return "DHT"
+        case 0xCC: return "DAC"
+        case _ where isFrameHeader(marker): return "SOF\(marker - 0xC0)"
+        case 0xDA: return "SOS"
+        case 0xDB: return "DQT"
+        case 0xDD: return "DRI"
+        case 0xE0 ... 0xEF: return "APP\(marker - 0xE0)"
+        case 0xFE: return "COM"
+        default: return "FF \(hexByte(marker).dropFirst(2))"
+        }
+    }
+
     /// Why the bytes ended too soon.
     func end() -> Outcome {
         switch state {
@@ -432,7 +489,7 @@ private struct JPEGStream {
         case .marker:
             return refusal(sawScan ? "JPEG has no EOI marker (truncated in a marker)" : "JPEG truncated in a marker at offset \(leadOffset)")
         case .length, .payload:
-            return refusal("JPEG truncated in segment \(JPEGStructure.segmentName(marker))")
+            return refusal("JPEG truncated in segment \(Self.segmentName(marker))")
         case .entropy, .entropyFF:
             return refusal("JPEG has no EOI marker (truncated in its image data)")
         }
@@ -441,7 +498,7 @@ private struct JPEGStream {
 
 // MARK: - GIF
 
-/// ``GIFStructure``'s rules, a block at a time.
+/// The GIF rules of ``ImageVerifier``, a block at a time.
 private struct GIFStream {
     private enum State {
         case header
@@ -461,7 +518,8 @@ private struct GIFStream {
     }
 
     private var state = State.header
-    private var offset = 0
+    /// Bytes consumed before the current piece, so that `input[index]` is at offset `base + index`.
+    private var consumed = 0
     private var gathered = Gathered()
     private var images = 0
     /// Where the current sub-blocks are, for messages ("an extension", "the data of image 2").
@@ -472,13 +530,12 @@ private struct GIFStream {
     private var imageNumber: Int { images + 1 }
 
     mutating func consume(_ input: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Verdict {
+        let base = consumed - index
+        defer { consumed = base + index }
         while index < input.count {
             switch state {
             case .header:
-                let before = index
-                let complete = gathered.fill(13, from: input, at: &index)
-                offset += index - before
-                guard complete else { return .pending }
+                guard gathered.fill(13, from: input, at: &index) else { return .pending }
                 let width = gathered.uint16LittleEndian(at: 6)
                 let height = gathered.uint16LittleEndian(at: 8)
                 let flags = gathered[10]
@@ -487,12 +544,11 @@ private struct GIFStream {
                     return .refused(refusal("GIF logical screen has zero width or height (\(width)×\(height))"))
                 }
                 state = flags & 0x80 != 0
-                    ? .skip(remaining: GIFStructure.colourTableSize(flags), truncated: "GIF truncated in its global colour table", next: .block)
+                    ? .skip(remaining: Self.colourTableSize(flags), truncated: "GIF truncated in its global colour table", next: .block)
                     : .block
             case .skip(let remaining, let truncated, let next):
                 let take = min(remaining, input.count - index)
                 index += take
-                offset += take
                 if remaining > take {
                     state = .skip(remaining: remaining - take, truncated: truncated, next: next)
                 } else {
@@ -508,19 +564,14 @@ private struct GIFStream {
                 case 0x3B:
                     return images > 0 ? .accepted(.gif) : .refused(refusal("GIF has no image"))
                 default:
-                    return .refused(refusal("GIF has an unknown block \(hexByte(introducer)) at offset \(offset)"))
+                    return .refused(refusal("GIF has an unknown block \(hexByte(introducer)) at offset \(base + index)"))
                 }
                 index += 1
-                offset += 1
             case .extensionLabel:
                 index += 1
-                offset += 1
                 startSubBlocks("an extension", imageData: false)
             case .descriptor:
-                let before = index
-                let complete = gathered.fill(9, from: input, at: &index)
-                offset += index - before
-                guard complete else { return .pending }
+                guard gathered.fill(9, from: input, at: &index) else { return .pending }
                 let width = gathered.uint16LittleEndian(at: 4)
                 let height = gathered.uint16LittleEndian(at: 6)
                 let flags = gathered[8]
@@ -529,7 +580,7 @@ private struct GIFStream {
                     return .refused(refusal("GIF image \(imageNumber) has zero width or height (\(width)×\(height))"))
                 }
                 state = flags & 0x80 != 0
-                    ? .skip(remaining: GIFStructure.colourTableSize(flags),
+                    ? .skip(remaining: Self.colourTableSize(flags),
                             truncated: "GIF truncated in the colour table of image \(imageNumber)", next: .codeSize)
                     : .codeSize
             case .codeSize:
@@ -538,12 +589,10 @@ private struct GIFStream {
                     return .refused(refusal("GIF image \(imageNumber) has an invalid LZW minimum code size \(codeSize) (2...8 are valid)"))
                 }
                 index += 1
-                offset += 1
                 startSubBlocks("the data of image \(imageNumber)", imageData: true)
             case .subBlockSize:
                 let size = Int(input[index])
                 index += 1
-                offset += 1
                 if size > 0 {
                     payload += size
                     state = .subBlockData(remaining: size)
@@ -557,11 +606,15 @@ private struct GIFStream {
             case .subBlockData(let remaining):
                 let take = min(remaining, input.count - index)
                 index += take
-                offset += take
                 state = remaining > take ? .subBlockData(remaining: remaining - take) : .subBlockSize
             }
         }
         return .pending
+    }
+
+    /// 3 × 2^(N+1) bytes for the size field N in a descriptor's flags.
+    private static func colourTableSize(_ flags: UInt8) -> Int {
+        3 << (Int(flags & 0x07) + 1)
     }
 
     private mutating func startSubBlocks(_ place: String, imageData: Bool) {

@@ -13,3 +13,11 @@ public enum ImageType: String, Sendable, CaseIterable, Codable {
         }
     }
 }
+
+/// The first bytes that announce each format.
+enum ImageSignature {
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let jpeg: [UInt8] = [0xFF, 0xD8]
+    static let gif87 = Array("GIF87a".utf8)
+    static let gif89 = Array("GIF89a".utf8)
+}

@@ -1,16 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Decides whether bytes are a structurally valid JPEG, PNG or GIF (SPEC §2 "Type"), from the bytes alone.
 ///
-/// The decision never trusts a name, a URL or a `Content-Type`, and it reads files in bounded 64 KiB windows,
-/// so a 10 MiB download is never held whole in memory. It never allocates by a length read from the data,
-/// and every offset is checked against the size with overflow-free comparisons before it is read.
+/// The decision never trusts a name, a URL or a `Content-Type`. It is made by ``ImageStreamVerifier``, on
+/// the bytes in order, so a 10 MiB download is never held whole in memory; it never allocates by a length
+/// read from the data.
 ///
 /// What "structurally valid" means here:
 ///
@@ -42,14 +34,23 @@ import Darwin
 /// recognisable (WebP, HEIC/HEIF, AVIF, SVG, HTML, XML, gzip, BMP, TIFF, PDF, text, …) or what is wrong
 /// with the JPEG, PNG or GIF ("PNG truncated in chunk IDAT", "JPEG has no SOF segment before SOS", …).
 public enum ImageVerifier {
-    /// Decides the type of an image file from its own bytes, reading it in 64 KiB windows with `pread`.
+    /// Decides the type of an image file from its own bytes, reading it in 64 KiB pieces, and no further
+    /// than the image's end (`IEND`, `EOI`, the GIF trailer) or the first fault.
     ///
     /// - Throws: ``Reason/emptyBody`` for an empty file; ``Reason/storage`` when the file cannot be opened
-    ///   or read (the message names the path and `strerror`); ``Reason/unsupportedType`` for anything that
-    ///   is not a structurally valid JPEG, PNG or GIF.
+    ///   or read, or is not a regular file (the message names the path and `strerror`);
+    ///   ``Reason/unsupportedType`` for anything that is not a structurally valid JPEG, PNG or GIF.
     public static func verify(fileAt path: String) throws(Outcome) -> ImageType {
-        var source = try FileByteSource(path: path)
-        return try decide(&source)
+        var verifier = ImageStreamVerifier()
+        do {
+            try FileSystem.readChunks(ofRegularFile: path) { piece in
+                verifier.feed(piece)
+                return !verifier.isDecided
+            }
+        } catch {
+            throw Outcome(.storage, error.description)
+        }
+        return try verifier.finish().get()
     }
 
     /// The same decision over bytes in memory (for tests and the fuzzer).
@@ -57,27 +58,7 @@ public enum ImageVerifier {
     /// - Throws: ``Reason/emptyBody`` for no bytes; ``Reason/unsupportedType`` for anything that is not a
     ///   structurally valid JPEG, PNG or GIF.
     public static func verify(bytes: [UInt8]) throws(Outcome) -> ImageType {
-        var source = ArrayByteSource(bytes: bytes)
-        return try decide(&source)
-    }
-
-    /// The one implementation behind both entry points.
-    static func decide<Source: ByteSource>(_ source: inout Source) throws(Outcome) -> ImageType {
-        guard source.count > 0 else { throw Outcome(.emptyBody, "the image is empty (0 bytes)") }
-        let head = try source.bytes(at: 0, count: min(source.count, 1024))
-        if head.starts(with: PNGStructure.signature) {
-            try PNGStructure.verify(&source)
-            return .png
-        }
-        if head.starts(with: [0xFF, 0xD8]) {
-            try JPEGStructure.verify(&source)
-            return .jpeg
-        }
-        if head.starts(with: GIFStructure.signature87) || head.starts(with: GIFStructure.signature89) {
-            try GIFStructure.verify(&source)
-            return .gif
-        }
-        throw refusal("not a JPEG, PNG or GIF: \(ForeignFormat.describe(head))")
+        try ImageStreamVerifier.decide(bytes, pieceSize: bytes.count).get()
     }
 }
 

@@ -96,11 +96,8 @@ public enum FileSystem {
 
     /// Reads a whole file, refusing one larger than `limit` bytes without reading it.
     public static func readFile(_ path: String, limit: Int = .max) throws(FileSystemError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileSystemError("open", path, errno: errno) }
+        let (descriptor, info) = try openForReading(path)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FileSystemError("stat", path, errno: errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw FileSystemError("read", path, errno: EISDIR) }
         if Int(info.st_size) > limit { throw FileSystemError("read", path, errno: EFBIG) }
         return try readAll(descriptor: descriptor, limit: limit, path: path)
@@ -110,6 +107,32 @@ public enum FileSystem {
     /// special files, which have no size up front, the limit is enforced while reading.
     public static func readAll(descriptor: Int32, limit: Int, path: String) throws(FileSystemError) -> [UInt8] {
         var bytes: [UInt8] = []
+        try readChunks(descriptor: descriptor, path: path) { (piece) throws(FileSystemError) -> Bool in
+            bytes.append(contentsOf: piece)
+            if bytes.count > limit { throw FileSystemError("read", path, errno: EFBIG) }
+            return true
+        }
+        return bytes
+    }
+
+    /// Passes a regular file's bytes to `body` in 64 KiB pieces, to the end or until `body` returns false.
+    /// Anything but a regular file is refused (`EISDIR` for a directory, else `EINVAL`).
+    public static func readChunks(
+        ofRegularFile path: String, _ body: (UnsafeBufferPointer<UInt8>) throws(FileSystemError) -> Bool
+    ) throws(FileSystemError) {
+        let (descriptor, info) = try openForReading(path)
+        defer { close(descriptor) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FileSystemError("read", path, errno: (info.st_mode & S_IFMT) == S_IFDIR ? EISDIR : EINVAL)
+        }
+        try readChunks(descriptor: descriptor, path: path, body)
+    }
+
+    /// Reads an open descriptor in 64 KiB pieces, retrying interruptions, passing each to `body` until the
+    /// end or until `body` returns false.
+    public static func readChunks(
+        descriptor: Int32, path: String, _ body: (UnsafeBufferPointer<UInt8>) throws(FileSystemError) -> Bool
+    ) throws(FileSystemError) {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -117,10 +140,25 @@ public enum FileSystem {
                 if errno == EINTR { continue }
                 throw FileSystemError("read", path, errno: errno)
             }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { throw FileSystemError("read", path, errno: EFBIG) }
+            if count == 0 { return }
+            let more = try chunk.withUnsafeBufferPointer { (all) throws(FileSystemError) -> Bool in
+                try body(UnsafeBufferPointer(rebasing: all[0 ..< count]))
+            }
+            if !more { return }
         }
+    }
+
+    /// Opens `path` read-only (close-on-exec) and `fstat`s it.
+    private static func openForReading(_ path: String) throws(FileSystemError) -> (descriptor: Int32, info: stat) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError("open", path, errno: errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let error = errno
+            close(descriptor)
+            throw FileSystemError("stat", path, errno: error)
+        }
+        return (descriptor, info)
     }
 
     /// Writes all of `bytes` to an open descriptor, retrying short writes and interruptions.
