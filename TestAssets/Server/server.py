@@ -37,6 +37,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from math import cos, pi, sqrt
 from urllib.parse import parse_qs, urlsplit
 
+# GIF's LZW is the fixture generator's (TestAssets/Images/make_images.py): one encoder for both.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "Images"))
+from make_images import lzw_encode  # noqa: E402
+
 LOOPBACK = "127.0.0.1"          # the only address we ever bind
 CAP = 10 * 1024 * 1024          # SPEC §2: 10 MiB body cap
 GIB = 1024 * 1024 * 1024
@@ -94,59 +98,6 @@ def pad_png(png, total):
     return png[:iend] + _png_chunk(b"tEXt", text) + png[iend:]
 
 
-def lzw_encode(indices, min_code_size):
-    """GIF variable-length LZW (LSB-first bit packing).
-
-    Code size grows when the next free code no longer fits; the table is reset
-    with a clear code a little before it fills (4095) so that no decoder ever
-    has to cope with a deferred clear.
-    """
-    clear, eoi = 1 << min_code_size, (1 << min_code_size) + 1
-    out, acc, nbits = bytearray(), 0, 0
-
-    def emit(code, size):
-        nonlocal acc, nbits
-        acc |= code << nbits
-        nbits += size
-        while nbits >= 8:
-            out.append(acc & 0xFF)
-            acc >>= 8
-            nbits -= 8
-
-    def reset():
-        return {bytes([i]): i for i in range(clear)}, min_code_size + 1, eoi + 1
-
-    table, size, next_code = reset()
-    emit(clear, size)
-    w = b""
-    for k in indices:
-        wk = w + bytes([k])
-        if wk in table:
-            w = wk
-            continue
-        emit(table[w], size)
-        if next_code < 4095:
-            table[wk] = next_code
-            next_code += 1
-            if next_code > (1 << size) and size < 12:
-                size += 1
-        else:
-            emit(clear, size)
-            table, size, next_code = reset()
-        w = bytes([k])
-    if w:
-        emit(table[w], size)
-    emit(eoi, size)
-    if nbits:
-        out.append(acc & 0xFF)
-    return bytes(out)
-
-
-def _gif_subblocks(data):
-    return b"".join(bytes([len(data[i:i + 255])]) + data[i:i + 255]
-                    for i in range(0, len(data), 255)) + b"\x00"
-
-
 def make_gif(width, height, palette, frames, delay_cs=50):
     """GIF89a with a global colour table.  More than one frame adds the
     NETSCAPE2.0 loop extension and a Graphics Control Extension per frame."""
@@ -163,7 +114,7 @@ def make_gif(width, height, palette, frames, delay_cs=50):
         if animated:   # disposal 1 (leave in place), no transparency
             out += b"\x21\xF9\x04" + bytes([1 << 2]) + struct.pack("<H", delay_cs) + b"\x00\x00"
         out += b"\x2C" + struct.pack("<HHHHB", 0, 0, width, height, 0)
-        out += bytes([min_code_size]) + _gif_subblocks(lzw_encode(frame, min_code_size))
+        out += lzw_encode(frame, min_code_size)   # the code size byte, the sub-blocks, the terminator
     out += b"\x3B"
     return bytes(out)
 
