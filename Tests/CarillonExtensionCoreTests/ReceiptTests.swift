@@ -54,14 +54,14 @@ import Testing
         #expect {
             _ = try Receipt.decode(Array(text.utf8))
         } throws: { error in
-            (error as? ReceiptFormatError)?.message.contains(expected) == true
+            (error as? RecordError)?.message.contains(expected) == true
         }
     }
 
     @Test func rejectsInvalidUTF8() {
         var bytes = Array(Self.line.utf8) + [0x0A]
         bytes[30] = 0xFF
-        #expect(throws: ReceiptFormatError.self) { _ = try Receipt.decode(bytes) }
+        #expect(throws: RecordError.self) { _ = try Receipt.decode(bytes) }
     }
 
     @Test(arguments: [
@@ -71,7 +71,7 @@ import Testing
         "receipt",
     ])
     func rejectsAFileNameThatIsNotItsDeliveryID(name: String) {
-        #expect(throws: ReceiptFormatError("file name does not match its delivery_id 01937b21-0000-7000-8000-00000000002a (expected 01937b21-0000-7000-8000-00000000002a.receipt)")) {
+        #expect(throws: RecordError("file name does not match its delivery_id 01937b21-0000-7000-8000-00000000002a (expected 01937b21-0000-7000-8000-00000000002a.receipt)")) {
             _ = try Receipt.decode(Array((Self.line + "\n").utf8), fileName: name)
         }
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Synchronization
 
 /// The attachments directory: where downloads stream to and verified images are published.
 ///
@@ -29,8 +25,10 @@ public struct AttachmentStore: Sendable {
     func createPartialFile() throws(Outcome) -> PartialFile {
         do {
             try FileSystem.makeDirectory(directory, mode: 0o700)
-            let path = FileSystem.join(directory, ".download-\(FileSystem.uniqueToken()).part")
-            return PartialFile(descriptor: try FileSystem.createExclusive(path, mode: 0o600), path: path)
+            let path = FileSystem.join(directory, StaleFiles.partialPrefix + FileSystem.uniqueToken() + StaleFiles.partialSuffix)
+            let descriptor = try FileSystem.createExclusive(path, mode: 0o600)
+            AttachmentStore.inProgress.withLock { $0.insert(path) }
+            return PartialFile(descriptor: descriptor, path: path)
         } catch {
             throw Outcome(.storage, "cannot create the attachment file: \(error)")
         }
@@ -44,6 +42,7 @@ public struct AttachmentStore: Sendable {
         let path = FileSystem.join(directory, "\(identifier).\(type.fileExtension)")
         do {
             try FileSystem.move(partial.path, to: path)
+            AttachmentStore.inProgress.withLock { _ = $0.remove(partial.path) }
         } catch {
             throw Outcome(.storage, "cannot publish the attachment: \(error)")
         }
@@ -53,5 +52,18 @@ public struct AttachmentStore: Sendable {
     /// Removes a file of this store; one already gone is fine.
     func discard(_ path: String) {
         try? FileSystem.removeFile(path)
+        AttachmentStore.inProgress.withLock { _ = $0.remove(path) }
+    }
+
+    /// The partial files of downloads under way, in every store of this process.
+    private static let inProgress = Mutex<Set<String>>([])
+
+    /// Removes the partial file of every download under way: for a process about to end on a signal
+    /// (SIGINT, SIGTERM), which would otherwise leave them behind. Safe from any thread.
+    public static func removeFilesInProgress() {
+        inProgress.withLock { paths in
+            for path in paths { _ = FileName.withCString(path) { unlink($0) } }
+            paths.removeAll()
+        }
     }
 }

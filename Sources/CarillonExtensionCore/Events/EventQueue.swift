@@ -1,54 +1,60 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
 
 /// The app's persistent queue of events awaiting upload, shared safely by threads and processes.
 ///
-/// Layout of the queue directory (0700):
+/// Layout of the queue directory (the `.lock`, `.tmp-*` and `Quarantine/` parts are ``RecordDirectory``'s):
 ///
-///     <queue>/
+///     <queue>/                          0700  never a symbolic link; a wider mode is tightened
 ///         <type>-<delivery-id>.event    0600  one queued event (see ``QueuedEvent`` for the format)
 ///         .sequence                     0600  the next sequence number: {"format":1,"next":18}\n
 ///         .lock                         0600  empty; flock'ed around every enqueue and set-aside
 ///         .tmp-<pid>-<n>-<random>       0600  a write in progress (or left by a crash: removed after an hour)
-///         Quarantine/                   0700  event files that could not be read, with <name>.reason
+///         Quarantine/                   0700  files that could not be read, with <name>.reason
 ///
 /// One file per (type, delivery id), published by `link` (never replacing), keeps exactly one event per
 /// pair across threads, processes and crashes. Queue order is the sequence number, taken from the
 /// counter under the lock; the counter is advanced durably *before* the events that use the numbers are
-/// published, so a crash leaves gaps but never reuses a number or reorders.
+/// published, so a crash leaves gaps but never reuses a number or reorders (see `EventQueue+Sequence`
+/// for a counter that is missing, corrupt, behind, or out of numbers).
 ///
-/// The class holds no state but its path, so it is `Sendable`; all coordination is on disk.
+/// Only regular files are read, never through a link and never in a way that can block; anything else
+/// under an event's name, and every name that is not UTF-8, is set aside and reported.
 public final class EventQueue: Sendable {
-    static let lockName = ".lock"
     static let sequenceName = ".sequence"
-    static let quarantineName = "Quarantine"
-    private static let sequenceFormatVersion = 1
 
     /// The queue directory.
     public let directory: String
+    /// Its layout: lock, temporaries, quarantine.
+    public let records: RecordDirectory
+    /// How long an enqueue or a set-aside waits for another process's lock before giving up.
+    public let lockWait: Duration
+    /// What was put right when the queue was opened (a mode tightened).
+    public let openingWarnings: [String]
+    /// Whether this object has checked the counter against the queued events (once is enough: every
+    /// writer after that advances it under the lock).
+    let counterChecked = Mutex(false)
 
     /// Opens the queue in `directory`, creating it (0700) if needed.
     ///
-    /// - Throws: ``FileSystemError`` when the directory cannot be created.
-    public init(directory: String) throws(FileSystemError) {
-        try FileSystem.makeDirectory(directory)
+    /// - Throws: ``FileSystemError`` when the directory cannot be created, or is not a real directory.
+    public init(directory: String, lockWait: Duration = FileLock.commandWait) throws(FileSystemError) {
+        records = RecordDirectory(directory)
+        openingWarnings = try records.prepare(create: true)
         self.directory = directory
+        self.lockWait = lockWait
     }
 
     /// `<queue>/Quarantine`.
-    public var quarantineDirectory: String { FileSystem.join(directory, EventQueue.quarantineName) }
+    public var quarantineDirectory: String { records.quarantineDirectory }
 
-    private var lockPath: String { FileSystem.join(directory, EventQueue.lockName) }
-    private var sequencePath: String { FileSystem.join(directory, EventQueue.sequenceName) }
-    private var quarantine: Quarantine { Quarantine(directory: quarantineDirectory) }
+    var sequencePath: String { records.path(of: EventQueue.sequenceName) }
 
-    private func path(for type: EventType, _ id: DeliveryID) -> String {
-        FileSystem.join(directory, QueuedEvent.fileName(for: type, id))
+    func path(for type: EventType, _ id: DeliveryID) -> String {
+        records.path(of: QueuedEvent.fileName(for: type, id))
+    }
+
+    func withLock<Result>(_ body: () throws(FileSystemError) -> Result) throws(FileSystemError) -> Result {
+        try records.withLock(until: .now + lockWait, body)
     }
 
     // MARK: Enqueue
@@ -67,22 +73,35 @@ public final class EventQueue: Sendable {
     /// - Returns: for each event, in order, true when added, false when already queued (or earlier in
     ///   `events`), or the error that kept it out. When this returns, every added event is durable.
     public func enqueue(contentsOf events: [Event]) -> [Result<Bool, FileSystemError>] {
-        guard !events.isEmpty else { return [] }
+        enqueueReporting(contentsOf: events).results
+    }
+
+    /// What an enqueue did: each event's result, and what was put right on the way.
+    public struct EnqueueReport: Sendable {
+        public var results: [Result<Bool, FileSystemError>]
+        /// The counter rebuilt or the queue renumbered, said in words.
+        public var warnings: [String]
+    }
+
+    /// ``enqueue(contentsOf:)``, with the warnings for a counter that had to be rebuilt.
+    public func enqueueReporting(contentsOf events: [Event]) -> EnqueueReport {
+        guard !events.isEmpty else { return EnqueueReport(results: [], warnings: []) }
+        var warnings: [String] = []
         do throws(FileSystemError) {
-            return try FileSystem.withExclusiveLock(lockPath) { () throws(FileSystemError) in
+            let results = try withLock { () throws(FileSystemError) in
                 var results: [Result<Bool, FileSystemError>?] = Array(repeating: nil, count: events.count)
                 var fresh: [Int] = []
                 var seen = Set<String>()
                 for (index, event) in events.enumerated() {
                     let name = QueuedEvent.fileName(for: event.type, event.deliveryID)
-                    if !seen.insert(name).inserted || isQueuedIntact(FileSystem.join(directory, name)) {
+                    if !seen.insert(name).inserted || isQueuedIntact(records.path(of: name)) {
                         results[index] = .success(false)
                     } else {
                         fresh.append(index)
                     }
                 }
                 if !fresh.isEmpty {
-                    let first = try reserveSequenceNumbers(fresh.count)
+                    let first = try reserveSequenceNumbers(fresh.count, warnings: &warnings)
                     var published: [Int] = []
                     for (offset, index) in fresh.enumerated() {
                         let event = events[index]
@@ -109,8 +128,9 @@ public final class EventQueue: Sendable {
                 }
                 return results.map { $0! }
             }
+            return EnqueueReport(results: results, warnings: warnings)
         } catch {
-            return events.map { _ in .failure(error) }
+            return EnqueueReport(results: events.map { _ in .failure(error) }, warnings: warnings)
         }
     }
 
@@ -123,7 +143,7 @@ public final class EventQueue: Sendable {
         case .gone: return false
         case .corrupt(let reason):
             do {
-                _ = try quarantine.setAside(path, reason: reason)
+                _ = try records.quarantine.setAside(path, reason: reason)
                 return false
             } catch {
                 // It cannot be moved, so the publish could not replace it either: leave it to be reported.
@@ -132,78 +152,55 @@ public final class EventQueue: Sendable {
         }
     }
 
-    /// Takes `count` consecutive sequence numbers and durably advances the counter past them, before any
-    /// of them is used. Called under the lock.
-    private func reserveSequenceNumbers(_ count: Int) throws(FileSystemError) -> Int64 {
-        let first = readSequenceCounter() ?? recoverSequenceCounter()
-        let next: [(key: String, value: JSONValue)] = [(key: "next", value: .number(String(first + Int64(count))))]
-        _ = try FileSystem.publishAtomically(
-            RecordFile.encode(version: EventQueue.sequenceFormatVersion, next), to: sequencePath, mode: 0o600, replace: true)
-        return first
-    }
-
-    /// The counter's value, or nil when the file is missing or unreadable.
-    private func readSequenceCounter() -> Int64? {
-        guard let bytes = try? FileSystem.readFile(sequencePath, limit: 4096),
-            let record = try? RecordFile(parsing: bytes, version: EventQueue.sequenceFormatVersion, maximumBytes: 4096),
-            let next = try? record.count("next")
-        else { return nil }
-        return next
-    }
-
-    /// Without a usable counter, continue after the highest sequence number still queued (1 when empty).
-    private func recoverSequenceCounter() -> Int64 {
-        let names = (try? FileSystem.contentsOfDirectory(directory)) ?? []
-        var highest: Int64 = 0
-        for name in names where QueuedEvent.isEventFileName(name) {
-            if case .event(let queued) = readEvent(FileSystem.join(directory, name)) {
-                highest = max(highest, queued.sequence)
-            }
-        }
-        return highest + 1
-    }
-
     // MARK: Reading
 
-    /// The queued events in queue order, and the event files set aside because they could not be read.
+    /// The queued events in queue order, and the files set aside because they could not be read.
     public struct Contents: Sendable, Equatable {
         public var events: [Event]
         public var quarantined: [QuarantinedFile]
     }
 
-    /// Reads every queued event, in queue order. A corrupt event file is set aside into `Quarantine/` and
-    /// reported in the result, never fatal. Temporary files left by a crashed writer over an hour ago are
-    /// removed.
+    /// Reads every queued event, in queue order. A corrupt event file, anything but a regular file under
+    /// an event's name, and any name that is not UTF-8 is set aside into `Quarantine/` and reported in
+    /// the result, never fatal. Temporary files left by a crashed writer over an hour ago are removed.
     ///
-    /// - Throws: ``FileSystemError`` only when the queue directory cannot be listed.
+    /// - Throws: ``FileSystemError`` only when the queue directory cannot be listed, or its lock not had.
     public func contents(now: Timestamp = .now()) throws(FileSystemError) -> Contents {
         var queued: [QueuedEvent] = []
-        var corrupt: [String] = []
-        for name in try FileSystem.contentsOfDirectory(directory) {
-            let path = FileSystem.join(directory, name)
-            if name.hasPrefix(StaleTemporaryFiles.prefix) {
-                _ = StaleTemporaryFiles.removeIfStale(path, now: now)
+        var suspect: [(name: String, reason: String?)] = []
+        for entry in try records.entries() {
+            let name = entry.name
+            if name.hasPrefix(StaleFiles.temporaryPrefix) {
+                StaleFiles.removeIfStale(records.path(of: name), now: now)
+                continue
+            }
+            if !entry.isUTF8 {
+                suspect.append((name, "the file name is not valid UTF-8"))
+                continue
             }
             guard QueuedEvent.isEventFileName(name) else { continue }
-            switch readEvent(path) {
+            switch readEvent(records.path(of: name)) {
             case .event(let event): queued.append(event)
             case .gone: break
-            case .corrupt: corrupt.append(path)
+            case .corrupt: suspect.append((name, nil))
             }
         }
 
         var quarantined: [QuarantinedFile] = []
-        if !corrupt.isEmpty {
+        if !suspect.isEmpty {
             // Look again under the lock: an enqueue may have just replaced a corrupt file with a good one,
             // which must not be set aside.
-            try FileSystem.withExclusiveLock(lockPath) { () throws(FileSystemError) in
-                for path in corrupt {
-                    switch readEvent(path) {
-                    case .event(let event): queued.append(event)
-                    case .gone: break
-                    case .corrupt(let reason):
-                        if let file = try quarantine.setAside(path, reason: reason) { quarantined.append(file) }
+            try withLock { () throws(FileSystemError) in
+                for (name, fixedReason) in suspect {
+                    var reason = fixedReason
+                    if reason == nil {
+                        switch readEvent(records.path(of: name)) {
+                        case .event(let event): queued.append(event)
+                        case .gone: break
+                        case .corrupt(let why): reason = why
+                        }
                     }
+                    if let reason, let file = try records.setAside(name, reason: reason) { quarantined.append(file) }
                 }
             }
         }
@@ -239,23 +236,24 @@ public final class EventQueue: Sendable {
         try FileSystem.syncDirectory(directory)
     }
 
-    private enum ReadResult {
+    enum ReadResult {
         case event(QueuedEvent)
         /// Removed meanwhile (by another process's set-aside or removal).
         case gone
         case corrupt(String)
     }
 
-    private func readEvent(_ path: String) -> ReadResult {
+    /// Reads one event file: a regular file, never through a link, never blocking.
+    func readEvent(_ path: String) -> ReadResult {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.readFile(path, limit: QueuedEvent.maximumFileBytes)
+            bytes = try FileSystem.readFile(path, limit: QueuedEvent.maximumFileBytes, policy: .regularFileNoFollow)
         } catch {
             if error.errno == ENOENT { return .gone }
             return .corrupt(error.errno == EFBIG ? "larger than \(QueuedEvent.maximumFileBytes) bytes" : "cannot read: \(error.reason)")
         }
         do {
-            return .event(try QueuedEvent.decode(bytes, fileName: Quarantine.lastComponent(path)))
+            return .event(try QueuedEvent.decode(bytes, fileName: FileSystem.lastComponent(path)))
         } catch {
             return .corrupt(error.message)
         }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The app's launch step: turns the receipts the extension left in the shared container into
 /// `received` events in the app's queue.
 ///
@@ -15,6 +7,11 @@ import Darwin
 /// publish whole files under new names; in-progress `.tmp-*` files are skipped) and while another drain
 /// runs (whichever queues an event first wins; the other finds it already queued; a file one of them has
 /// already removed or set aside is simply skipped).
+///
+/// Only regular files are read, never through a link, and never in a way that can block (a FIFO named
+/// like a receipt is set aside, as is one swapped in after the listing). Every other entry that is not
+/// a receipt — a name that is not UTF-8, a directory, a link — is set aside and reported, so nothing
+/// lingers uncounted.
 public enum ReceiptDrain {
     /// Receipts queued per lock of the queue (and per round of removals): bounds the time the queue is
     /// held and the work lost to a crash.
@@ -28,23 +25,31 @@ public enum ReceiptDrain {
     /// - Parameter now: the current time, to recognise temporary files abandoned over an hour ago.
     public static func drain(container: String, into queue: EventQueue, now: Timestamp = .now()) -> DrainReport {
         let store = ReceiptStore(container: container)
-        let quarantine = Quarantine(directory: store.quarantineDirectory)
+        let records = store.records
         var report = DrainReport()
-        // No directory means the extension never wrote a receipt: nothing to do, not a failure.
-        guard FileSystem.isDirectory(store.directory) else { return report }
-
-        let names: [String]
         do {
-            names = try FileSystem.contentsOfDirectory(store.directory)
+            // No directory means the extension never wrote a receipt: nothing to do, not a failure.
+            // Anything else in its place is named: the drain cannot do its work there.
+            let kind = try records.kind()
+            if kind == .missing { return report }
+            report.warnings += try records.prepare(create: false)
+        } catch {
+            report.failures.append("cannot drain \(FileName.display(store.directory)): \(error.reason)")
+            return report
+        }
+
+        let entries: [DirectoryEntry]
+        do {
+            entries = try records.entries()
         } catch {
             report.failures.append("cannot list receipts: \(error)")
             return report
         }
 
         var receipts: [(receipt: Receipt, path: String)] = []
-        for name in names {
-            let path = FileSystem.join(store.directory, name)
-            switch classify(name: name, path: path, now: now) {
+        for entry in entries {
+            let path = records.path(of: entry.name)
+            switch classify(entry, path: path, now: now) {
             case .skip:
                 continue
             case .removedTemporary:
@@ -55,9 +60,9 @@ public enum ReceiptDrain {
                 report.failures.append(message)
             case .corrupt(let reason):
                 do {
-                    if let file = try quarantine.setAside(path, reason: reason) { report.quarantined.append(file) }
+                    if let file = try records.setAside(entry.name, reason: reason) { report.quarantined.append(file) }
                 } catch {
-                    report.failures.append("cannot set aside \(path) (\(reason)): \(error)")
+                    report.failures.append("cannot set aside \(FileName.display(path)) (\(reason)): \(error)")
                 }
             }
         }
@@ -70,8 +75,9 @@ public enum ReceiptDrain {
             let chunk = receipts[start..<min(start + chunkSize, receipts.count)]
             let events = chunk.map { Event(type: .received, deliveryID: $0.receipt.deliveryID, at: $0.receipt.receivedAt) }
             // When enqueue returns, every event it added or found is durable: only now may receipts go.
-            let results = queue.enqueue(contentsOf: events)
-            for ((receipt, path), (event, result)) in zip(chunk, zip(events, results)) {
+            let enqueued = queue.enqueueReporting(contentsOf: events)
+            report.warnings += enqueued.warnings
+            for ((receipt, path), (event, result)) in zip(chunk, zip(events, enqueued.results)) {
                 switch result {
                 case .success(true): report.queued.append(event)
                 case .success(false): report.alreadyQueued.append(receipt.deliveryID)
@@ -84,7 +90,7 @@ public enum ReceiptDrain {
                     removedAny = true
                 } catch {
                     // The event is queued; the receipt will be read again and found already queued.
-                    report.failures.append("cannot remove the drained receipt \(path): \(error)")
+                    report.failures.append("cannot remove the drained receipt \(FileName.display(path)): \(error)")
                 }
             }
         }
@@ -105,26 +111,38 @@ public enum ReceiptDrain {
     }
 
     /// What one directory entry is. Reads only regular files, and at most a receipt's maximum size.
-    private static func classify(name: String, path: String, now: Timestamp) -> Entry {
-        if name.hasPrefix(StaleTemporaryFiles.prefix) {
-            return StaleTemporaryFiles.removeIfStale(path, now: now) ? .removedTemporary : .skip
+    private static func classify(_ entry: DirectoryEntry, path: String, now: Timestamp) -> Entry {
+        let name = entry.name
+        if name.hasPrefix(StaleFiles.temporaryPrefix) {
+            return StaleFiles.removeIfStale(path, now: now) ? .removedTemporary : .skip
         }
-        // The lock, the quarantine, and any hidden file are not receipts and not the drain's to judge.
-        if name.hasPrefix(".") || name == ReceiptStore.quarantineName { return .skip }
+        if name == RecordDirectory.lockName || name == RecordDirectory.quarantineName { return .skip }
+        // Checked first: every other rule below speaks of the name's text.
+        guard entry.isUTF8 else { return .corrupt("the file name is not valid UTF-8") }
+        // Other hidden files are not receipts and not the drain's to judge (a writer may add some).
+        if name.hasPrefix(".") { return .skip }
 
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            return errno == ENOENT ? .skip : .failure("cannot inspect \(path): \(FileSystemError("lstat", path, errno: errno).reason)")
+        var kind = entry.kind
+        if kind == nil {
+            do { kind = try FileSystem.kind(path) } catch {
+                return .failure("cannot inspect \(FileName.display(path)): \(error.reason)")
+            }
         }
-        // Opening a FIFO would block the drain, and a symlink could point anywhere.
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .corrupt("not a regular file") }
+        switch kind {
+        case .missing?: return .skip
+        case .regularFile?: break
+        case let other?: return .corrupt("not a regular file but \(other.description)")
+        case nil: return .skip
+        }
         guard name.hasSuffix(Receipt.fileExtension) else {
             return .corrupt("not a receipt file name (expected <delivery-id>\(Receipt.fileExtension))")
         }
 
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.readFile(path, limit: Receipt.maximumFileBytes)
+            // No link followed and no wait: a file swapped for a FIFO or a link since the listing is
+            // refused here, on the descriptor.
+            bytes = try FileSystem.readFile(path, limit: Receipt.maximumFileBytes, policy: .regularFileNoFollow)
         } catch {
             switch error.errno {
             case ENOENT:
@@ -132,7 +150,7 @@ public enum ReceiptDrain {
             case EFBIG:
                 return .corrupt("larger than \(Receipt.maximumFileBytes) bytes")
             case EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EIO:
-                return .failure("cannot read \(path) (kept for the next drain): \(error.reason)")
+                return .failure("cannot read \(FileName.display(path)) (kept for the next drain): \(error.reason)")
             default:
                 return .corrupt("cannot read: \(error.reason)")
             }
@@ -156,6 +174,8 @@ public struct DrainReport: Sendable, Equatable {
     public var quarantined: [QuarantinedFile] = []
     /// Abandoned temporary files (over an hour old) that were removed.
     public var removedTemporaryFiles: [String] = []
+    /// What was put right on the way: a directory mode tightened, the queue's counter rebuilt.
+    public var warnings: [String] = []
     /// Problems that kept something from being done; what they concern stays for the next drain.
     public var failures: [String] = []
 

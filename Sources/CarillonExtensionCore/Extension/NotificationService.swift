@@ -45,7 +45,9 @@ public final class NotificationService: Sendable {
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
         completion: @escaping @Sendable (ServiceResult) -> Void
     ) -> NotificationService {
-        let service = NotificationService(request: request, configuration: configuration, pool: pool, completion: completion)
+        let service = NotificationService(
+            request: request, configuration: configuration, pool: pool, receiptLockDeadline: .now + FileLock.extensionWait,
+            completion: completion)
         if service.imageWork != nil {
             // Its own queue, not the global one: the download blocks its thread, and callers may run many
             // notifications at once (blocked global-queue threads are replaced only about once a second).
@@ -81,15 +83,21 @@ public final class NotificationService: Sendable {
         timeWillExpireAfter seconds: Double
     ) -> (result: ServiceResult, service: NotificationService) {
         let delivered = Mutex<ServiceResult?>(nil)
-        let service = NotificationService(request: request, configuration: configuration, pool: pool) { result in
+        // Clamped, so that no value (negative, infinite, NaN) can trap: a year is "never" here.
+        let delay = seconds.isNaN ? 0 : min(max(seconds, 0), 365 * 86_400)
+        // Time-will-expire counts from delivery, so the receipt's wait for its lock is inside it, and never
+        // outlasts it.
+        let expiry = ContinuousClock.now + .seconds(delay)
+        let service = NotificationService(
+            request: request, configuration: configuration, pool: pool,
+            receiptLockDeadline: min(expiry, .now + FileLock.extensionWait)
+        ) { result in
             delivered.withLock { $0 = result }
         }
         if service.imageWork != nil {
-            // Clamped, so that no value (negative, infinite, NaN) can trap: a year is "never" here.
-            let delay = seconds.isNaN ? 0 : min(max(seconds, 0), 365 * 86_400)
             // Weak: the cancellation keeps the action until it fires, and the service keeps the
             // cancellation; a strong capture would keep every finished service alive.
-            service.cancellation.schedule(at: .now + .seconds(delay)) { [weak service] in
+            service.cancellation.schedule(at: expiry) { [weak service] in
                 service?.timeWillExpire()
             }
             service.runImageWork()
@@ -102,7 +110,7 @@ public final class NotificationService: Sendable {
 
     private init(
         request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
-        completion: @escaping @Sendable (ServiceResult) -> Void
+        receiptLockDeadline: ContinuousClock.Instant, completion: @escaping @Sendable (ServiceResult) -> Void
     ) {
         self.request = request
         self.started = .now
@@ -123,7 +131,9 @@ public final class NotificationService: Sendable {
             warnings += stamp.warnings
             // The receipt comes before anything touches the image.
             if let id = stamp.deliveryID, let container = configuration.receiptContainer {
-                let recorded = ReceiptStore(container: container).record(id, receivedAt: .now())
+                let (recorded, notes) = ReceiptStore(container: container).recordReporting(
+                    id, receivedAt: .now(), lockDeadline: receiptLockDeadline)
+                warnings += notes
                 if let warning = recorded.warning { warnings.append(warning) }
                 result.receipt = .recorded(recorded)
             }

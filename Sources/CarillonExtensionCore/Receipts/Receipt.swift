@@ -44,34 +44,21 @@ public struct Receipt: Sendable, Equatable {
 
     /// Reads a receipt file's bytes.
     ///
-    /// - Throws: ``ReceiptFormatError`` when the bytes are empty, truncated, not one JSON object followed
+    /// - Throws: ``RecordError`` when the bytes are empty, truncated, not one JSON object followed
     ///   by a newline, of another format version, or lack a well-formed `delivery_id` or `received_at`.
-    public static func decode(_ bytes: [UInt8]) throws(ReceiptFormatError) -> Receipt {
-        do {
-            let record = try RecordFile(parsing: bytes, version: formatVersion, maximumBytes: maximumFileBytes)
-            return Receipt(deliveryID: try record.deliveryID("delivery_id"), receivedAt: try record.timestamp("received_at"))
-        } catch {
-            throw ReceiptFormatError(error.message)
-        }
+    public static func decode(_ bytes: [UInt8]) throws(RecordError) -> Receipt {
+        let record = try RecordFile(parsing: bytes, version: formatVersion, maximumBytes: maximumFileBytes)
+        return Receipt(deliveryID: try record.deliveryID("delivery_id"), receivedAt: try record.timestamp("received_at"))
     }
 
     /// Reads a receipt file's bytes and checks that the file's name is the one its delivery id gives.
     ///
-    /// - Throws: ``ReceiptFormatError`` as ``decode(_:)``, or when `fileName` is not `<delivery_id>.receipt`.
-    public static func decode(_ bytes: [UInt8], fileName: String) throws(ReceiptFormatError) -> Receipt {
+    /// - Throws: ``RecordError`` as ``decode(_:)``, or when `fileName` is not `<delivery_id>.receipt`.
+    public static func decode(_ bytes: [UInt8], fileName: String) throws(RecordError) -> Receipt {
         let receipt = try decode(bytes)
         guard receipt.fileName == fileName else {
-            throw ReceiptFormatError("file name does not match its delivery_id \(receipt.deliveryID) (expected \(receipt.fileName))")
+            throw RecordError("file name does not match its delivery_id \(receipt.deliveryID) (expected \(receipt.fileName))")
         }
         return receipt
     }
-}
-
-/// Why bytes are not a receipt, in words fit for a report line.
-public struct ReceiptFormatError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-
-    public init(_ message: String) { self.message = message }
-
-    public var description: String { message }
 }

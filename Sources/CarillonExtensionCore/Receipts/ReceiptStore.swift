@@ -1,16 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The extension's side of the shared container (the App Group stand-in): writes receipts.
 ///
-/// Layout inside the container:
+/// Layout inside the container (the `.lock`, `.tmp-*` and `Quarantine/` parts are ``RecordDirectory``'s):
 ///
-///     <container>/CarillonReceipts/                 0700
+///     <container>/CarillonReceipts/                 0700  never a symbolic link
 ///         <delivery-id>.receipt                     0600  one pending receipt (see ``Receipt``)
 ///         .tmp-<pid>-<n>-<random>                   0600  a write in progress (or left by a crash)
 ///         .lock                                     0600  empty; flock'ed around count + publish
@@ -26,45 +18,63 @@ import Darwin
 /// - first wins: `link` never replaces, so a second receipt for a delivery id is a duplicate;
 /// - bounded: at most ``capacity`` pending receipts; the count and the publish happen under an
 ///   exclusive `flock`, so racing writers cannot overshoot. When full, the *new* receipt is dropped:
-///   the pending ones are older and still await the app's drain.
+///   the pending ones are older and still await the app's drain;
+/// - bounded in time: the lock is waited for until a deadline (``FileLock/extensionWait``, or
+///   time-will-expire if sooner); a receipt that cannot get it is `failed`, and the image goes on.
 public struct ReceiptStore: Sendable {
     /// The most pending receipts the container holds.
     public static let capacity = 1000
     /// The receipts directory's name inside the container.
     public static let directoryName = "CarillonReceipts"
-    /// The set-aside directory's name inside the receipts directory.
-    public static let quarantineName = "Quarantine"
-    /// The lock file's name inside the receipts directory.
-    public static let lockName = ".lock"
 
     /// The shared container.
     public let container: String
     /// `<container>/CarillonReceipts`.
     public let directory: String
+    /// The directory's layout: lock, temporaries, quarantine.
+    public let records: RecordDirectory
 
     public init(container: String) {
         self.container = container
         directory = FileSystem.join(container, ReceiptStore.directoryName)
+        records = RecordDirectory(directory)
     }
 
     /// `<container>/CarillonReceipts/Quarantine`.
-    public var quarantineDirectory: String { FileSystem.join(directory, ReceiptStore.quarantineName) }
+    public var quarantineDirectory: String { records.quarantineDirectory }
 
     /// Where the receipt for `id` lives while pending.
     public func path(for id: DeliveryID) -> String { FileSystem.join(directory, Receipt.fileName(for: id)) }
 
-    /// Stores the receipt for `id` unless one is already pending or the container is full.
+    /// Stores the receipt for `id` unless one is already pending or the container is full, waiting for
+    /// the lock until `lockDeadline` at the most.
     ///
     /// Never throws: a receipt that cannot be written is reported in the result, and the caller goes on
-    /// with the image. Cost: a lock, one directory listing (names only, no file is read) and one
-    /// durable publish.
-    public func record(_ id: DeliveryID, receivedAt: Timestamp) -> ReceiptResult {
+    /// with the image.
+    public func record(
+        _ id: DeliveryID, receivedAt: Timestamp, lockDeadline: ContinuousClock.Instant = .now + FileLock.extensionWait
+    ) -> ReceiptResult {
+        recordReporting(id, receivedAt: receivedAt, lockDeadline: lockDeadline).result
+    }
+
+    /// ``record(_:receivedAt:lockDeadline:)``, with the warnings for what was put right on the way (a
+    /// receipts directory whose mode was wider than 0700). Cost: one fsynced write, then a lock held for
+    /// one directory listing (names only, no file is read) and a `link`, then the directory's fsync.
+    public func recordReporting(
+        _ id: DeliveryID, receivedAt: Timestamp, lockDeadline: ContinuousClock.Instant = .now + FileLock.extensionWait
+    ) -> (result: ReceiptResult, warnings: [String]) {
         let receipt = Receipt(deliveryID: id, receivedAt: receivedAt)
         let path = path(for: id)
+        var warnings: [String] = []
         do {
-            try FileSystem.makeDirectory(directory)
-            return try FileSystem.withExclusiveLock(FileSystem.join(directory, ReceiptStore.lockName)) {
-                () throws(FileSystemError) -> ReceiptResult in
+            warnings = try records.prepare(create: true)
+            // A repeat (iOS redelivers) needs no write at all.
+            if FileSystem.exists(path) { return (.duplicate, warnings) }
+            // The write and its fsync happen before the lock, so the lock is held only for the check, the
+            // count and the link: writers wait for each other for well under a millisecond each.
+            let staged = try FileSystem.stage(receipt.encoded(), in: directory, mode: 0o600)
+            defer { staged.discard() }
+            let result = try records.withLock(until: lockDeadline) { () throws(FileSystemError) -> ReceiptResult in
                 // Checked before the capacity, so a repeat of a pending receipt is a duplicate even when full.
                 if FileSystem.exists(path) { return .duplicate }
                 let pending = try ReceiptStore.countPendingReceipts(in: directory)
@@ -73,43 +83,80 @@ public struct ReceiptStore: Sendable {
                         "container already holds \(pending) pending receipts; receipt for \(id) dropped "
                             + "(the app has not drained them yet)")
                 }
-                switch try FileSystem.publishAtomically(receipt.encoded(), to: path, mode: 0o600) {
+                switch try staged.publish(to: path) {
                 case .published: return .stored
                 case .alreadyExists: return .duplicate
                 }
             }
+            // Durable before the extension goes on: the directory entry is on disk once this returns.
+            if result == .stored { try FileSystem.syncDirectory(directory) }
+            return (result, warnings)
         } catch {
-            return .failed("cannot store the receipt for \(id): \(error)")
+            return (.failed("cannot store the receipt for \(id): \(error)"), warnings)
         }
     }
 
-    /// How many receipts are pending (names ending in `.receipt`; nothing is read).
+    /// How many receipts are pending: exactly the entries a drain would read as receipts.
     ///
     /// - Throws: ``FileSystemError`` when the directory cannot be listed (none yet counts as zero).
     public func pendingCount() throws(FileSystemError) -> Int {
-        guard FileSystem.isDirectory(directory) else { return 0 }
+        guard try records.kind() == .directory else { return 0 }
         return try ReceiptStore.countPendingReceipts(in: directory)
     }
 
-    /// Counts `*.receipt` names with `readdir`, comparing C strings: this is on the per-payload path, so
-    /// it neither sorts nor makes a `String` per entry.
+    /// Counts the regular files named `<canonical delivery id>.receipt` with `readdir`, comparing bytes:
+    /// this is on the per-payload path, so it neither sorts nor makes a `String` per entry. Anything
+    /// else — a FIFO, a name that is not UTF-8, an upper-case id — is set aside by the drain and never
+    /// makes an event, so it is not counted: it cannot fill the container for good.
     static func countPendingReceipts(in directory: String) throws(FileSystemError) -> Int {
-        guard let stream = opendir(directory) else { throw FileSystemError("read directory", directory, errno: errno) }
+        let descriptor = FileName.withCString(directory) { name in
+            SystemCall.retryingInterrupts { open(name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW) }
+        }
+        guard descriptor >= 0, let stream = fdopendir(descriptor) else {
+            let error = FileSystemError.last("read directory", directory)
+            if descriptor >= 0 { close(descriptor) }
+            throw error
+        }
         defer { closedir(stream) }
-        let suffix = Array(Receipt.fileExtension.utf8)
         var count = 0
         while let entry = readdir(stream) {
-            let matches = withUnsafePointer(to: entry.pointee.d_name) { name in
+            let type = entry.pointee.d_type
+            let named = withUnsafePointer(to: entry.pointee.d_name) { name in
                 name.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { bytes in
-                    let length = strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))
-                    guard length > suffix.count, bytes[0] != UInt8(ascii: ".") else { return false }
-                    return memcmp(bytes + (length - suffix.count), suffix, suffix.count) == 0
+                    isReceiptFileName(UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
                 }
             }
-            if matches { count += 1 }
+            guard named else { continue }
+            switch DirectoryListing.kind(ofDirectoryEntryType: type) {
+            case .regularFile?: count += 1
+            case nil:
+                // The file system does not say: ask.
+                let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+                if (try? FileSystem.kind(FileSystem.join(directory, name))) == .regularFile { count += 1 }
+            default: break
+            }
         }
         return count
     }
+
+    /// Whether `name` is `<lower-case canonical UUID>.receipt`, the only name a receipt is written under.
+    /// A plain loop over bytes: it runs for every entry of a full container on every payload.
+    static func isReceiptFileName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count == 44 else { return false }
+        return name.withMemoryRebound(to: UInt8.self) { bytes in
+            for index in 0..<36 {
+                let byte = bytes[index]
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    if byte != 0x2D { return false }  // "-"
+                } else if !((byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)) {  // 0-9, a-f
+                    return false
+                }
+            }
+            return memcmp(bytes.baseAddress! + 36, receiptSuffix, 8) == 0
+        }
+    }
+
+    private static let receiptSuffix: [UInt8] = Array(Receipt.fileExtension.utf8)
 }
 
 /// What became of a receipt the extension tried to store.
@@ -120,7 +167,7 @@ public enum ReceiptResult: Sendable, Equatable {
     case duplicate
     /// Not written because the container is full; the text says so.
     case dropped(String)
-    /// Not written because of a file-system error; the text names it.
+    /// Not written because of a file-system error or a lock held too long; the text names it.
     case failed(String)
 
     /// The `receipt` value of the CLI's output: `stored`, `duplicate` or `failed` (a dropped receipt was

@@ -1,8 +1,11 @@
-/// Why the bytes of a small versioned record file (a receipt, a queued event) are not a valid record.
-struct RecordError: Error, Sendable, Equatable {
-    var message: String
+/// Why the bytes of a small versioned record file (a receipt, a queued event, the queue's counter) are
+/// not a valid record, in words fit for a report line.
+public struct RecordError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
 
-    init(_ message: String) { self.message = message }
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
 }
 
 /// The shared shape of Carillon's small on-disk records: one compact JSON object, ending in a newline,

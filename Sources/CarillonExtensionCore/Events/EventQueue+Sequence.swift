@@ -1,0 +1,104 @@
+/// The queue's counter: the next sequence number, kept in `.sequence`.
+///
+/// Every number read from disk is checked before any arithmetic: a counter that is missing, corrupt,
+/// not a regular file, or behind the highest queued sequence is rebuilt from the highest one found (and
+/// said); a queue whose numbers would pass ``maximumSequence`` is renumbered 1, 2, 3 … in its order.
+/// Nothing here can trap, whatever the files hold.
+extension EventQueue {
+    /// The largest sequence number handed out: 2^53 − 1, the largest integer every JSON reader keeps exact.
+    static let maximumSequence: Int64 = 9_007_199_254_740_991
+    private static let sequenceFormatVersion = 1
+
+    /// Takes `count` consecutive sequence numbers and durably advances the counter past them, before any
+    /// of them is used. Called under the lock.
+    func reserveSequenceNumbers(_ count: Int, warnings: inout [String]) throws(FileSystemError) -> Int64 {
+        var first: Int64
+        let counter = readSequenceCounter()
+        let checked = counterChecked.withLock { $0 }
+        if case .value(let next) = counter, checked {
+            first = next
+        } else {
+            let highest = highestQueuedSequence()
+            first = highest + 1  // highest is at most maximumSequence: no overflow
+            switch counter {
+            case .value(let next) where next > highest:
+                first = next
+            case .value(let next):
+                warnings.append("the queue's counter (next \(next)) was behind its highest queued sequence \(highest); rebuilt from it")
+            case .missing:
+                if highest > 0 { warnings.append("the queue's counter was missing; rebuilt from its highest queued sequence \(highest)") }
+            case .unusable(let why):
+                warnings.append("the queue's counter was unusable (\(why)); rebuilt from its highest queued sequence \(highest)")
+            }
+            counterChecked.withLock { $0 = true }
+        }
+        let (next, overflow) = first.addingReportingOverflow(Int64(count))
+        if overflow || next - 1 > EventQueue.maximumSequence {
+            let renumbered = try renumber()
+            warnings.append(
+                "the queue's sequence numbers reached \(first); its \(renumbered) queued events were renumbered 1…\(renumbered) in their order")
+            first = Int64(renumbered) + 1
+        }
+        let record: [(key: String, value: JSONValue)] = [(key: "next", value: .number(String(first + Int64(count))))]
+        _ = try FileSystem.publishAtomically(
+            RecordFile.encode(version: EventQueue.sequenceFormatVersion, record), to: sequencePath, mode: 0o600, replace: true)
+        return first
+    }
+
+    enum Counter {
+        case value(Int64)
+        case missing
+        case unusable(String)
+    }
+
+    /// The counter's value, read as a regular file (a FIFO or link there is unusable, never waited on).
+    func readSequenceCounter() -> Counter {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.readFile(sequencePath, limit: 4096, policy: .regularFileNoFollow)
+        } catch {
+            return error.errno == ENOENT ? .missing : .unusable(error.reason)
+        }
+        do {
+            let record = try RecordFile(parsing: bytes, version: EventQueue.sequenceFormatVersion, maximumBytes: 4096)
+            let next = try record.count("next")
+            guard next >= 1 else { return .unusable("\"next\" \(next) is not a sequence number") }
+            return .value(next)
+        } catch {
+            return .unusable(error.message)
+        }
+    }
+
+    /// The highest sequence number of a whole event file in the queue (0 when there is none). A file too
+    /// far up to leave room after it counts as ``maximumSequence``, which makes the caller renumber.
+    private func highestQueuedSequence() -> Int64 {
+        var highest: Int64 = 0
+        for name in (try? records.entries().map(\.name)) ?? [] where QueuedEvent.isEventFileName(name) {
+            if case .event(let queued) = readEvent(records.path(of: name)) {
+                highest = max(highest, min(queued.sequence, EventQueue.maximumSequence))
+            }
+        }
+        return highest
+    }
+
+    /// Rewrites every whole event file with sequence numbers 1, 2, 3 … in queue order; returns how many.
+    ///
+    /// Crash-safe without a journal: files are rewritten in queue order, each by an atomic replace, so at
+    /// any instant the renumbered ones (1 … k) are exactly the first k in order and the others keep
+    /// their higher numbers; a later run finishes the job. Called under the lock.
+    private func renumber() throws(FileSystemError) -> Int {
+        var queued: [QueuedEvent] = []
+        for name in try records.entries().map(\.name) where QueuedEvent.isEventFileName(name) {
+            if case .event(let event) = readEvent(records.path(of: name)) { queued.append(event) }
+        }
+        queued.sort { ($0.sequence, $0.event.type.rawValue, $0.event.deliveryID) < ($1.sequence, $1.event.type.rawValue, $1.event.deliveryID) }
+        for (index, event) in queued.enumerated() {
+            let renumbered = QueuedEvent(event: event.event, sequence: Int64(index + 1))
+            _ = try FileSystem.publishAtomically(
+                renumbered.encoded(), to: path(for: event.event.type, event.event.deliveryID), mode: 0o600, replace: true,
+                syncDirectory: false)
+        }
+        try FileSystem.syncDirectory(directory)
+        return queued.count
+    }
+}

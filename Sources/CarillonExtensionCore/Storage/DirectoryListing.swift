@@ -1,0 +1,48 @@
+/// One name in a directory, as ``FileName`` maps its bytes, and its type when the listing said it.
+public struct DirectoryEntry: Sendable, Equatable {
+    /// The name, lossless (``FileName``): not UTF-8 bytes are escaped, never replaced.
+    public var name: String
+    /// The type from `readdir`'s `d_type`; nil where the file system does not say (then `lstat` tells).
+    public var kind: FileSystem.Kind?
+
+    /// Whether the name is valid UTF-8.
+    public var isUTF8: Bool { !FileName.hasEscapes(name) }
+}
+
+/// `readdir`, with names kept as bytes.
+public enum DirectoryListing {
+    /// The entries of a directory (no `.` or `..`), sorted by name. With `followLink: false` the
+    /// directory itself must not be a symbolic link (`ELOOP`).
+    public static func entries(_ path: String, followLink: Bool = true) throws(FileSystemError) -> [DirectoryEntry] {
+        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
+        let descriptor = FileName.withCString(path) { name in SystemCall.retryingInterrupts { open(name, flags) } }
+        guard descriptor >= 0 else { throw .last("read directory", path) }
+        guard let stream = fdopendir(descriptor) else {
+            let error = FileSystemError.last("read directory", path)
+            close(descriptor)
+            throw error
+        }
+        defer { closedir(stream) }
+        var entries: [DirectoryEntry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { bytes in
+                    FileName.string(fromBytes: UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
+                }
+            }
+            if name == "." || name == ".." { continue }
+            entries.append(DirectoryEntry(name: name, kind: kind(ofDirectoryEntryType: entry.pointee.d_type)))
+        }
+        return entries.sorted { $0.name < $1.name }
+    }
+
+    static func kind(ofDirectoryEntryType type: UInt8) -> FileSystem.Kind? {
+        switch Int32(type) {
+        case Int32(DT_REG): return .regularFile
+        case Int32(DT_DIR): return .directory
+        case Int32(DT_LNK): return .symbolicLink
+        case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): return .special
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/// File names and paths are bytes; Swift strings are Unicode. This is the lossless mapping between the
+/// two that every path-taking call in the library goes through.
+///
+/// A name's bytes become a `String` scalar by scalar where they are UTF-8. Each byte that is not part
+/// of a valid UTF-8 character becomes the private-use scalar U+10FF00 + byte (U+10FF80 … U+10FFFF),
+/// and so does each byte of a real U+10FF80 … U+10FFFF, so that the mapping is one-to-one both ways.
+/// Such strings reach the file system as exactly the bytes they came from (``withCString(_:_:)``), and
+/// people see them with ``display(_:)``, where each such byte is written `\xNN`.
+///
+/// This is how a receipt named with bytes that are not UTF-8 is still listed, opened, set aside and
+/// reported under its real name, and how a payload path given on the command line that is not UTF-8
+/// still opens the file it names.
+public enum FileName {
+    private static let escapeBase: UInt32 = 0x10FF00
+    private static let escapedRange: ClosedRange<UInt32> = 0x10FF80...0x10FFFF
+
+    /// The string for a name's or an argument's bytes (without a terminating NUL).
+    public static func string<Bytes: Collection>(fromBytes bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        // The common case, plain UTF-8 with no byte that could start an escaped scalar, costs one check.
+        if !bytes.contains(0xF4), let plain = String(validating: bytes, as: UTF8.self) { return plain }
+        let array = Array(bytes)
+        var scalars = String.UnicodeScalarView()
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = array.makeIterator()
+        var offset = 0
+        func escape(_ byte: UInt8) { scalars.append(Unicode.Scalar(escapeBase + UInt32(byte))!) }
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = UTF8.decode(encoded)
+                if escapedRange.contains(scalar.value) {
+                    for byte in array[offset..<offset + encoded.count] { escape(byte) }
+                } else {
+                    scalars.append(scalar)
+                }
+                offset += encoded.count
+            case .error(let length):
+                for byte in array[offset..<offset + length] { escape(byte) }
+                offset += length
+            case .emptyInput:
+                return String(scalars)
+            }
+        }
+    }
+
+    /// The bytes a string made by ``string(fromBytes:)`` came from; a plain string's UTF-8.
+    public static func bytes(_ text: String) -> [UInt8] {
+        guard hasEscapes(text) else { return Array(text.utf8) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if escapedRange.contains(scalar.value) {
+                bytes.append(UInt8(scalar.value - escapeBase))
+            } else {
+                bytes.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        return bytes
+    }
+
+    /// Whether `text` holds a byte that is not UTF-8 (an escaped scalar).
+    public static func hasEscapes(_ text: String) -> Bool {
+        // Every escaped scalar is encoded F4 8F BE xx or F4 8F BF xx in the string's own UTF-8.
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if previous.0 == 0xF4 && previous.1 == 0x8F && (byte == 0xBE || byte == 0xBF) { return true }
+            previous = (previous.1, byte)
+        }
+        return false
+    }
+
+    /// The name as a person reads it: each byte that is not UTF-8 as `\xNN` (and a backslash before such
+    /// a byte's text is not otherwise marked: use ``bytes(_:)`` for the exact name).
+    public static func display(_ text: String) -> String {
+        guard hasEscapes(text) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if escapedRange.contains(scalar.value) {
+                let byte = UInt8(scalar.value - escapeBase)
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Calls `body` with the path's exact bytes as a NUL-terminated C string.
+    @inline(__always)
+    public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+        guard hasEscapes(path) else { return try path.withCString(body) }
+        var bytes = FileName.bytes(path)
+        bytes.append(0)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
+    }
+}

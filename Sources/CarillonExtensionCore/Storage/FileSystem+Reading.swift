@@ -1,0 +1,111 @@
+extension FileSystem {
+    /// How a file to read may be reached.
+    public enum ReadPolicy: Sendable {
+        /// A record in a directory of ours (the container, the queue): a regular file, and the final
+        /// component never a symbolic link (`O_NOFOLLOW`).
+        case regularFileNoFollow
+        /// A file in a directory someone listed (a payload directory): a regular file, through links.
+        case regularFile
+        /// A path a person named on the command line: also a pipe or a device (`<(cat a.json)`,
+        /// `/dev/stdin`), read up to the limit; only a directory is refused.
+        case namedByUser
+    }
+
+    /// Reads a whole file, refusing one larger than `limit` bytes (`EFBIG`; a regular file's size is
+    /// checked before anything is read).
+    ///
+    /// Regular files only, unless `policy` is ``ReadPolicy/namedByUser``: the file is opened with
+    /// `O_NONBLOCK` and its type checked on the descriptor (`fstat`), so a FIFO named like a record never
+    /// blocks the reader, and a file swapped for one after a listing cannot either. Refusals: `EISDIR`
+    /// for a directory, `ELOOP` for a symbolic link under ``ReadPolicy/regularFileNoFollow``, `EINVAL`
+    /// ("not a regular file") for a FIFO, socket or device.
+    public static func readFile(_ path: String, limit: Int = .max, policy: ReadPolicy = .regularFileNoFollow)
+        throws(FileSystemError) -> [UInt8]
+    {
+        let (descriptor, info) = try openForReading(path, policy: policy)
+        defer { close(descriptor) }
+        if Kind(mode: info.st_mode) == .regularFile {
+            if Int(info.st_size) > limit { throw FileSystemError("read", path, errno: EFBIG) }
+        }
+        return try readAll(descriptor: descriptor, limit: limit, path: path)
+    }
+
+    /// Reads an open descriptor to its end, refusing more than `limit` bytes (`EFBIG`). For pipes and
+    /// special files, which have no size up front, the limit is enforced while reading.
+    public static func readAll(descriptor: Int32, limit: Int, path: String) throws(FileSystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try readChunks(descriptor: descriptor, path: path) { (piece) throws(FileSystemError) -> Bool in
+            if piece.count > limit - bytes.count { throw FileSystemError("read", path, errno: EFBIG) }
+            bytes.append(contentsOf: piece)
+            return true
+        }
+        return bytes
+    }
+
+    /// Passes a regular file's bytes to `body` in 64 KiB pieces, to the end or until `body` returns false.
+    /// Anything but a regular file is refused, as by ``readFile(_:limit:policy:)``.
+    public static func readChunks(
+        ofRegularFile path: String, _ body: (UnsafeBufferPointer<UInt8>) throws(FileSystemError) -> Bool
+    ) throws(FileSystemError) {
+        let (descriptor, _) = try openForReading(path, policy: .regularFile)
+        defer { close(descriptor) }
+        try readChunks(descriptor: descriptor, path: path, body)
+    }
+
+    /// Reads an open descriptor in 64 KiB pieces, retrying interruptions, passing each to `body` until the
+    /// end or until `body` returns false.
+    public static func readChunks(
+        descriptor: Int32, path: String, _ body: (UnsafeBufferPointer<UInt8>) throws(FileSystemError) -> Bool
+    ) throws(FileSystemError) {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                SystemCall.retryingInterrupts { read(descriptor, buffer.baseAddress, buffer.count) }
+            }
+            if count < 0 { throw .last("read", path) }
+            if count == 0 { return }
+            let more = try chunk.withUnsafeBufferPointer { (all) throws(FileSystemError) -> Bool in
+                try body(UnsafeBufferPointer(rebasing: all[0..<count]))
+            }
+            if !more { return }
+        }
+    }
+
+    /// Opens `path` read-only and close-on-exec as `policy` allows, and `fstat`s the descriptor.
+    private static func openForReading(_ path: String, policy: ReadPolicy) throws(FileSystemError)
+        -> (descriptor: Int32, info: stat)
+    {
+        var flags = O_RDONLY | O_CLOEXEC
+        switch policy {
+        case .regularFileNoFollow: flags |= O_NOFOLLOW | O_NONBLOCK
+        case .regularFile: flags |= O_NONBLOCK
+        case .namedByUser: break  // A FIFO the user named is theirs to feed: opening it may wait for a writer.
+        }
+        let descriptor = FileName.withCString(path) { name in SystemCall.retryingInterrupts { open(name, flags) } }
+        guard descriptor >= 0 else {
+            if errno == ELOOP && policy == .regularFileNoFollow {
+                throw FileSystemError("open", path, errno: ELOOP, explanation: "a symbolic link, not followed")
+            }
+            throw .last("open", path)
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let error = FileSystemError.last("stat", path)
+            close(descriptor)
+            throw error
+        }
+        let kind = Kind(mode: info.st_mode)
+        let refusal: FileSystemError?
+        switch (kind, policy) {
+        case (.regularFile, _): refusal = nil
+        case (.directory, _): refusal = FileSystemError("read", path, errno: EISDIR)
+        case (_, .namedByUser): refusal = nil
+        default: refusal = FileSystemError("read", path, errno: EINVAL, explanation: "not a regular file but \(kind.description)")
+        }
+        if let refusal {
+            close(descriptor)
+            throw refusal
+        }
+        return (descriptor, info)
+    }
+}

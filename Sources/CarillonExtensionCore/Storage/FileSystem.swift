@@ -1,0 +1,141 @@
+/// Thin, typed wrappers over the POSIX calls the extension needs for durable, private files. Every path
+/// goes to the C library through ``FileName/withCString(_:_:)``, so names that are not UTF-8 work.
+///
+/// Foundation's `FileManager` hides `fsync`, `O_EXCL`, `link`, `O_NOFOLLOW` and exact modes, which the
+/// receipt, queue and attachment guarantees depend on. The concerns live in their own files: reading
+/// (`FileSystem+Reading`), durable writes (`FileSystem+DurableWrites`), locks (``FileLock``), listings
+/// (``DirectoryListing``), and the record directories built on them (``RecordDirectory``).
+public enum FileSystem {
+    /// What a path is, by `lstat` (a symbolic link is itself, never its target).
+    public enum Kind: Sendable, Equatable {
+        case missing
+        case regularFile
+        case directory
+        case symbolicLink
+        /// A FIFO, socket or device.
+        case special
+
+        /// Words for a message: "a regular file", "a symbolic link", …
+        public var description: String {
+            switch self {
+            case .missing: return "missing"
+            case .regularFile: return "a regular file"
+            case .directory: return "a directory"
+            case .symbolicLink: return "a symbolic link"
+            case .special: return "a FIFO, socket or device"
+            }
+        }
+
+        /// The kind a `stat` mode says.
+        public init(fileMode mode: mode_t) { self.init(mode: mode) }
+
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFREG: self = .regularFile
+            case S_IFDIR: self = .directory
+            case S_IFLNK: self = .symbolicLink
+            default: self = .special
+            }
+        }
+    }
+
+    /// `lstat`: what is at `path`, not following a final symbolic link.
+    ///
+    /// - Throws: ``FileSystemError`` for any failure but the path's absence.
+    public static func kind(_ path: String) throws(FileSystemError) -> Kind {
+        var info = stat()
+        guard FileName.withCString(path, { lstat($0, &info) }) == 0 else {
+            if errno == ENOENT { return .missing }
+            throw .last("inspect", path)
+        }
+        return Kind(mode: info.st_mode)
+    }
+
+    /// Creates `path` and any missing parents, each with exactly `mode` whatever the umask; an existing
+    /// directory is left as it is (parents may be links; see ``RecordDirectory`` for directories of ours).
+    public static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
+        guard !path.isEmpty else { throw FileSystemError("create directory", path, errno: ENOENT) }
+        if isDirectory(path) { return }
+        let parent = parentDirectory(of: path)
+        if parent != path && !parent.isEmpty && !isDirectory(parent) {
+            try makeDirectory(parent, mode: mode)
+        }
+        let made = FileName.withCString(path) { mkdir($0, mode) } == 0
+        if !made && errno != EEXIST { throw .last("create directory", path) }
+        guard isDirectory(path) else { throw FileSystemError("create directory", path, errno: ENOTDIR) }
+        // The umask may have removed bits (0277 would leave 0500, unusable by its owner): set them exactly.
+        if made && FileName.withCString(path, { chmod($0, mode) }) != 0 { throw .last("set the mode of", path) }
+    }
+
+    /// Whether `path` is a directory, following links.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return FileName.withCString(path) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether anything (a dangling link included) is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return FileName.withCString(path) { lstat($0, &info) } == 0
+    }
+
+    /// The permission bits of a file, or nil when it does not exist.
+    public static func permissions(_ path: String) -> mode_t? {
+        var info = stat()
+        guard FileName.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    /// The size of a file in bytes, or nil when it cannot be read.
+    public static func size(_ path: String) -> Int? {
+        var info = stat()
+        guard FileName.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// The directory part of a path (`"."` for a bare name).
+    public static func parentDirectory(of path: String) -> String {
+        var trimmed = path
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+
+    /// The last component of a path.
+    public static func lastComponent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `directory/name` (an empty directory is the current one, never the root).
+    public static func join(_ directory: String, _ name: String) -> String {
+        if directory.isEmpty { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// The visible and hidden names in a directory (no `.` or `..`), sorted by their bytes.
+    public static func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
+        try DirectoryListing.entries(path).map(\.name)
+    }
+
+    /// Removes a file; a file that is already gone is not an error.
+    public static func removeFile(_ path: String) throws(FileSystemError) {
+        if FileName.withCString(path, { unlink($0) }) != 0 && errno != ENOENT { throw .last("remove", path) }
+    }
+
+    /// Renames a file (replacing the destination).
+    public static func move(_ source: String, to destination: String) throws(FileSystemError) {
+        let moved = FileName.withCString(source) { from in FileName.withCString(destination) { rename(from, $0) } }
+        if moved != 0 { throw .last("rename", source) }
+    }
+
+    /// A token unique across processes and threads: pid, a counter and random bits.
+    public static func uniqueToken() -> String {
+        let counter = tokenCounter.add()
+        let random = UInt64.random(in: 0...UInt64.max)
+        return "\(getpid())-\(counter)-\(String(random, radix: 36))"
+    }
+}
+
+private let tokenCounter = AtomicCounter()

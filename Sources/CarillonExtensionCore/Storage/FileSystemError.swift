@@ -1,0 +1,28 @@
+/// A failed file-system call: the call, the path and the `errno`, as one readable message.
+///
+/// Paths in the message are shown with ``FileName/display(_:)``, so a name that is not UTF-8 reads as
+/// its bytes.
+public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var operation: String
+    public var path: String
+    public var errno: Int32
+    /// A sentence that replaces the C library's text, where the call's own words say more.
+    public var explanation: String?
+
+    public init(_ operation: String, _ path: String, errno: Int32, explanation: String? = nil) {
+        self.operation = operation
+        self.path = path
+        self.errno = errno
+        self.explanation = explanation
+    }
+
+    /// The error the last system call left in `errno`.
+    static func last(_ operation: String, _ path: String) -> FileSystemError {
+        FileSystemError(operation, path, errno: SystemCall.lastError)
+    }
+
+    /// The explanation, or the C library's text for the error number.
+    public var reason: String { explanation ?? String(cString: strerror(errno)) }
+
+    public var description: String { "\(operation) \(FileName.display(path)): \(reason)" }
+}

@@ -1,0 +1,79 @@
+/// A directory of small record files that is ours: the container's `CarillonReceipts/` and the app's
+/// event queue. It owns the layout both share:
+///
+///     <dir>/              0700  a real directory (never a symbolic link); a wider mode is tightened
+///         .lock           0600  empty; flock'ed around every change that must not race
+///         .tmp-*          0600  a record being written (or left by a crash: removed after an hour)
+///         Quarantine/     0700  files set aside, unchanged, each with a <name>.reason line
+///
+/// What the records are, and what the lock guards, is the owner's (``ReceiptStore``, ``EventQueue``).
+public struct RecordDirectory: Sendable {
+    public static let lockName = ".lock"
+    public static let quarantineName = "Quarantine"
+    /// Every directory of ours, whatever the umask.
+    public static let mode: mode_t = 0o700
+
+    public let path: String
+
+    public init(_ path: String) {
+        self.path = path
+    }
+
+    public var lockPath: String { FileSystem.join(path, RecordDirectory.lockName) }
+    public var quarantineDirectory: String { FileSystem.join(path, RecordDirectory.quarantineName) }
+    var quarantine: Quarantine { Quarantine(directory: quarantineDirectory) }
+
+    /// What is at the directory's path (not following a link).
+    public func kind() throws(FileSystemError) -> FileSystem.Kind { try FileSystem.kind(path) }
+
+    /// Makes sure the directory is there as a real directory of mode 0700, creating it (and missing
+    /// parents) if `create` allows.
+    ///
+    /// - Returns: warnings for what was put right: a mode wider than 0700, tightened.
+    /// - Throws: ``FileSystemError`` naming the path when it is missing (and `create` is false), not a
+    ///   directory, a symbolic link, or cannot be created or tightened.
+    @discardableResult
+    public func prepare(create: Bool = true) throws(FileSystemError) -> [String] {
+        try RecordDirectory.prepare(path, create: create)
+    }
+
+    /// ``prepare(create:)`` for any directory of ours (the quarantine uses it too).
+    static func prepare(_ path: String, create: Bool) throws(FileSystemError) -> [String] {
+        switch try FileSystem.kind(path) {
+        case .missing:
+            guard create else { throw FileSystemError("open", path, errno: ENOENT) }
+            try FileSystem.makeDirectory(path, mode: mode)
+            return []
+        case .directory:
+            break
+        case let other:
+            throw FileSystemError("open", path, errno: ENOTDIR, explanation: "\(other.description), not a directory")
+        }
+        guard let permissions = FileSystem.permissions(path) else { throw .last("inspect", path) }
+        guard permissions != mode else { return [] }
+        guard FileName.withCString(path, { chmod($0, mode) }) == 0 else { throw .last("set the mode of", path) }
+        return ["\(FileName.display(path)) had mode \(String(permissions, radix: 8)); tightened to 0700"]
+    }
+
+    /// Runs `body` holding the directory's lock, waiting until `deadline` at the most.
+    public func withLock<Result>(
+        until deadline: ContinuousClock.Instant, _ body: () throws(FileSystemError) -> Result
+    ) throws(FileSystemError) -> Result {
+        try FileLock.withExclusiveLock(lockPath, until: deadline, body)
+    }
+
+    /// The directory's entries, the directory itself never reached through a link.
+    public func entries() throws(FileSystemError) -> [DirectoryEntry] {
+        try DirectoryListing.entries(path, followLink: false)
+    }
+
+    /// The path of an entry.
+    public func path(of name: String) -> String { FileSystem.join(path, name) }
+
+    /// Sets a file of this directory aside into its quarantine.
+    ///
+    /// - Returns: the record, or nil when the file was already gone.
+    public func setAside(_ name: String, reason: String) throws(FileSystemError) -> QuarantinedFile? {
+        try quarantine.setAside(path(of: name), reason: reason)
+    }
+}
