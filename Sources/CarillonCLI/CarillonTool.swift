@@ -68,7 +68,14 @@ public enum CarillonTool {
                 io.standardOutput.write(command.help)
                 return exitSuccess
             }
-            return try command.run(parsed, io: io)
+            let status = try command.run(parsed, io: io)
+            if let failure = io.standardOutput.failure {
+                // The reader went away or the disk is full: what was not written is lost to it, so the run
+                // did not do its job, whatever it found.
+                io.standardError.write("\(name) \(command.name): cannot write to standard output: \(failure)\n")
+                return exitDataError
+            }
+            return status
         } catch {
             return usageFailure(error.message, command: command.name, io: io)
         }

@@ -32,7 +32,12 @@ enum DrainCommand: Command {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
         guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }
         let container = try required("--container", arguments)
-        let queue = openQueue(try required("--queue", arguments), io: io)
+        let queuePath = try required("--queue", arguments)
+        let receipts = ReceiptStore(container: container).directory
+        if PathRelation.isSameOrInside(queuePath, receipts) {
+            throw UsageError(message: "option '--queue' must not be the container's receipts directory '\(receipts)' or inside it: the drain would read its own events as receipts")
+        }
+        let queue = openQueue(queuePath, io: io)
         guard let queue else { return CarillonTool.exitDataError }
 
         let report = ReceiptDrain.drain(container: container, into: queue)
@@ -40,9 +45,10 @@ enum DrainCommand: Command {
         for event in report.queued { output += JSONWriter.string(event.jsonValue) + "\n" }
         io.standardOutput.write(output)
         reportSetAside(report.quarantined, io: io)
+        for warning in report.warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
         for failure in report.failures { io.standardError.write("\(CarillonTool.name): \(failure)\n") }
         io.standardError.write(
-            "drained \(container): \(report.queued.count) queued, \(report.alreadyQueued.count) already queued, "
+            "drained \(FileName.display(container)): \(report.queued.count) queued, \(report.alreadyQueued.count) already queued, "
                 + "\(report.quarantined.count) set aside, \(report.failures.count) failed\n")
         return report.isClean ? CarillonTool.exitSuccess : CarillonTool.exitDataError
     }
@@ -147,7 +153,7 @@ enum BatchesCommand: Command {
         guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }
         let path = try required("--queue", arguments)
         guard FileSystem.isDirectory(path) else {
-            io.standardError.write("\(CarillonTool.name): \(path): no such queue directory\n")
+            io.standardError.write("\(CarillonTool.name): \(FileName.display(path)): no such queue directory\n")
             return CarillonTool.exitDataError
         }
         guard let queue = openQueue(path, io: io) else { return CarillonTool.exitDataError }
@@ -165,16 +171,18 @@ enum BatchesCommand: Command {
     }
 }
 
-/// The value of a required option.
+/// The value of a required path option.
 private func required(_ name: String, _ arguments: ParsedArguments) throws(UsageError) -> String {
-    guard let value = arguments.value(name), !value.isEmpty else { throw UsageError(message: "option '\(name)' is required") }
+    guard let value = try arguments.path(name) else { throw UsageError(message: "option '\(name)' is required") }
     return value
 }
 
-/// Opens (creating if needed) the event queue, or says why not.
+/// Opens (creating if needed) the event queue, or says why not; says what was put right on the way.
 private func openQueue(_ path: String, io: ToolIO) -> EventQueue? {
     do {
-        return try EventQueue(directory: path)
+        let queue = try EventQueue(directory: path)
+        for warning in queue.openingWarnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
+        return queue
     } catch {
         io.standardError.write("\(CarillonTool.name): cannot open the event queue: \(error)\n")
         return nil
@@ -184,6 +192,7 @@ private func openQueue(_ path: String, io: ToolIO) -> EventQueue? {
 /// One stderr line per file set aside into a quarantine: which file, why, and where it went.
 private func reportSetAside(_ files: [QuarantinedFile], io: ToolIO) {
     for file in files {
-        io.standardError.write("\(CarillonTool.name): \(file.file): \(file.reason); set aside as \(file.movedTo)\n")
+        io.standardError.write(
+            "\(CarillonTool.name): \(FileName.display(file.file)): \(file.reason); set aside as \(FileName.display(file.movedTo))\n")
     }
 }

@@ -1,35 +1,52 @@
 import CarillonExtensionCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// One payload to process: a file or standard input, named as the output's `payload` field.
 enum PayloadInput: Equatable {
-    case file(String)
+    /// A file: named on the command line (which may be a pipe, such as `<(cat a.json)`), or listed in a
+    /// directory that was (a regular file only). The path is lossless (``FileName``).
+    case file(String, named: Bool)
     case standardInput
 
-    /// The `payload` field: the path as given, or `-`.
+    /// The `payload` field: the path as given, or `-` (a name that is not UTF-8 shows its bytes as `\xNN`).
     var name: String {
         switch self {
-        case .file(let path): return path
+        case .file(let path, _): return FileName.display(path)
         case .standardInput: return "-"
         }
     }
 
+    /// The exact bytes of a path that is not UTF-8, which ``name`` cannot carry; nil for any other.
+    var nameBytes: [UInt8]? {
+        guard case .file(let path, _) = self, FileName.hasEscapes(path) else { return nil }
+        return FileName.bytes(path)
+    }
+
     /// A command-line argument as payloads: `-`, a file, or a directory's `*.json` files, sorted.
-    /// A path that does not exist is kept as a file, so that it gets its own line saying so.
-    static func expand(_ argument: String) -> Result<[PayloadInput], ExpansionError> {
-        if argument == "-" { return .success([.standardInput]) }
-        guard FileSystem.isDirectory(argument) else { return .success([.file(argument)]) }
+    /// A path that does not exist is kept as a file, so that it gets its own line saying so. Entries of
+    /// a directory that are not regular files (a FIFO, a socket, a directory named `*.json`) are
+    /// skipped, each named in `skipped`: reading one could block the run.
+    static func expand(_ argument: String) -> Result<(inputs: [PayloadInput], skipped: [String]), ExpansionError> {
+        if argument == "-" { return .success(([.standardInput], [])) }
+        guard FileSystem.isDirectory(argument) else { return .success(([.file(argument, named: true)], [])) }
         do {
-            let names = try FileSystem.contentsOfDirectory(argument).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-            let files = names.map { FileSystem.join(argument, $0) }.filter { !FileSystem.isDirectory($0) }
-            return .success(files.map { .file($0) })
+            var inputs: [PayloadInput] = [], skipped: [String] = []
+            for entry in try DirectoryListing.entries(argument) where entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".") {
+                let path = FileSystem.join(argument, entry.name)
+                var kind = entry.kind
+                if kind == .symbolicLink || kind == nil {
+                    // A link to a payload is fine; what it points to decides.
+                    var info = stat()
+                    kind = FileName.withCString(path, { stat($0, &info) }) == 0 ? FileSystem.Kind(fileMode: info.st_mode) : nil
+                }
+                switch kind {
+                case .regularFile?: inputs.append(.file(path, named: false))
+                case nil: inputs.append(.file(path, named: false))  // gone or dangling: its line says so
+                case let other?: skipped.append("\(FileName.display(path)): \(other.description), not a payload file; skipped")
+                }
+            }
+            return .success((inputs, skipped))
         } catch {
-            return .failure(ExpansionError(message: "\(argument): cannot read directory: \(error.reason)"))
+            return .failure(ExpansionError(message: "\(FileName.display(argument)): cannot read directory: \(error.reason)"))
         }
     }
 
@@ -48,13 +65,16 @@ enum PayloadInput: Equatable {
             } catch {
                 return .failure(ReadError(message: "cannot read: \(error)"))
             }
-        case .file(let path):
+        case .file(let path, let named):
             do {
-                return .success(try FileSystem.readFile(path, limit: limit))
+                return .success(try FileSystem.readFile(path, limit: limit, policy: named ? .namedByUser : .regularFile))
             } catch {
                 if error.errno == EFBIG {
-                    let size = FileSystem.size(path).map { "\($0) bytes" } ?? "too large"
-                    return .failure(ReadError(message: "file is \(size), over the \(limit)-byte limit for a payload file; not read"))
+                    // A regular file's size is known before reading; a pipe or device was read up to the limit.
+                    if (try? FileSystem.kind(path)) == .regularFile, let size = FileSystem.size(path) {
+                        return .failure(ReadError(message: "file is \(size) bytes, over the \(limit)-byte limit for a payload file; not read"))
+                    }
+                    return .failure(ReadError(message: "more than \(limit) bytes (the limit for a payload file) from a pipe or device; not a push payload"))
                 }
                 return .failure(ReadError(message: "cannot read: \(error.reason)"))
             }
@@ -83,7 +103,12 @@ enum PayloadInput: Equatable {
         var inputs: [PayloadInput] = []
         for argument in arguments {
             switch expand(argument) {
-            case .success(let expanded): inputs += expanded
+            case .success(let expanded):
+                inputs += expanded.inputs
+                for line in expanded.skipped {
+                    io.standardError.write("\(CarillonTool.name): \(line)\n")
+                    status = CarillonTool.exitDataError
+                }
             case .failure(let error):
                 io.standardError.write("\(CarillonTool.name): \(error.message)\n")
                 status = CarillonTool.exitDataError

@@ -18,7 +18,8 @@ struct PayloadRunner: Sendable {
         let work: @Sendable () -> Void = {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < inputs.count else { return }
+                // Once standard output is gone, nothing more can reach the reader: the run ends.
+                guard index < inputs.count, io.standardOutput.failure == nil else { return }
                 let (line, read) = process(inputs[index], index: index)
                 if !read { allRead.store(false, ordering: .relaxed) }
                 printer.complete(index, line: line)
@@ -49,7 +50,7 @@ struct PayloadRunner: Sendable {
         case .success(let read): payload = read
         case .failure(let error):
             io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
-            return (ResultLine.invalid(input.name, error.message), false)
+            return (ResultLine.invalid(input, error.message), false)
         }
 
         // The CLI plays iOS: time-will-expire comes `expireAfter` seconds after delivery. The result
@@ -57,7 +58,7 @@ struct PayloadRunner: Sendable {
         let request = NotificationRequest(identifier: "payload-\(index + 1)", payload: payload)
         let result = NotificationService.process(
             request, configuration: configuration, pool: pool, timeWillExpireAfter: expireAfter)
-        return (ResultLine.make(input.name, result: result, payloadWarnings: payload.warnings), true)
+        return (ResultLine.make(input, result: result, payloadWarnings: payload.warnings), true)
     }
 }
 

@@ -46,7 +46,12 @@ enum ProcessCommand: Command {
         let maximumBytes = try arguments.positiveInteger("--max-bytes", default: DownloadLimits.standard.maximumBytes)
         let expireAfter = try arguments.seconds("--expire-after", default: 30)
         let jobs = try arguments.positiveInteger("--jobs", default: 1, maximum: 256)
-        if let caFile = arguments.value("--ca-file") {
+        let container = try arguments.path("--container")
+        let attachments = try arguments.path("--attachments") ?? defaultAttachmentsDirectory()
+        if let container, PathRelation.isSameOrInside(attachments, container) {
+            throw UsageError(message: "option '--attachments' must not be inside the shared container '\(container)': images are not the app's to read there")
+        }
+        if let caFile = try arguments.path("--ca-file") {
             guard FileSystem.exists(caFile), !FileSystem.isDirectory(caFile) else {
                 throw UsageError(message: "--ca-file '\(caFile)': no such file")
             }
@@ -59,12 +64,13 @@ enum ProcessCommand: Command {
         var status = CarillonTool.exitSuccess
         let inputs = PayloadInput.expandAll(arguments.positionals, io: io, status: &status)
 
-        let attachments = arguments.value("--attachments") ?? defaultAttachmentsDirectory()
+        // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
+        StaleFiles.removeStalePartialDownloads(in: attachments)
         let download = DownloadConfiguration(
             limits: DownloadLimits(budgetMilliseconds: Int((budget * 1000).rounded()), maximumBytes: maximumBytes),
             extraCAFile: arguments.value("--ca-file"))
         let configuration = ExtensionConfiguration(
-            attachmentsDirectory: attachments, receiptContainer: arguments.value("--container"), download: download)
+            attachmentsDirectory: attachments, receiptContainer: container, download: download)
         let runner = PayloadRunner(
             configuration: configuration, pool: DownloaderPool(configuration: download), expireAfter: expireAfter,
             io: io)

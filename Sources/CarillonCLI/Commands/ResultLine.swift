@@ -2,7 +2,7 @@ import CarillonExtensionCore
 
 /// The JSON line `process` prints for one payload (SPEC §6).
 enum ResultLine {
-    static func make(_ payload: String, result: ServiceResult, payloadWarnings: [String]) -> String {
+    static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String]) -> String {
         render(
             payload: payload, routed: result.routed, outcome: result.outcome, delivered: result.delivered,
             deliveryID: result.deliveryID, receipt: result.receipt.code, attachments: result.content.attachments,
@@ -10,7 +10,7 @@ enum ResultLine {
     }
 
     /// The line for an input that is not a payload: unreadable, or not a JSON object.
-    static func invalid(_ payload: String, _ detail: String) -> String {
+    static func invalid(_ payload: PayloadInput, _ detail: String) -> String {
         render(
             payload: payload, routed: false, outcome: Outcome(.invalidPayload, detail), delivered: .original,
             deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [])
@@ -18,14 +18,14 @@ enum ResultLine {
 
     /// Every field of SPEC §6, in its order.
     private static func render(
-        payload: String, routed: Bool, outcome: Outcome, delivered: Delivered, deliveryID: DeliveryID?, receipt: String,
+        payload: PayloadInput, routed: Bool, outcome: Outcome, delivered: Delivered, deliveryID: DeliveryID?, receipt: String,
         attachments: [NotificationAttachment], elapsedMilliseconds: Double, warnings: [String]
     ) -> String {
         let files: [JSONValue] = attachments.map { attachment in
             ["file": .string(attachment.path), "type": .string(attachment.type.rawValue), "bytes": .number(String(attachment.byteCount))]
         }
-        let line: JSONValue = [
-            "payload": .string(payload),
+        var line: JSONValue = [
+            "payload": .string(payload.name),
             "routed": .bool(routed),
             "reason": .string(outcome.reason.code),
             "detail": .string(outcome.detail),
@@ -36,6 +36,11 @@ enum ResultLine {
             "elapsed_ms": .number(milliseconds(elapsedMilliseconds)),
             "warnings": .array(warnings.map { .string($0) }),
         ]
+        // A name that is not UTF-8 shows its odd bytes as \xNN in `payload`; the exact bytes ride along.
+        if let bytes = payload.nameBytes, case .object(var members) = line {
+            members.insert((key: "payload_base64", value: .string(Base64.encode(bytes))), at: 1)
+            line = .object(members)
+        }
         return JSONWriter.string(line)
     }
 

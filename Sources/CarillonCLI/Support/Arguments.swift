@@ -75,6 +75,13 @@ struct ParsedArguments: Equatable {
         return parsed
     }
 
+    /// A path option's value: never empty (an empty `--container` would put receipts at the root).
+    func path(_ name: String) throws(UsageError) -> String? {
+        guard let text = value(name) else { return nil }
+        guard !text.isEmpty else { throw UsageError(message: "option '\(name)' needs a path, not an empty string") }
+        return text
+    }
+
     /// A positive decimal number of seconds, as `--budget` and `--expire-after` take.
     func seconds(_ name: String, default defaultValue: Double) throws(UsageError) -> Double {
         guard let text = value(name) else { return defaultValue }

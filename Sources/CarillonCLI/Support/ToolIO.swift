@@ -11,6 +11,12 @@ import Musl
 public protocol OutputStream: Sendable {
     /// Writes text as it is (callers add newlines).
     func write(_ text: String)
+    /// Why a write failed (a closed pipe, a full disk), once one has: nothing more reaches the reader.
+    var failure: String? { get }
+}
+
+extension OutputStream {
+    public var failure: String? { nil }
 }
 
 /// The streams and facts about the terminal that a command runs with.
@@ -43,26 +49,29 @@ public struct ToolIO: Sendable {
 
 /// A file descriptor written with whole-line `write` calls under a lock, so that lines from several
 /// threads never interleave.
+///
+/// The first failed write (`EPIPE` from a reader gone away, `ENOSPC`, `EBADF`) is kept and every later
+/// write is dropped: the run ends with exit 1 and one line on standard error (``CarillonTool``).
 public final class FileStream: OutputStream {
     private let descriptor: Int32
-    private let lock = Mutex(())
+    /// The first failure, as the C library says it.
+    private let state = Mutex<String?>(nil)
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
+    public var failure: String? { state.withLock { $0 } }
+
     public func write(_ text: String) {
         var text = text
-        lock.withLock { _ in
+        state.withLock { failure in
+            guard failure == nil else { return }
             text.withUTF8 { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return  // A closed pipe: nothing more can be said.
-                    }
-                    offset += written
+                do throws(FileSystemError) {
+                    try FileSystem.writeAll(descriptor, UnsafeRawBufferPointer(buffer), path: "")
+                } catch {
+                    failure = error.reason
                 }
             }
         }
