@@ -100,7 +100,9 @@ import Testing
         try directory.write(".hidden.json", "{}")
         try FileManager.default.createDirectory(atPath: directory.file("sub.json"), withIntermediateDirectories: true)
         let result = try Command.tool(["process", "--attachments", directory.file("att"), directory.path])
-        #expect(result.status == 0)
+        // A directory named like a payload is no payload: skipped, with one line naming it, and exit 1.
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("\(directory.file("sub.json")): a directory, not a payload file; skipped"))
         #expect(result.jsonLines.map { $0["payload"] as? String } == [directory.file("a.json"), directory.file("b.json")])
     }
 
