@@ -106,7 +106,9 @@ enum OpenCommand: Command {
                 continue
             }
             do {
-                switch try OpenTracking.didOpen(userInfo: payload.userInfo, at: at, queue: queue) {
+                var warnings: [String] = []
+                defer { for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") } }
+                switch try OpenTracking.didOpen(userInfo: payload.userInfo, at: at, queue: queue, warnings: &warnings) {
                 case .queued(let event):
                     io.standardOutput.write(JSONWriter.string(event.jsonValue) + "\n")
                 case .alreadyQueued(let id):

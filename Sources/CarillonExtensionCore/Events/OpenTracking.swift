@@ -21,6 +21,15 @@ public enum OpenTracking {
     ///
     /// - Throws: ``FileSystemError`` when the queue cannot be written.
     public static func didOpen(userInfo: JSONValue, at: Timestamp, queue: EventQueue) throws(FileSystemError) -> Result {
+        var warnings: [String] = []
+        return try didOpen(userInfo: userInfo, at: at, queue: queue, warnings: &warnings)
+    }
+
+    /// ``didOpen(userInfo:at:queue:)``, adding to `warnings` what the queue put right on the way (a
+    /// counter rebuilt, the queue renumbered).
+    public static func didOpen(
+        userInfo: JSONValue, at: Timestamp, queue: EventQueue, warnings: inout [String]
+    ) throws(FileSystemError) -> Result {
         let stamp = CarillonStamp(userInfo: userInfo)
         guard let id = stamp.deliveryID else {
             // The stamp's warnings are worded for the extension ("...; no receipt"); keep only the cause.
@@ -29,6 +38,8 @@ public enum OpenTracking {
             return .notStamped("not a Carillon notification: \(why)")
         }
         let event = Event(type: .opened, deliveryID: id, at: at)
-        return try queue.enqueue(event) ? .queued(event) : .alreadyQueued(id)
+        let report = queue.enqueueReporting(contentsOf: [event])
+        warnings += report.warnings
+        return try report.results[0].get() ? .queued(event) : .alreadyQueued(id)
     }
 }

@@ -119,7 +119,13 @@ public struct ReceiptStore: Sendable {
         }
         defer { closedir(stream) }
         var count = 0
-        while let entry = readdir(stream) {
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                // NULL at the end and on an error alike: a failed count must not pass for a small one.
+                if errno != 0 { throw .last("read directory", directory) }
+                break
+            }
             let type = entry.pointee.d_type
             let named = withUnsafePointer(to: entry.pointee.d_name) { name in
                 name.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { bytes in

@@ -24,7 +24,14 @@ public enum DirectoryListing {
         }
         defer { closedir(stream) }
         var entries: [DirectoryEntry] = []
-        while let entry = readdir(stream) {
+        while true {
+            // readdir returns NULL both at the end and on an error: only errno tells them apart, and a
+            // failed listing must never pass for an empty directory.
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { throw .last("read directory", path) }
+                break
+            }
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { bytes in
                     FileName.string(fromBytes: UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
