@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// Layout of the queue directory (the `.lock`, `.tmp-*` and `Quarantine/` parts are ``RecordDirectory``'s):
 ///
-///     <queue>/                          0700  never a symbolic link; a wider mode is tightened
+///     <queue>/                          0700  may be reached through a link; a wider mode is tightened
 ///         <type>-<delivery-id>.event    0600  one queued event (see ``QueuedEvent`` for the format)
 ///         .sequence                     0600  the next sequence number: {"format":1,"next":18}\n
 ///         .lock                         0600  empty; flock'ed around every enqueue and set-aside
@@ -38,7 +38,7 @@ public final class EventQueue: Sendable {
     ///
     /// - Throws: ``FileSystemError`` when the directory cannot be created, or is not a real directory.
     public init(directory: String, lockWait: Duration = FileLock.commandWait) throws(FileSystemError) {
-        records = RecordDirectory(directory)
+        records = RecordDirectory(directory, followsLink: true)
         openingWarnings = try records.prepare(create: true)
         self.directory = directory
         self.lockWait = lockWait

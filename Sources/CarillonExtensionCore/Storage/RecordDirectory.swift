@@ -1,7 +1,7 @@
 /// A directory of small record files that is ours: the container's `CarillonReceipts/` and the app's
 /// event queue. It owns the layout both share:
 ///
-///     <dir>/              0700  a real directory (never a symbolic link); a wider mode is tightened
+///     <dir>/              0700  a real directory (a link only where a person named it); a wider mode is tightened
 ///         .lock           0600  empty; flock'ed around every change that must not race
 ///         .tmp-*          0600  a record being written (or left by a crash: removed after an hour)
 ///         Quarantine/     0700  files set aside, unchanged, each with a <name>.reason line
@@ -14,9 +14,14 @@ public struct RecordDirectory: Sendable {
     public static let mode: mode_t = 0o700
 
     public let path: String
+    /// Whether the directory itself may be reached through a symbolic link: yes for one a person named
+    /// (the queue, as the container is); never for one inside another (`CarillonReceipts`). What is
+    /// inside is never followed either way.
+    public let followsLink: Bool
 
-    public init(_ path: String) {
+    public init(_ path: String, followsLink: Bool = false) {
         self.path = path
+        self.followsLink = followsLink
     }
 
     public var lockPath: String { FileSystem.join(path, RecordDirectory.lockName) }
@@ -24,7 +29,10 @@ public struct RecordDirectory: Sendable {
     var quarantine: Quarantine { Quarantine(directory: quarantineDirectory) }
 
     /// What is at the directory's path (not following a link).
-    public func kind() throws(FileSystemError) -> FileSystem.Kind { try FileSystem.kind(path) }
+    public func kind() throws(FileSystemError) -> FileSystem.Kind {
+        let kind = try FileSystem.kind(path)
+        return kind == .symbolicLink && followsLink && FileSystem.isDirectory(path) ? .directory : kind
+    }
 
     /// Makes sure the directory is there as a real directory of mode 0700, creating it (and missing
     /// parents) if `create` allows.
@@ -34,12 +42,14 @@ public struct RecordDirectory: Sendable {
     ///   directory, a symbolic link, or cannot be created or tightened.
     @discardableResult
     public func prepare(create: Bool = true) throws(FileSystemError) -> [String] {
-        try RecordDirectory.prepare(path, create: create)
+        try RecordDirectory.prepare(path, create: create, followsLink: followsLink)
     }
 
     /// ``prepare(create:)`` for any directory of ours (the quarantine uses it too).
-    static func prepare(_ path: String, create: Bool) throws(FileSystemError) -> [String] {
-        switch try FileSystem.kind(path) {
+    static func prepare(_ path: String, create: Bool, followsLink: Bool = false) throws(FileSystemError) -> [String] {
+        var kind = try FileSystem.kind(path)
+        if kind == .symbolicLink && followsLink && FileSystem.isDirectory(path) { kind = .directory }
+        switch kind {
         case .missing:
             guard create else { throw FileSystemError("open", path, errno: ENOENT) }
             try FileSystem.makeDirectory(path, mode: mode)
@@ -64,7 +74,7 @@ public struct RecordDirectory: Sendable {
 
     /// The directory's entries, the directory itself never reached through a link.
     public func entries() throws(FileSystemError) -> [DirectoryEntry] {
-        try DirectoryListing.entries(path, followLink: false)
+        try DirectoryListing.entries(path, followLink: followsLink)
     }
 
     /// The path of an entry.

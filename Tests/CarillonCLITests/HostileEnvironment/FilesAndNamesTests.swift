@@ -57,7 +57,7 @@ import Testing
 
     @Test func aReceiptSwappedForAFifoAfterTheListingIsRefusedOnItsDescriptor() async throws {
         // strace holds the drain's open of the receipt (`-P` traces only calls naming that path, and the
-        // listing names none) for two seconds; meanwhile the test swaps the file for a FIFO. Opened with
+        // listing names none) for three seconds; meanwhile the test swaps the file for a FIFO. Opened with
         // O_NOFOLLOW | O_NONBLOCK and checked with fstat, it is set aside instead of blocking the drain.
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
             print("skipped: strace is not installed (Debian strace)")
@@ -69,30 +69,35 @@ import Testing
         try FileManager.default.createDirectory(atPath: receipts, withIntermediateDirectories: true)
         let target = receipts + "/\(id1).receipt"
         try receiptText(id1).write(toFile: target, atomically: true, encoding: .utf8)
-        let drain = Process()
-        drain.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-        drain.arguments = ["-f", "-qq", "-o", "/dev/null", "-P", target, "-e", "inject=openat:delay_enter=2000000", Paths.tool, "drain", "--container", work.file("c"), "--queue", work.file("q")]
-        let errors = Pipe()
-        drain.standardOutput = FileHandle.nullDevice
-        drain.standardError = errors
-        try drain.run()
-        // The drain opens the queue, then lists the receipts, then opens the receipt (held 2 s): swap
-        // it shortly after the queue appears.
-        let started = Date()
-        while !FileManager.default.fileExists(atPath: work.file("q")) && Date().timeIntervalSince(started) < 10 {
-            try await Task.sleep(for: .milliseconds(5))
+        // On a thread of its own: the swap must come while the open is held, whatever the other tests
+        // are doing to Swift's cooperative threads.
+        let container = work.file("c"), queue = work.file("q")
+        let (hung, status, stderr, swapped) = try await onOwnThread { () throws -> (Bool, Int32, String, Bool) in
+            let drain = Process()
+            drain.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+            drain.arguments = ["-f", "-qq", "-o", "/dev/null", "-P", target, "-e", "inject=openat:delay_enter=3000000", Paths.tool, "drain", "--container", container, "--queue", queue]
+            let errors = Pipe()
+            drain.standardOutput = FileHandle.nullDevice
+            drain.standardError = errors
+            try drain.run()
+            // The drain opens the queue, then lists the receipts, then opens the receipt (held 3 s):
+            // swap it shortly after the queue appears.
+            let started = Date()
+            while !FileManager.default.fileExists(atPath: queue) && Date().timeIntervalSince(started) < 10 {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            Thread.sleep(forTimeInterval: 0.3)
+            let swapped = (try? FileManager.default.removeItem(atPath: target)) != nil && mkfifo(target, 0o600) == 0
+            let deadline = Date().addingTimeInterval(10)
+            while drain.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            let hung = drain.isRunning
+            if hung { kill(drain.processIdentifier, SIGKILL) }
+            drain.waitUntilExit()
+            return (hung, drain.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), swapped)
         }
-        try await Task.sleep(for: .seconds(0.3))
-        try FileManager.default.removeItem(atPath: target)
-        #expect(mkfifo(target, 0o600) == 0)
-        let deadline = Date().addingTimeInterval(10)
-        while drain.isRunning && Date() < deadline { try await Task.sleep(for: .seconds(0.01)) }
-        let hung = drain.isRunning
-        if hung { kill(drain.processIdentifier, SIGKILL) }
-        drain.waitUntilExit()
+        #expect(swapped, "the receipt was gone before the swap: the open was not held")
         #expect(!hung, "the drain blocked on the FIFO")
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(drain.terminationStatus == 1)
+        #expect(status == 1)
         #expect(stderr.contains("cannot read: not a regular file but a FIFO, socket or device; set aside as"), "\(stderr)")
 
         // A receipt that is a link is never followed, wherever it points.
@@ -206,6 +211,20 @@ import Testing
         let line = try #require(process.jsonLines.first)
         #expect(line["receipt"] as? String == "failed")
         #expect((line["warnings"] as? [String])?.contains { $0.contains("CarillonReceipts: a regular file, not a directory") } == true)
+
+        // CarillonReceipts as a link out of the container: never followed.
+        let elsewhere = try TemporaryDirectory("elsewhere")
+        defer { elsewhere.remove() }
+        try FileManager.default.removeItem(atPath: work.file("c/CarillonReceipts"))
+        try FileManager.default.createSymbolicLink(atPath: work.file("c/CarillonReceipts"), withDestinationPath: elsewhere.path)
+        _ = try elsewhere.write("\(id1).receipt", receiptText(id1))
+        let throughLink = try await tool(["drain", "--container", work.file("c"), "--queue", work.file("q")])
+        #expect(throughLink.status == 1)
+        #expect(throughLink.standardError.contains("CarillonReceipts: a symbolic link, not a directory"))
+        #expect(elsewhere.contents() == ["\(id1).receipt"])
+        let linkedProcess = try await tool(["process", "--container", work.file("c"), try work.write("p2.json", Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(2)))])
+        #expect(linkedProcess.jsonLines.first?["receipt"] as? String == "failed")
+        #expect(elsewhere.contents() == ["\(id1).receipt"])
 
         // Quarantine/ as a link out of the container: nothing is moved through it.
         let other = try TemporaryDirectory("outside")

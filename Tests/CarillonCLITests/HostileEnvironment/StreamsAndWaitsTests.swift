@@ -135,28 +135,36 @@ import Testing
         let fresh = try work.write("att/.download-1-2-new.part", "x")
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: stale)
         for signal in [SIGTERM, SIGINT] {
-            let process = Process()
-            // Through python, which gives the tool SIGINT's default disposition: a child may inherit it
-            // ignored (as shells start background jobs), and the tool keeps an ignored signal ignored.
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "python3", "-c", "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])",
-                Paths.tool, "process", "--ca-file", server.caFile, "--attachments", work.file("att"), payload,
-            ]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let deadline = Date().addingTimeInterval(10)
-            func partials() -> [String] { work.contents("att").filter { $0.hasSuffix(".part") && !$0.hasPrefix(".download-1-") } }
-            while partials().isEmpty && Date() < deadline { try await Task.sleep(for: .seconds(0.01)) }
-            #expect(partials().count == 1, "the download is under way")
-            kill(process.processIdentifier, signal)
-            // Bounded: a tool that ignored the signal would hold this thread for its whole 20 s budget.
-            let exitDeadline = Date().addingTimeInterval(5)
-            while process.isRunning && Date() < exitDeadline { try await Task.sleep(for: .seconds(0.01)) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 128 + signal)
-            #expect(partials().isEmpty, "signal \(signal) left \(partials())")
+            // On a thread of its own, so that the kill lands mid-download whatever else is running.
+            let attachments = work.file("att")
+            let (underWay, status, left) = try await onOwnThread { () throws -> (Bool, Int32, [String]) in
+                let process = Process()
+                // Through python, which gives the tool SIGINT's default disposition: a child may inherit it
+                // ignored (as shells start background jobs), and the tool keeps an ignored signal ignored.
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = [
+                    "python3", "-c", "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])",
+                    Paths.tool, "process", "--ca-file", server.caFile, "--attachments", attachments, payload,
+                ]
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                func partials() -> [String] {
+                    ((try? FileManager.default.contentsOfDirectory(atPath: attachments)) ?? []).filter { $0.hasSuffix(".part") && !$0.hasPrefix(".download-1-") }
+                }
+                let deadline = Date().addingTimeInterval(10)
+                while partials().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+                let underWay = partials().count == 1
+                kill(process.processIdentifier, signal)
+                // Bounded: a tool that ignored the signal would hold this thread for its whole 20 s budget.
+                let exitDeadline = Date().addingTimeInterval(5)
+                while process.isRunning && Date() < exitDeadline { Thread.sleep(forTimeInterval: 0.01) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+                return (underWay, process.terminationStatus, partials())
+            }
+            #expect(underWay, "the download is under way")
+            #expect(status == 128 + signal)
+            #expect(left.isEmpty, "signal \(signal) left \(left)")
         }
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(FileManager.default.fileExists(atPath: fresh))
