@@ -163,6 +163,17 @@ import Testing
         #expect(setAside.first?.contains("\\xFF\\xFE") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: receipts).count == 2)  // .lock, Quarantine
 
+        // In the queue too: set aside by its bytes, reported, and the queue's own events kept.
+        let oddEvent = Array(work.file("q").utf8) + Array("/received-".utf8) + [0xC3, 0x28] + Array(".event".utf8) + [0]
+        let eventDescriptor = oddEvent.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o600) }
+        #expect(eventDescriptor >= 0)
+        close(eventDescriptor)
+        let batches = try await tool(["batches", "--queue", work.file("q")])
+        #expect(batches.status == 1)
+        #expect(batches.standardError.contains("received-\\xC3(.event: the file name is not valid UTF-8; set aside as"), "\(batches.standardError)")
+        #expect(batches.standardOutput.contains(id1))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.file("q/Quarantine")).count == 2)  // the file and its .reason
+
         // A payload path that is not UTF-8 opens its file, and the output carries its bytes exactly.
         let pathBytes = Array(work.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".json".utf8)
         let created = (pathBytes + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o600) }
