@@ -7,7 +7,8 @@ enum PayloadInput: Equatable {
     case file(String, named: Bool)
     case standardInput
 
-    /// The `payload` field: the path as given, or `-` (a name that is not UTF-8 shows its bytes as `\xNN`).
+    /// The `payload` field: the path as given, or `-` (bytes that are not UTF-8, and control
+    /// characters, show as `\xNN`).
     var name: String {
         switch self {
         case .file(let path, _): return FileName.display(path)
@@ -15,9 +16,10 @@ enum PayloadInput: Equatable {
         }
     }
 
-    /// The exact bytes of a path that is not UTF-8, which ``name`` cannot carry; nil for any other.
+    /// The exact bytes of a path that ``name`` shows escaped (not UTF-8, or with control characters);
+    /// nil for any other.
     var nameBytes: [UInt8]? {
-        guard case .file(let path, _) = self, FileName.hasEscapes(path) else { return nil }
+        guard case .file(let path, _) = self, FileName.needsEscaping(path) else { return nil }
         return FileName.bytes(path)
     }
 

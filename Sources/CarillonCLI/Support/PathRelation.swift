@@ -4,28 +4,33 @@ import CarillonExtensionCore
 /// that are usage errors (a queue inside the container's receipts, attachments inside the container).
 enum PathRelation {
     /// The absolute, link-free form of `path`; a part that does not exist yet is kept as written after
-    /// its deepest existing ancestor is resolved.
+    /// its deepest existing ancestor is resolved, with `.` and `..` in it applied by name.
     static func resolved(_ path: String) -> String {
         var existing = path.isEmpty ? "." : path
         var rest: [String] = []
         while true {
             if let real = FileName.withCString(existing, { realpath($0, nil) }) {
                 defer { free(real) }
-                let base = FileName.string(fromBytes: UnsafeBufferPointer(
+                var resolved = FileName.string(fromBytes: UnsafeBufferPointer(
                     start: UnsafeRawPointer(real).assumingMemoryBound(to: UInt8.self), count: strlen(real)))
-                return rest.reversed().reduce(base) { FileSystem.join($0, $1) }
+                for name in rest.reversed() {
+                    switch name {
+                    case "", ".": continue
+                    case "..": resolved = FileSystem.parentDirectory(of: resolved)
+                    default: resolved = FileSystem.join(resolved, name)
+                    }
+                }
+                return resolved
             }
             let parent = FileSystem.parentDirectory(of: existing)
-            let name = FileSystem.lastComponent(existing)
-            if name != "." && !name.isEmpty { rest.append(name) }
+            rest.append(FileSystem.lastComponent(existing))
             if parent == existing { return path }
             existing = parent
         }
     }
 
-    /// Whether `path` is `directory` or inside it.
+    /// Whether `path` is `directory` or inside it, once both are resolved.
     static func isSameOrInside(_ path: String, _ directory: String) -> Bool {
-        let inner = resolved(path), outer = resolved(directory)
-        return inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
+        FileSystem.isSameOrInside(resolved(path), resolved(directory))
     }
 }

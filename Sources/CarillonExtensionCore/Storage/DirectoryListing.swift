@@ -11,7 +11,7 @@ public struct DirectoryEntry: Sendable, Equatable {
 
 /// `readdir`, with names kept as bytes.
 public enum DirectoryListing {
-    /// The entries of a directory (no `.` or `..`), sorted by name. With `followLink: false` the
+    /// The entries of a directory (no `.` or `..`), sorted by their names' bytes. With `followLink: false` the
     /// directory itself must not be a symbolic link (`ELOOP`).
     public static func entries(_ path: String, followLink: Bool = true) throws(FileSystemError) -> [DirectoryEntry] {
         let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
@@ -40,7 +40,9 @@ public enum DirectoryListing {
             if name == "." || name == ".." { continue }
             entries.append(DirectoryEntry(name: name, kind: kind(ofDirectoryEntryType: entry.pointee.d_type)))
         }
-        return entries.sorted { $0.name < $1.name }
+        return entries.map { (key: FileName.bytes($0.name), entry: $0) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .map(\.entry)
     }
 
     static func kind(ofDirectoryEntryType type: UInt8) -> FileSystem.Kind? {

@@ -69,21 +69,32 @@ public enum FileName {
         return false
     }
 
-    /// The name as a person reads it: each byte that is not UTF-8 as `\xNN` (and a backslash before such
-    /// a byte's text is not otherwise marked: use ``bytes(_:)`` for the exact name).
+    /// The name as a person reads it, on one line: each byte that is not UTF-8, and each control
+    /// character (a newline in a name would split a message in two), as `\xNN`. Not reversible in
+    /// general — ``bytes(_:)`` gives the exact name — so output that must be exact carries both.
     public static func display(_ text: String) -> String {
-        guard hasEscapes(text) else { return text }
+        guard needsEscaping(text) else { return text }
         var result = ""
+        func hex(_ byte: UInt8) -> String {
+            let digits = String(byte, radix: 16, uppercase: true)
+            return "\\x" + (digits.count == 1 ? "0" + digits : digits)
+        }
         for scalar in text.unicodeScalars {
             if escapedRange.contains(scalar.value) {
-                let byte = UInt8(scalar.value - escapeBase)
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                result += hex(UInt8(scalar.value - escapeBase))
+            } else if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += hex(UInt8(scalar.value))
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// Whether ``display(_:)`` differs from the name: it holds bytes that are not UTF-8, or control
+    /// characters.
+    public static func needsEscaping(_ text: String) -> Bool {
+        hasEscapes(text) || text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
     }
 
     /// Calls `body` with the path's exact bytes as a NUL-terminated C string.

@@ -93,26 +93,37 @@ public enum FileSystem {
         return Int(info.st_size)
     }
 
-    /// The directory part of a path (`"."` for a bare name).
+    /// The directory part of a path (`"."` for a bare name). Split on the byte `/`, never on a
+    /// `Character`: a name may start with a combining mark, which would fuse with the slash.
     public static func parentDirectory(of path: String) -> String {
-        var trimmed = path
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        if slash == trimmed.startIndex { return "/" }
-        return String(trimmed[..<slash])
+        var bytes = Array(path.utf8)
+        while bytes.count > 1 && bytes.last == slash { bytes.removeLast() }
+        guard let index = bytes.lastIndex(of: slash) else { return "." }
+        if index == 0 { return "/" }
+        return String(decoding: bytes[..<index], as: UTF8.self)
     }
 
-    /// The last component of a path.
+    /// The last component of a path, split on the byte `/` (see ``parentDirectory(of:)``).
     public static func lastComponent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        let bytes = path.utf8
+        guard let index = bytes.lastIndex(of: slash) else { return path }
+        return String(decoding: bytes[bytes.index(after: index)...], as: UTF8.self)
     }
 
     /// `directory/name` (an empty directory is the current one, never the root).
     public static func join(_ directory: String, _ name: String) -> String {
         if directory.isEmpty { return name }
-        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        return directory.utf8.last == slash ? directory + name : directory + "/" + name
     }
+
+    /// Whether `path` is `directory` or inside it, comparing bytes (never Unicode-equivalent forms).
+    public static func isSameOrInside(_ path: String, _ directory: String) -> Bool {
+        let inner = Array(path.utf8), outer = Array(directory.utf8)
+        guard inner.starts(with: outer) else { return false }
+        return inner.count == outer.count || outer.last == slash || inner[outer.count] == slash
+    }
+
+    private static let slash = UInt8(ascii: "/")
 
     /// The visible and hidden names in a directory (no `.` or `..`), sorted by their bytes.
     public static func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
