@@ -38,7 +38,19 @@ public enum CarillonTool {
     }
 
     /// Runs the tool with `arguments` (without the program name).
+    ///
+    /// Whatever ran — a command, `--help`, `--version` — a failed write to standard output (a closed
+    /// pipe, a full disk) makes the status 1, with one line on standard error: what was not written is
+    /// lost to the reader, so the run did not do its job.
     public static func run(_ arguments: [String], io: ToolIO) -> Int32 {
+        let status = dispatch(arguments, io: io)
+        guard let failure = io.standardOutput.failure else { return status }
+        let command = arguments.first.flatMap { first in commands.first { $0.name == first } }
+        io.standardError.write("\(name)\(command.map { " " + $0.name } ?? ""): cannot write to standard output: \(failure)\n")
+        return exitDataError
+    }
+
+    private static func dispatch(_ arguments: [String], io: ToolIO) -> Int32 {
         guard let first = arguments.first else {
             io.standardError.write(help)
             return exitUsage
@@ -68,14 +80,7 @@ public enum CarillonTool {
                 io.standardOutput.write(command.help)
                 return exitSuccess
             }
-            let status = try command.run(parsed, io: io)
-            if let failure = io.standardOutput.failure {
-                // The reader went away or the disk is full: what was not written is lost to it, so the run
-                // did not do its job, whatever it found.
-                io.standardError.write("\(name) \(command.name): cannot write to standard output: \(failure)\n")
-                return exitDataError
-            }
-            return status
+            return try command.run(parsed, io: io)
         } catch {
             return usageFailure(error.message, command: command.name, io: io)
         }
@@ -86,7 +91,8 @@ public enum CarillonTool {
     private static func usageFailure(_ message: String, command: String?, io: ToolIO) -> Int32 {
         let prefix = command.map { "\(name) \($0)" } ?? name
         let helpCommand = command.map { "\(name) \($0) --help" } ?? "\(name) --help"
-        io.standardError.write("\(prefix): \(message)\nRun '\(helpCommand)' for usage.\n")
+        // Arguments quoted in the message may hold bytes that are not UTF-8, or control characters.
+        io.standardError.write("\(prefix): \(FileName.display(message))\nRun '\(helpCommand)' for usage.\n")
         return exitUsage
     }
 }

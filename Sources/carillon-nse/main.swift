@@ -10,7 +10,8 @@ signal(SIGPIPE, SIG_IGN)
 // Ctrl-C or a TERM during `process` removes the partial downloads in progress before the tool goes.
 Interruption.removePartialDownloadsOnSignal()
 // The arguments as bytes: a path that is not UTF-8 still names its file (see FileName).
-let arguments = (1..<Int(CommandLine.argc)).map { index in
+// (argc may be 0: a program can be started with no argv at all.)
+let arguments = (1..<max(Int(CommandLine.argc), 1)).map { index in
     FileName.string(fromBytes: UnsafeBufferPointer(
         start: UnsafeRawPointer(CommandLine.unsafeArgv[index]!).assumingMemoryBound(to: UInt8.self),
         count: strlen(CommandLine.unsafeArgv[index]!)))

@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test(arguments: [1, 4])
-    func theCatalogueGivesItsExpectedOutcomesInInputOrder(jobs: Int) throws {
+    func theCatalogueGivesItsExpectedOutcomesInInputOrder(jobs: Int) async throws {
         let catalogue = try Catalogue()
         defer { catalogue.directory.remove() }
         let work = try TemporaryDirectory("work")
@@ -43,7 +43,7 @@ import Testing
             "process", "--ca-file", TestServer.shared.caFile, "--container", work.file("container"),
             "--attachments", work.file("attachments"), "--budget", "2", "--jobs", String(jobs),
         ] + catalogue.groups.map { catalogue.directory.file($0) }
-        let result = try Command.tool(arguments)
+        let result = try await tool(arguments)
 
         // Malformed inputs make the status 1, and each gets one stderr line naming its file.
         #expect(result.status == 1)
@@ -91,7 +91,7 @@ import Testing
         }
     }
 
-    @Test func aDirectoryMeansItsJSONFilesSorted() throws {
+    @Test func aDirectoryMeansItsJSONFilesSorted() async throws {
         let directory = try TemporaryDirectory("sorted")
         defer { directory.remove() }
         try directory.write("b.json", #"{"aps":{"alert":"b","mutable-content":1}}"#)
@@ -99,19 +99,19 @@ import Testing
         try directory.write("c.txt", "not a payload")
         try directory.write(".hidden.json", "{}")
         try FileManager.default.createDirectory(atPath: directory.file("sub.json"), withIntermediateDirectories: true)
-        let result = try Command.tool(["process", "--attachments", directory.file("att"), directory.path])
+        let result = try await tool(["process", "--attachments", directory.file("att"), directory.path])
         // A directory named like a payload is no payload: skipped, with one line naming it, and exit 1.
         #expect(result.status == 1)
         #expect(result.standardError.contains("\(directory.file("sub.json")): a directory, not a payload file; skipped"))
         #expect(result.jsonLines.map { $0["payload"] as? String } == [directory.file("a.json"), directory.file("b.json")])
     }
 
-    @Test func aMissingFileIsReportedAndTheOthersStillRun() throws {
+    @Test func aMissingFileIsReportedAndTheOthersStillRun() async throws {
         let directory = try TemporaryDirectory("missing")
         defer { directory.remove() }
         let good = try directory.write("good.json", #"{"aps":{"alert":"x","mutable-content":1}}"#)
         let missing = directory.file("missing.json")
-        let result = try Command.tool(["process", "--attachments", directory.file("att"), missing, good])
+        let result = try await tool(["process", "--attachments", directory.file("att"), missing, good])
         #expect(result.status == 1)
         #expect(result.standardError == "carillon-nse: \(missing): cannot read: No such file or directory\n")
         let lines = result.jsonLines
@@ -120,7 +120,7 @@ import Testing
         #expect(lines[1]["reason"] as? String == "no-image")
     }
 
-    @Test func aHugeFileIsRefusedUnread() throws {
+    @Test func aHugeFileIsRefusedUnread() async throws {
         let directory = try TemporaryDirectory("huge")
         defer { directory.remove() }
         let path = directory.file("huge.json")
@@ -129,36 +129,36 @@ import Testing
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: 100_000_000)
         try handle.close()
-        let result = try Command.tool(["process", path])
+        let result = try await tool(["process", path])
         #expect(result.status == 1)
         #expect(result.standardError.contains("huge.json: file is 100000000 bytes, over the 1048576-byte limit"))
         #expect(result.jsonLines.first?["reason"] as? String == "invalid-payload")
     }
 
-    @Test func allReadablePayloadsExitZeroEvenWhenTheyFallBack() throws {
+    @Test func allReadablePayloadsExitZeroEvenWhenTheyFallBack() async throws {
         let directory = try TemporaryDirectory("fallbacks")
         defer { directory.remove() }
         let server = TestServer.shared
         try directory.write("404.json", Payloads.routed(image: server.url("/status/404")))
         try directory.write("silent.json", #"{"aps":{"content-available":1}}"#)
-        let result = try Command.tool(["process", "--ca-file", server.caFile, "--attachments", directory.file("att"), directory.path])
+        let result = try await tool(["process", "--ca-file", server.caFile, "--attachments", directory.file("att"), directory.path])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
         #expect(result.jsonLines.map { $0["reason"] as? String } == ["http-status", "not-mutable"])
     }
 
-    @Test func standardInputWorksBetweenFiles() throws {
+    @Test func standardInputWorksBetweenFiles() async throws {
         let directory = try TemporaryDirectory("stdin")
         defer { directory.remove() }
         let file = try directory.write("file.json", #"{"aps":{"alert":"x","mutable-content":1}}"#)
         let input = Data(#"{"aps":{"alert":"x"}}"#.utf8)
-        let result = try Command.tool(["process", "--attachments", directory.file("att"), file, "-", file], input: input)
+        let result = try await tool(["process", "--attachments", directory.file("att"), file, "-", file], input: input)
         #expect(result.status == 0)
         #expect(result.jsonLines.map { $0["payload"] as? String } == [file, "-", file])
         #expect(result.jsonLines.map { $0["reason"] as? String } == ["no-image", "not-mutable", "no-image"])
     }
 
-    @Test func aReceiptThatCannotBeWrittenIsReportedAndTheImageStillProceeds() throws {
+    @Test func aReceiptThatCannotBeWrittenIsReportedAndTheImageStillProceeds() async throws {
         let directory = try TemporaryDirectory("receipt-failure")
         defer { directory.remove() }
         let server = TestServer.shared
@@ -166,7 +166,7 @@ import Testing
         // fails for root too, unlike a permission bit).
         let container = try directory.write("not-a-directory", "")
         let payload = try directory.write("p.json", Payloads.routed(image: server.url("/img/png")))
-        let result = try Command.tool([
+        let result = try await tool([
             "process", "--ca-file", server.caFile, "--container", container, "--attachments", directory.file("att"), payload,
         ])
         #expect(result.status == 0)
@@ -176,12 +176,12 @@ import Testing
         #expect((line["warnings"] as? [String])?.contains { $0.contains("not-a-directory") } == true, "\(line)")
     }
 
-    @Test func theExpiryOptionDeliversTheOriginalWhileADownloadStalls() throws {
+    @Test func theExpiryOptionDeliversTheOriginalWhileADownloadStalls() async throws {
         let directory = try TemporaryDirectory("expire")
         defer { directory.remove() }
         let server = TestServer.shared
         try directory.write("stall.json", Payloads.routed(image: "https://127.0.0.1:\(server.handshakeStallPort)/img.png"))
-        let result = try Command.tool([
+        let result = try await tool([
             "process", "--ca-file", server.caFile, "--attachments", directory.file("att"), "--expire-after", "0.3",
             directory.file("stall.json"),
         ])

@@ -21,7 +21,7 @@ import Testing
         result.jsonLines.compactMap { $0["delivery_id"] as? String }
     }
 
-    @Test func aProcessKilledMidDownloadLeavesAReceiptThatBecomesOneEvent() throws {
+    @Test func aProcessKilledMidDownloadLeavesAReceiptThatBecomesOneEvent() async throws {
         let work = try TemporaryDirectory("kill-download")
         defer { work.remove() }
         let server = TestServer.shared
@@ -37,28 +37,28 @@ import Testing
         let receipt = work.file("container/CarillonReceipts/\(id).receipt")
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: receipt) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
+            try await Task.sleep(for: .seconds(0.01))
         }
-        Thread.sleep(forTimeInterval: 0.3)
+        try await Task.sleep(for: .seconds(0.3))
         #expect(process.isRunning, "the download should still be stalled")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
 
-        let drain = try Command.tool(["drain", "--container", work.file("container"), "--queue", work.file("queue")])
+        let drain = try await tool(["drain", "--container", work.file("container"), "--queue", work.file("queue")])
         #expect(drain.status == 0)
         #expect(drain.jsonLines.count == 1)
         #expect(drain.jsonLines.first?["type"] as? String == "received")
         #expect(drain.jsonLines.first?["delivery_id"] as? String == id)
         // A second drain finds nothing more; the batch holds the one event.
-        #expect(try Command.tool(["drain", "--container", work.file("container"), "--queue", work.file("queue")]).jsonLines.isEmpty)
-        let batches = try Command.tool(["batches", "--queue", work.file("queue")])
+        #expect(try await tool(["drain", "--container", work.file("container"), "--queue", work.file("queue")]).jsonLines.isEmpty)
+        let batches = try await tool(["batches", "--queue", work.file("queue")])
         #expect(batches.standardOutput.components(separatedBy: id).count == 2)
         // The killed process left no partial attachment behind under an attachment's name.
         #expect(work.contents("att").allSatisfy { $0.hasPrefix(".download-") })
     }
 
-    @Test func concurrentExtensionsAndDrainsLoseAndDoubleNothing() throws {
+    @Test func concurrentExtensionsAndDrainsLoseAndDoubleNothing() async throws {
         let work = try TemporaryDirectory("concurrent")
         defer { work.remove() }
         let container = work.file("container"), queue = work.file("queue")
@@ -86,10 +86,10 @@ import Testing
                 }
             }
         }
-        group.wait()
+        await withCheckedContinuation { continuation in group.notify(queue: .global()) { continuation.resume() } }
         stop.set()
-        drainer.wait()
-        drained.append(try Command.tool(["drain", "--container", container, "--queue", queue]))
+        await withCheckedContinuation { continuation in drainer.notify(queue: .global()) { continuation.resume() } }
+        drained.append(try await tool(["drain", "--container", container, "--queue", queue]))
 
         for result in results.all {
             #expect(result?.status == 0)
@@ -100,17 +100,17 @@ import Testing
         #expect(Set(events) == Set(allIDs))
         #expect(drained.all.allSatisfy { $0?.status == 0 })
         // The queue itself holds one received event per delivery id.
-        let bodies = try Command.tool(["batches", "--queue", queue]).standardOutput
+        let bodies = try await tool(["batches", "--queue", queue]).standardOutput
         for id in allIDs { #expect(bodies.components(separatedBy: id).count == 2, "\(id)") }
         #expect(work.contents("container/CarillonReceipts").filter { $0.hasSuffix(".receipt") }.isEmpty)
     }
 
-    @Test func aDrainKilledAtAnyMomentCausesNoDuplicate() throws {
+    @Test func aDrainKilledAtAnyMomentCausesNoDuplicate() async throws {
         let work = try TemporaryDirectory("kill-drain")
         defer { work.remove() }
         let container = work.file("container"), queue = work.file("queue")
         let ids = try Self.writeStampedPayloads(300, into: work, subdirectory: "payloads")
-        #expect(try Command.tool(["process", "--jobs", "4", "--container", container, work.file("payloads")]).status == 0)
+        #expect(try await tool(["process", "--jobs", "4", "--container", container, work.file("payloads")]).status == 0)
 
         // Kill drains at varied moments until one has died in the window that matters: its event queued,
         // its receipt not yet removed (a receipt whose received-event file already exists).
@@ -123,7 +123,7 @@ import Testing
             process.standardError = FileHandle.nullDevice
             try process.run()
             // From 0 to 190 ms: a drain's start-up alone takes tens of milliseconds on a loaded machine.
-            Thread.sleep(forTimeInterval: Double(attempt % 20) * 0.01)
+            try await Task.sleep(for: .seconds(Double(attempt % 20) * 0.01))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let pending = work.contents("container/CarillonReceipts").filter { $0.hasSuffix(".receipt") }
@@ -132,9 +132,9 @@ import Testing
             if pending.isEmpty { break }
         }
         #expect(windowHit, "no kill landed between queueing an event and removing its receipt")
-        let final = try Command.tool(["drain", "--container", container, "--queue", queue])
+        let final = try await tool(["drain", "--container", container, "--queue", queue])
         #expect(final.status == 0)
-        let batches = try Command.tool(["batches", "--queue", queue])
+        let batches = try await tool(["batches", "--queue", queue])
         let queued = batches.standardOutput.split(separator: "\n").flatMap { line -> [String] in
             guard let body = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let events = body["events"] as? [[String: Any]]
@@ -146,12 +146,12 @@ import Testing
         #expect(work.contents("container/CarillonReceipts").filter { $0.hasSuffix(".receipt") }.isEmpty)
     }
 
-    @Test func badReceiptFilesAreSetAsideAndTheRestDrained() throws {
+    @Test func badReceiptFilesAreSetAsideAndTheRestDrained() async throws {
         let work = try TemporaryDirectory("bad-receipts")
         defer { work.remove() }
         let container = work.file("container")
         let ids = try Self.writeStampedPayloads(3, into: work, subdirectory: "payloads")
-        #expect(try Command.tool(["process", "--container", container, work.file("payloads")]).status == 0)
+        #expect(try await tool(["process", "--container", container, work.file("payloads")]).status == 0)
         let receipts = work.file("container/CarillonReceipts")
         let good = try String(contentsOfFile: "\(receipts)/\(ids[0]).receipt", encoding: .utf8)
         let bad: [(String, String)] = [
@@ -163,7 +163,7 @@ import Testing
         for (index, (_, text)) in bad.enumerated() {
             try text.write(toFile: "\(receipts)/\(Payloads.deliveryID(900 + index)).receipt", atomically: false, encoding: .utf8)
         }
-        let drain = try Command.tool(["drain", "--container", container, "--queue", work.file("queue")])
+        let drain = try await tool(["drain", "--container", container, "--queue", work.file("queue")])
         #expect(drain.status == 1, "set-aside files are reported through the exit status")
         #expect(Set(Self.deliveryIDs(drain)) == Set(ids))
         #expect(drain.standardError.split(separator: "\n").filter { $0.contains("set aside as") }.count == bad.count)
@@ -171,11 +171,11 @@ import Testing
         #expect(work.contents("container/CarillonReceipts").filter { $0.hasSuffix(".receipt") }.isEmpty)
     }
 
-    @Test func theContainerHoldsAtMostAThousandReceipts() throws {
+    @Test func theContainerHoldsAtMostAThousandReceipts() async throws {
         let work = try TemporaryDirectory("bound")
         defer { work.remove() }
         let ids = try Self.writeStampedPayloads(1003, into: work, subdirectory: "payloads")
-        let result = try Command.tool(["process", "--jobs", "8", "--container", work.file("container"), work.file("payloads")])
+        let result = try await tool(["process", "--jobs", "8", "--container", work.file("container"), work.file("payloads")])
         #expect(result.status == 0)
         let receipts = result.jsonLines.map { $0["receipt"] as? String }
         #expect(receipts.filter { $0 == "stored" }.count == 1000)
@@ -184,21 +184,21 @@ import Testing
         #expect(work.contents("container/CarillonReceipts").filter { $0.hasSuffix(".receipt") }.count == 1000)
 
         // Draining makes room again.
-        let drain = try Command.tool(["drain", "--container", work.file("container"), "--queue", work.file("queue")])
+        let drain = try await tool(["drain", "--container", work.file("container"), "--queue", work.file("queue")])
         #expect(drain.jsonLines.count == 1000)
-        let batches = try Command.tool(["batches", "--queue", work.file("queue")])
+        let batches = try await tool(["batches", "--queue", work.file("queue")])
         #expect(batches.standardOutput.split(separator: "\n").count == 10)
         _ = ids
     }
 
-    @Test func twoHundredFiftyEventsComeOutAsBatchesOf100_100_50InQueueOrder() throws {
+    @Test func twoHundredFiftyEventsComeOutAsBatchesOf100_100_50InQueueOrder() async throws {
         let work = try TemporaryDirectory("batches")
         defer { work.remove() }
         let ids = try Self.writeStampedPayloads(250, into: work, subdirectory: "payloads")
-        let open = try Command.tool(["open", "--queue", work.file("queue"), "--at", "2026-08-20T09:16:44.120Z", work.file("payloads")])
+        let open = try await tool(["open", "--queue", work.file("queue"), "--at", "2026-08-20T09:16:44.120Z", work.file("payloads")])
         #expect(open.status == 0)
         #expect(open.jsonLines.count == 250)
-        let batches = try Command.tool(["batches", "--queue", work.file("queue")])
+        let batches = try await tool(["batches", "--queue", work.file("queue")])
         #expect(batches.status == 0)
         let bodies = batches.standardOutput.split(separator: "\n").map(String.init)
         #expect(bodies.count == 3)
@@ -217,9 +217,9 @@ import Testing
         // The directory lists the payloads sorted, so queue order is delivery-id order here.
         #expect(seen == ids)
         // Opening again changes nothing: the first open of a delivery wins.
-        let again = try Command.tool(["open", "--queue", work.file("queue"), work.file("payloads/\(ids[0]).json")])
+        let again = try await tool(["open", "--queue", work.file("queue"), work.file("payloads/\(ids[0]).json")])
         #expect(again.jsonLines.isEmpty)
-        #expect(try Command.tool(["batches", "--queue", work.file("queue")]).standardOutput == batches.standardOutput)
+        #expect(try await tool(["batches", "--queue", work.file("queue")]).standardOutput == batches.standardOutput)
     }
 }
 

@@ -15,8 +15,8 @@ public enum Shell {
 
 /// The built tool, run off Swift's cooperative threads: a test that waits for a process on one of them
 /// starves the async tests running beside it (two threads on two cores).
-public func tool(_ arguments: [String]) async throws -> Command.Result {
-    try await onOwnThread { try Command.tool(arguments) }
+public func tool(_ arguments: [String], input: Data? = nil) async throws -> Command.Result {
+    try await onOwnThread { try Command.tool(arguments, input: input) }
 }
 
 /// ``Shell/run(_:environment:)``, off Swift's cooperative threads.

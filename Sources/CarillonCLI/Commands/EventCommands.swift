@@ -119,6 +119,11 @@ enum OpenCommand: Command {
             } catch {
                 io.standardError.write("\(CarillonTool.name): \(input.name): cannot queue the event: \(error)\n")
                 status = CarillonTool.exitDataError
+                // One bounded wait per command, not one per payload: the others would wait as long in vain.
+                if error.isLockTimeout {
+                    io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process\n")
+                    break
+                }
             }
         }
         return status

@@ -22,7 +22,7 @@ enum ResultLine {
         attachments: [NotificationAttachment], elapsedMilliseconds: Double, warnings: [String]
     ) -> String {
         let files: [JSONValue] = attachments.map { attachment in
-            ["file": .string(attachment.path), "type": .string(attachment.type.rawValue), "bytes": .number(String(attachment.byteCount))]
+            ["file": .string(FileName.display(attachment.path)), "type": .string(attachment.type.rawValue), "bytes": .number(String(attachment.byteCount))]
         }
         var line: JSONValue = [
             "payload": .string(payload.name),

@@ -1,12 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CarillonExtensionCore
 
 /// The process environment, read without Foundation.
 enum Environment {
     static func value(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        // As bytes (see FileName): a TMPDIR that is not UTF-8 must still name its directory.
+        getenv(name).map { FileName.string(fromBytes: UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
     }
 }

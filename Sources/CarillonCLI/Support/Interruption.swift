@@ -1,7 +1,7 @@
 import CarillonExtensionCore
 
-/// SIGINT and SIGTERM, handled: partial downloads in progress are removed before the tool ends, with
-/// the status a shell expects of a signal (128 + its number).
+/// SIGINT and SIGTERM, handled: partial downloads in progress are removed before the tool ends, by
+/// the same signal, as a shell expects (its status 130 or 143).
 ///
 /// The two signals are blocked in every thread (threads inherit the mask, so this must run before any
 /// is started) and taken by one thread of their own with `sigwait`, where ordinary code — a lock, an
@@ -18,8 +18,17 @@ public enum Interruption {
             var signals = Interruption.handledSignals()
             var number: Int32 = 0
             while sigwait(&signals, &number) != 0 {}
-            AttachmentStore.removeFilesInProgress()
-            _exit(128 + number)
+            AttachmentStore.removeFilesInProgress {
+                // End by the signal itself, so that the parent sees it (a shell's loop stops on a Ctrl-C
+                // only when its child died of SIGINT): its default action, unblocked on this thread.
+                signal(number, SIG_DFL)
+                var only = sigset_t()
+                sigemptyset(&only)
+                sigaddset(&only, number)
+                pthread_sigmask(SIG_UNBLOCK, &only, nil)
+                raise(number)
+                _exit(128 + number)  // not reached: the default action of both signals ends the process
+            }
         }, nil)
         if created == 0 { pthread_detach(thread) } else { pthread_sigmask(SIG_UNBLOCK, &signals, nil) }
     }

@@ -8,7 +8,10 @@ public enum StandardDescriptors {
         for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             // open returns the lowest free number, which is this one: the lower ones are open by now.
             let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
-            if opened != descriptor && opened >= 0 {
+            // Without /dev/null (a bare chroot) the number would stay free for a receipt to take: refuse
+            // to run at all (EX_OSERR), before anything is written anywhere.
+            guard opened >= 0 else { _exit(71) }
+            if opened != descriptor {
                 _ = dup2(opened, descriptor)
                 close(opened)
             }

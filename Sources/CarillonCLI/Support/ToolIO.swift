@@ -1,12 +1,6 @@
 import CarillonExtensionCore
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Where a command's output goes: the process's streams in the tool, memory in tests.
 public protocol OutputStream: Sendable {
     /// Writes text as it is (callers add newlines).

@@ -26,9 +26,15 @@ public struct AttachmentStore: Sendable {
         do {
             try FileSystem.makeDirectory(directory, mode: 0o700)
             let path = FileSystem.join(directory, StaleFiles.partialPrefix + FileSystem.uniqueToken() + StaleFiles.partialSuffix)
-            let descriptor = try FileSystem.createExclusive(path, mode: 0o600)
+            // Registered before it exists, so that a signal at any instant finds it (a path not created
+            // yet is simply not there to remove).
             AttachmentStore.inProgress.withLock { $0.insert(path) }
-            return PartialFile(descriptor: descriptor, path: path)
+            do {
+                return PartialFile(descriptor: try FileSystem.createExclusive(path, mode: 0o600), path: path)
+            } catch {
+                AttachmentStore.inProgress.withLock { _ = $0.remove(path) }
+                throw error
+            }
         } catch {
             throw Outcome(.storage, "cannot create the attachment file: \(error)")
         }
@@ -58,12 +64,13 @@ public struct AttachmentStore: Sendable {
     /// The partial files of downloads under way, in every store of this process.
     private static let inProgress = Mutex<Set<String>>([])
 
-    /// Removes the partial file of every download under way: for a process about to end on a signal
-    /// (SIGINT, SIGTERM), which would otherwise leave them behind. Safe from any thread.
-    public static func removeFilesInProgress() {
-        inProgress.withLock { paths in
+    /// Removes the partial file of every download under way, then calls `end` — which must end the
+    /// process — still holding the registry, so that no download can create a new one in between: for
+    /// a process about to end on a signal (SIGINT, SIGTERM). Safe from any thread.
+    public static func removeFilesInProgress(thenEnd end: () -> Never) -> Never {
+        inProgress.withLock { paths -> Never in
             for path in paths { _ = FileName.withCString(path) { unlink($0) } }
-            paths.removeAll()
+            end()
         }
     }
 }

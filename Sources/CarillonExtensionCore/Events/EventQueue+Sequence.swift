@@ -13,12 +13,11 @@ extension EventQueue {
     /// of them is used. Called under the lock.
     func reserveSequenceNumbers(_ count: Int, warnings: inout [String]) throws(FileSystemError) -> Int64 {
         var first: Int64
-        let counter = readSequenceCounter()
-        let checked = counterChecked.withLock { $0 }
-        if case .value(let next) = counter, checked {
+        let counter = try readSequenceCounter(warnings: &warnings)
+        if case .value(let next) = counter, counterChecked.withLock({ $0 }) {
             first = next
         } else {
-            let highest = highestQueuedSequence()
+            let highest = try highestQueuedSequence()
             first = highest + 1  // highest is at most maximumSequence: no overflow
             switch counter {
             case .value(let next) where next > highest:
@@ -30,18 +29,21 @@ extension EventQueue {
             case .unusable(let why):
                 warnings.append("the queue's counter was unusable (\(why)); rebuilt from its highest queued sequence \(highest)")
             }
-            counterChecked.withLock { $0 = true }
         }
         let (next, overflow) = first.addingReportingOverflow(Int64(count))
         if overflow || next - 1 > EventQueue.maximumSequence {
             let renumbered = try renumber()
             warnings.append(
-                "the queue's sequence numbers reached \(first); its \(renumbered) queued events were renumbered 1…\(renumbered) in their order")
+                renumbered == 0
+                    ? "the queue's counter had reached \(first); it starts again at 1 (the queue was empty)"
+                    : "the queue's sequence numbers reached \(first); its \(renumbered) queued events were renumbered 1…\(renumbered) in their order")
             first = Int64(renumbered) + 1
         }
         let record: [(key: String, value: JSONValue)] = [(key: "next", value: .number(String(first + Int64(count))))]
         _ = try FileSystem.publishAtomically(
             RecordFile.encode(version: EventQueue.sequenceFormatVersion, record), to: sequencePath, mode: 0o600, replace: true)
+        // Only once the counter is durably right may later calls trust it without a look at the events.
+        counterChecked.withLock { $0 = true }
         return first
     }
 
@@ -52,12 +54,27 @@ extension EventQueue {
     }
 
     /// The counter's value, read as a regular file (a FIFO or link there is unusable, never waited on).
-    func readSequenceCounter() -> Counter {
+    /// Anything but a regular file under its name is set aside first, so that the new counter can take
+    /// the name (a directory there would refuse the rename for good). Called under the lock.
+    func readSequenceCounter(warnings: inout [String]) throws(FileSystemError) -> Counter {
+        let kind = try FileSystem.kind(sequencePath)
+        if kind == .missing { return .missing }
+        if kind != .regularFile {
+            let reason = "the queue's counter is \(kind.description), not a regular file"
+            if let file = try records.setAside(EventQueue.sequenceName, reason: reason) {
+                warnings.append("\(reason); set aside as \(FileName.display(file.movedTo))")
+            }
+            return .unusable(reason)
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readFile(sequencePath, limit: 4096, policy: .regularFileNoFollow)
         } catch {
-            return error.errno == ENOENT ? .missing : .unusable(error.reason)
+            switch error.errno {
+            case ENOENT: return .missing
+            case EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EIO: throw error  // may pass: never rebuild on it
+            default: return .unusable(error.reason)
+            }
         }
         do {
             let record = try RecordFile(parsing: bytes, version: EventQueue.sequenceFormatVersion, maximumBytes: 4096)
@@ -71,11 +88,16 @@ extension EventQueue {
 
     /// The highest sequence number of a whole event file in the queue (0 when there is none). A file too
     /// far up to leave room after it counts as ``maximumSequence``, which makes the caller renumber.
-    private func highestQueuedSequence() -> Int64 {
+    ///
+    /// - Throws: ``FileSystemError`` when the queue cannot be listed or an event file cannot be read for
+    ///   a reason that may pass: a number rebuilt from a partial look could be reused.
+    private func highestQueuedSequence() throws(FileSystemError) -> Int64 {
         var highest: Int64 = 0
-        for name in (try? records.entries().map(\.name)) ?? [] where QueuedEvent.isEventFileName(name) {
-            if case .event(let queued) = readEvent(records.path(of: name)) {
-                highest = max(highest, min(queued.sequence, EventQueue.maximumSequence))
+        for entry in try records.entries() where QueuedEvent.isEventFileName(entry.name) {
+            switch readEvent(records.path(of: entry.name)) {
+            case .event(let queued): highest = max(highest, min(queued.sequence, EventQueue.maximumSequence))
+            case .unreadable(let error): throw error
+            case .gone, .corrupt: break
             }
         }
         return highest
@@ -85,13 +107,19 @@ extension EventQueue {
     ///
     /// Crash-safe without a journal: files are rewritten in queue order, each by an atomic replace, so at
     /// any instant the renumbered ones (1 … k) are exactly the first k in order and the others keep
-    /// their higher numbers; a later run finishes the job. Called under the lock.
+    /// their higher numbers; a later run finishes the job. That rests on the numbers being distinct,
+    /// which the checked counter keeps them; events sharing a number (only a queue damaged by hand holds
+    /// them) are ordered by type and id, before and after. Called under the lock.
     private func renumber() throws(FileSystemError) -> Int {
         var queued: [QueuedEvent] = []
-        for name in try records.entries().map(\.name) where QueuedEvent.isEventFileName(name) {
-            if case .event(let event) = readEvent(records.path(of: name)) { queued.append(event) }
+        for entry in try records.entries() where QueuedEvent.isEventFileName(entry.name) {
+            switch readEvent(records.path(of: entry.name)) {
+            case .event(let event): queued.append(event)
+            case .unreadable(let error): throw error
+            case .gone, .corrupt: break
+            }
         }
-        queued.sort { ($0.sequence, $0.event.type.rawValue, $0.event.deliveryID) < ($1.sequence, $1.event.type.rawValue, $1.event.deliveryID) }
+        queued.sort(by: QueuedEvent.inQueueOrder)
         for (index, event) in queued.enumerated() {
             let renumbered = QueuedEvent(event: event.event, sequence: Int64(index + 1))
             _ = try FileSystem.publishAtomically(

@@ -92,14 +92,21 @@ public final class EventQueue: Sendable {
                 var results: [Result<Bool, FileSystemError>?] = Array(repeating: nil, count: events.count)
                 var fresh: [Int] = []
                 var seen = Set<String>()
+                var foundQueued = false
                 for (index, event) in events.enumerated() {
                     let name = QueuedEvent.fileName(for: event.type, event.deliveryID)
-                    if !seen.insert(name).inserted || isQueuedIntact(records.path(of: name)) {
+                    if !seen.insert(name).inserted {
                         results[index] = .success(false)
+                    } else if try isQueuedIntact(records.path(of: name)) {
+                        results[index] = .success(false)
+                        foundQueued = true
                     } else {
                         fresh.append(index)
                     }
                 }
+                // An event found queued may be one whose writer died between its link and the directory's
+                // fsync: the caller is about to remove its receipt, so make sure the entry is on disk.
+                if foundQueued && fresh.isEmpty { try FileSystem.syncDirectory(directory) }
                 if !fresh.isEmpty {
                     let first = try reserveSequenceNumbers(fresh.count, warnings: &warnings)
                     var published: [Int] = []
@@ -117,12 +124,12 @@ public final class EventQueue: Sendable {
                             results[index] = .failure(error)
                         }
                     }
-                    if !published.isEmpty {
+                    if !published.isEmpty || foundQueued {
                         do throws(FileSystemError) {
                             try FileSystem.syncDirectory(directory)
                         } catch {
-                            // Not durable, so not added: the caller keeps the receipts and tries again.
-                            for index in published { results[index] = .failure(error) }
+                            // Not durable, so not added (nor found): the caller keeps the receipts and tries again.
+                            for index in results.indices where (try? results[index]?.get()) != nil { results[index] = .failure(error) }
                         }
                     }
                 }
@@ -136,11 +143,12 @@ public final class EventQueue: Sendable {
 
     /// Whether a whole event file is at `path`. A corrupt one there would otherwise make the queue
     /// refuse the event forever, so it is set aside and the event is written anew. Called under the lock.
-    private func isQueuedIntact(_ path: String) -> Bool {
+    private func isQueuedIntact(_ path: String) throws(FileSystemError) -> Bool {
         guard FileSystem.exists(path) else { return false }
         switch readEvent(path) {
         case .event: return true
         case .gone: return false
+        case .unreadable(let error): throw error
         case .corrupt(let reason):
             do {
                 _ = try records.quarantine.setAside(path, reason: reason)
@@ -182,6 +190,7 @@ public final class EventQueue: Sendable {
             switch readEvent(records.path(of: name)) {
             case .event(let event): queued.append(event)
             case .gone: break
+            case .unreadable(let error): throw error
             case .corrupt: suspect.append((name, nil))
             }
         }
@@ -197,6 +206,7 @@ public final class EventQueue: Sendable {
                         switch readEvent(records.path(of: name)) {
                         case .event(let event): queued.append(event)
                         case .gone: break
+                        case .unreadable(let error): throw error
                         case .corrupt(let why): reason = why
                         }
                     }
@@ -204,7 +214,7 @@ public final class EventQueue: Sendable {
                 }
             }
         }
-        queued.sort { ($0.sequence, $0.event.type.rawValue, $0.event.deliveryID) < ($1.sequence, $1.event.type.rawValue, $1.event.deliveryID) }
+        queued.sort(by: QueuedEvent.inQueueOrder)
         return Contents(events: queued.map(\.event), quarantined: quarantined)
     }
 
@@ -240,6 +250,9 @@ public final class EventQueue: Sendable {
         case event(QueuedEvent)
         /// Removed meanwhile (by another process's set-aside or removal).
         case gone
+        /// Not read this time for a reason that may pass (out of descriptors or memory, an I/O error):
+        /// never a reason to set the file aside, nor to take it as absent.
+        case unreadable(FileSystemError)
         case corrupt(String)
     }
 
@@ -249,8 +262,12 @@ public final class EventQueue: Sendable {
         do {
             bytes = try FileSystem.readFile(path, limit: QueuedEvent.maximumFileBytes, policy: .regularFileNoFollow)
         } catch {
-            if error.errno == ENOENT { return .gone }
-            return .corrupt(error.errno == EFBIG ? "larger than \(QueuedEvent.maximumFileBytes) bytes" : "cannot read: \(error.reason)")
+            switch error.errno {
+            case ENOENT: return .gone
+            case EFBIG: return .corrupt("larger than \(QueuedEvent.maximumFileBytes) bytes")
+            case EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EIO: return .unreadable(error)
+            default: return .corrupt("cannot read: \(error.reason)")
+            }
         }
         do {
             return .event(try QueuedEvent.decode(bytes, fileName: FileSystem.lastComponent(path)))
@@ -264,5 +281,10 @@ extension QueuedEvent {
     /// A visible name ending in `.event` (anything else in the queue directory is not an event file).
     static func isEventFileName(_ name: String) -> Bool {
         !name.hasPrefix(".") && name.hasSuffix(fileExtension)
+    }
+
+    /// Queue order: the sequence, then (for equal sequences, which only a damaged queue holds) type and id.
+    static func inQueueOrder(_ a: QueuedEvent, _ b: QueuedEvent) -> Bool {
+        (a.sequence, a.event.type.rawValue, a.event.deliveryID) < (b.sequence, b.event.type.rawValue, b.event.deliveryID)
     }
 }

@@ -77,6 +77,12 @@ public enum ReceiptDrain {
             // When enqueue returns, every event it added or found is durable: only now may receipts go.
             let enqueued = queue.enqueueReporting(contentsOf: events)
             report.warnings += enqueued.warnings
+            if case .failure(let error)? = enqueued.results.first, error.isLockTimeout {
+                // The wait is bounded per drain, not per chunk: the rest stays for the next drain.
+                report.failures.append(
+                    "\(receipts.count - start) receipts kept for the next drain: cannot queue their events: \(error)")
+                break
+            }
             for ((receipt, path), (event, result)) in zip(chunk, zip(events, enqueued.results)) {
                 switch result {
                 case .success(true): report.queued.append(event)

@@ -69,14 +69,14 @@ public struct ReceiptStore: Sendable {
         do {
             warnings = try records.prepare(create: true)
             // A repeat (iOS redelivers) needs no write at all.
-            if FileSystem.exists(path) { return (.duplicate, warnings) }
+            if let found = try existing(path) { return (found, warnings) }
             // The write and its fsync happen before the lock, so the lock is held only for the check, the
             // count and the link: writers wait for each other for well under a millisecond each.
             let staged = try FileSystem.stage(receipt.encoded(), in: directory, mode: 0o600)
             defer { staged.discard() }
             let result = try records.withLock(until: lockDeadline) { () throws(FileSystemError) -> ReceiptResult in
                 // Checked before the capacity, so a repeat of a pending receipt is a duplicate even when full.
-                if FileSystem.exists(path) { return .duplicate }
+                if let found = try existing(path) { return found }
                 let pending = try ReceiptStore.countPendingReceipts(in: directory)
                 if pending >= ReceiptStore.capacity {
                     return .dropped(
@@ -85,14 +85,27 @@ public struct ReceiptStore: Sendable {
                 }
                 switch try staged.publish(to: path) {
                 case .published: return .stored
-                case .alreadyExists: return .duplicate
+                case .alreadyExists: return try existing(path) ?? .duplicate
                 }
             }
             // Durable before the extension goes on: the directory entry is on disk once this returns.
             if result == .stored { try FileSystem.syncDirectory(directory) }
             return (result, warnings)
+
         } catch {
             return (.failed("cannot store the receipt for \(id): \(error)"), warnings)
+        }
+    }
+
+    /// What is already at a receipt's path: nothing (nil), a pending receipt (a duplicate), or something
+    /// else under its name — a FIFO, a directory, a link — which the next drain sets aside, so the
+    /// receipt is not stored, and said (never taken for a duplicate, which would lose it unsaid).
+    private func existing(_ path: String) throws(FileSystemError) -> ReceiptResult? {
+        switch try FileSystem.kind(path) {
+        case .missing: return nil
+        case .regularFile: return .duplicate
+        case let other:
+            return .failed("cannot store the receipt: \(FileName.display(path)) is \(other.description), not a receipt")
         }
     }
 

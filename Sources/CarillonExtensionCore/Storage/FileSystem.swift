@@ -64,7 +64,18 @@ public enum FileSystem {
         if !made && errno != EEXIST { throw .last("create directory", path) }
         guard isDirectory(path) else { throw FileSystemError("create directory", path, errno: ENOTDIR) }
         // The umask may have removed bits (0277 would leave 0500, unusable by its owner): set them exactly.
-        if made && FileName.withCString(path, { chmod($0, mode) }) != 0 { throw .last("set the mode of", path) }
+        if made { try setDirectoryMode(path, mode) }
+    }
+
+    /// Sets a directory's permission bits exactly, on a descriptor opened without following a link, so
+    /// that a link swapped in since the caller looked never redirects the change.
+    static func setDirectoryMode(_ path: String, _ mode: mode_t) throws(FileSystemError) {
+        let descriptor = FileName.withCString(path) { name in
+            SystemCall.retryingInterrupts { open(name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        }
+        guard descriptor >= 0 else { throw .last("set the mode of", path) }
+        defer { close(descriptor) }
+        if fchmod(descriptor, mode) != 0 { throw .last("set the mode of", path) }
     }
 
     /// Whether `path` is a directory, following links.

@@ -21,6 +21,10 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
         FileSystemError(operation, path, errno: SystemCall.lastError)
     }
 
+    /// Whether this is a lock's deadline passing while another process held it (``FileLock``): a
+    /// command that meets it stops instead of waiting again for each thing still to do.
+    public var isLockTimeout: Bool { operation == "lock" && errno == EWOULDBLOCK }
+
     /// The explanation, or the C library's text for the error number.
     public var reason: String { explanation ?? String(cString: strerror(errno)) }
 

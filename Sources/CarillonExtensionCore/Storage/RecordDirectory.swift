@@ -61,8 +61,13 @@ public struct RecordDirectory: Sendable {
         }
         guard let permissions = FileSystem.permissions(path) else { throw .last("inspect", path) }
         guard permissions != mode else { return [] }
-        guard FileName.withCString(path, { chmod($0, mode) }) == 0 else { throw .last("set the mode of", path) }
-        return ["\(FileName.display(path)) had mode \(String(permissions, radix: 8)); tightened to 0700"]
+        if followsLink {
+            guard FileName.withCString(path, { chmod($0, mode) }) == 0 else { throw .last("set the mode of", path) }
+        } else {
+            try FileSystem.setDirectoryMode(path, mode)
+        }
+        let change = permissions & ~mode != 0 ? "tightened" : "set"
+        return ["\(FileName.display(path)) had mode \(String(permissions, radix: 8)); \(change) to 0700"]
     }
 
     /// Runs `body` holding the directory's lock, waiting until `deadline` at the most.

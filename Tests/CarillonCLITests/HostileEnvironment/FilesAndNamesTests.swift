@@ -80,13 +80,18 @@ import Testing
             drain.standardOutput = FileHandle.nullDevice
             drain.standardError = errors
             try drain.run()
-            // The drain opens the queue, then lists the receipts, then opens the receipt (held 3 s):
-            // swap it shortly after the queue appears.
+            // Swap once the drain sits in the held openat: its /proc/PID/syscall then reads "257 …"
+            // (openat on x86_64) and keeps reading so; any other openat passes in microseconds.
             let started = Date()
-            while !FileManager.default.fileExists(atPath: queue) && Date().timeIntervalSince(started) < 10 {
-                Thread.sleep(forTimeInterval: 0.005)
+            var held = 0
+            while held < 3 && Date().timeIntervalSince(started) < 10 {
+                let children = (try? String(contentsOfFile: "/proc/\(drain.processIdentifier)/task/\(drain.processIdentifier)/children", encoding: .utf8)) ?? ""
+                let inOpen = children.split(separator: " ").contains { child in
+                    ((try? String(contentsOfFile: "/proc/\(child)/syscall", encoding: .utf8)) ?? "").hasPrefix("257 ")
+                }
+                held = inOpen ? held + 1 : 0
+                Thread.sleep(forTimeInterval: 0.02)
             }
-            Thread.sleep(forTimeInterval: 0.3)
             let swapped = (try? FileManager.default.removeItem(atPath: target)) != nil && mkfifo(target, 0o600) == 0
             let deadline = Date().addingTimeInterval(10)
             while drain.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
@@ -138,7 +143,8 @@ import Testing
         #expect(rebuilt.status == 0)
         #expect(rebuilt.standardError.contains("warning: the queue's counter (next 1) was behind its highest queued sequence"))
         let after = try await tool(["batches", "--queue", work.file("q")]).standardOutput
-        #expect(after.range(of: Payloads.deliveryID(3))!.lowerBound > after.range(of: Payloads.deliveryID(2))!.lowerBound)
+        let (two, three) = (try #require(after.range(of: Payloads.deliveryID(2))), try #require(after.range(of: Payloads.deliveryID(3))))
+        #expect(three.lowerBound > two.lowerBound)
     }
 
     @Test func namesThatAreNotUTF8AreSetAsideAndNeverFillTheContainer() async throws {

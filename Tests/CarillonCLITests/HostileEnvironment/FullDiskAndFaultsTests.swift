@@ -51,6 +51,7 @@ import Testing
         let ids = try StreamsAndWaitsTests.stampedPayloads(20, in: work)
         let container = disk.file("c"), queue = disk.file("q")
         let stored = try await tool(["process", "--container", container, work.file("payloads")])
+        #expect(stored.jsonLines.count == 20)
         #expect(stored.jsonLines.allSatisfy { $0["receipt"] as? String == "stored" })
 
         try disk.fill()
