@@ -122,39 +122,17 @@ public struct ReceiptStore: Sendable {
     /// else — a FIFO, a name that is not UTF-8, an upper-case id — is set aside by the drain and never
     /// makes an event, so it is not counted: it cannot fill the container for good.
     static func countPendingReceipts(in directory: String) throws(FileSystemError) -> Int {
-        let descriptor = FileName.withCString(directory) { name in
-            SystemCall.retryingInterrupts { open(name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW) }
-        }
-        guard descriptor >= 0, let stream = fdopendir(descriptor) else {
-            let error = FileSystemError.last("read directory", directory)
-            if descriptor >= 0 { close(descriptor) }
-            throw error
-        }
-        defer { closedir(stream) }
         var count = 0
-        while true {
-            errno = 0
-            guard let entry = readdir(stream) else {
-                // NULL at the end and on an error alike: a failed count must not pass for a small one.
-                if errno != 0 { throw .last("read directory", directory) }
-                break
-            }
-            let type = entry.pointee.d_type
-            let named = withUnsafePointer(to: entry.pointee.d_name) { name in
-                name.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { bytes in
-                    isReceiptFileName(UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
-                }
-            }
-            guard named else { continue }
+        var unknown: [String] = []
+        try DirectoryListing.forEachEntry(directory, followLink: false) { name, type in
+            guard isReceiptFileName(name) else { return }
             switch DirectoryListing.kind(ofDirectoryEntryType: type) {
             case .regularFile?: count += 1
-            case nil:
-                // The file system does not say: ask.
-                let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-                if (try? FileSystem.kind(FileSystem.join(directory, name))) == .regularFile { count += 1 }
+            case nil: unknown.append(String(decoding: name, as: UTF8.self))  // the file system does not say: ask
             default: break
             }
         }
+        for name in unknown where (try? FileSystem.kind(FileSystem.join(directory, name))) == .regularFile { count += 1 }
         return count
     }
 
@@ -162,17 +140,15 @@ public struct ReceiptStore: Sendable {
     /// A plain loop over bytes: it runs for every entry of a full container on every payload.
     static func isReceiptFileName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard name.count == 44 else { return false }
-        return name.withMemoryRebound(to: UInt8.self) { bytes in
-            for index in 0..<36 {
-                let byte = bytes[index]
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    if byte != 0x2D { return false }  // "-"
-                } else if !((byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)) {  // 0-9, a-f
-                    return false
-                }
+        for index in 0..<36 {
+            let byte = name[index]
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                if byte != 0x2D { return false }  // "-"
+            } else if !((byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)) {  // 0-9, a-f
+                return false
             }
-            return memcmp(bytes.baseAddress! + 36, receiptSuffix, 8) == 0
         }
+        return memcmp(name.baseAddress! + 36, receiptSuffix, 8) == 0
     }
 
     private static let receiptSuffix: [UInt8] = Array(Receipt.fileExtension.utf8)

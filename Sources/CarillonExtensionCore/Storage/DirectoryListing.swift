@@ -11,9 +11,27 @@ public struct DirectoryEntry: Sendable, Equatable {
 
 /// `readdir`, with names kept as bytes.
 public enum DirectoryListing {
-    /// The entries of a directory (no `.` or `..`), sorted by their names' bytes. With `followLink: false` the
-    /// directory itself must not be a symbolic link (`ELOOP`).
+    /// The entries of a directory (no `.` or `..`), sorted by their names' bytes. With `followLink:
+    /// false` the directory itself must not be a symbolic link (`ELOOP`).
     public static func entries(_ path: String, followLink: Bool = true) throws(FileSystemError) -> [DirectoryEntry] {
+        var entries: [DirectoryEntry] = []
+        try forEachEntry(path, followLink: followLink) { name, type in
+            entries.append(DirectoryEntry(name: FileName.string(fromBytes: name), kind: kind(ofDirectoryEntryType: type)))
+        }
+        return entries.map { (key: FileName.bytes($0.name), entry: $0) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .map(\.entry)
+    }
+
+    /// Calls `body` with each entry's name bytes (no `.` or `..`) and `d_type`, in the directory's own
+    /// order, making no `String`: for a hot path such as counting the pending receipts.
+    ///
+    /// - Throws: ``FileSystemError`` when the directory cannot be opened or read: `readdir` returns NULL
+    ///   both at the end and on an error, and only `errno` tells them apart — a failed listing never
+    ///   passes for a short one.
+    static func forEachEntry(
+        _ path: String, followLink: Bool, _ body: (UnsafeBufferPointer<UInt8>, UInt8) -> Void
+    ) throws(FileSystemError) {
         let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
         let descriptor = FileName.withCString(path) { name in SystemCall.retryingInterrupts { open(name, flags) } }
         guard descriptor >= 0 else { throw .last("read directory", path) }
@@ -23,26 +41,21 @@ public enum DirectoryListing {
             throw error
         }
         defer { closedir(stream) }
-        var entries: [DirectoryEntry] = []
         while true {
-            // readdir returns NULL both at the end and on an error: only errno tells them apart, and a
-            // failed listing must never pass for an empty directory.
             errno = 0
             guard let entry = readdir(stream) else {
                 if errno != 0 { throw .last("read directory", path) }
-                break
+                return
             }
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+            withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { bytes in
-                    FileName.string(fromBytes: UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
+                    let name = UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)))
+                    let dot = UInt8(ascii: ".")
+                    if (name.count == 1 && name[0] == dot) || (name.count == 2 && name[0] == dot && name[1] == dot) { return }
+                    body(name, entry.pointee.d_type)
                 }
             }
-            if name == "." || name == ".." { continue }
-            entries.append(DirectoryEntry(name: name, kind: kind(ofDirectoryEntryType: entry.pointee.d_type)))
         }
-        return entries.map { (key: FileName.bytes($0.name), entry: $0) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
-            .map(\.entry)
     }
 
     static func kind(ofDirectoryEntryType type: UInt8) -> FileSystem.Kind? {

@@ -33,18 +33,38 @@ struct Quarantine {
     func setAside(_ path: String, reason: String) throws(FileSystemError) -> QuarantinedFile? {
         _ = try RecordDirectory.prepare(directory, create: true)
         let name = FileSystem.lastComponent(path)
-        var destination = FileSystem.join(directory, name)
         var attempt = 0
-        // Several bad files can share a name over time; keep them all. (Only one file has a given name at
-        // a time, so two processes never race for the same destination with different files.)
-        while FileSystem.exists(destination) || FileSystem.exists(destination + ".reason") {
+        var destination = FileSystem.join(directory, name)
+        func nextName() {
             attempt += 1
             destination = FileSystem.join(directory, attempt < 1000 ? "\(name).\(attempt)" : "\(name).\(FileSystem.uniqueToken())")
         }
-        let moved = FileName.withCString(path) { from in FileName.withCString(destination) { rename(from, $0) } }
-        if moved != 0 {
-            if errno == ENOENT { return nil }
-            throw .last("set aside", path)
+        // Several bad files can share a name over time; keep them all: the move never replaces. It is a
+        // `link`, then the `unlink` of the original (two drains setting the same file aside at once may
+        // both keep a copy: nothing is lost); a directory, which cannot be linked, is renamed.
+        moving: while true {
+            if FileSystem.exists(destination + ".reason") {
+                nextName()
+                continue
+            }
+            if FileName.withCString(path, { from in FileName.withCString(destination) { link(from, $0) } }) == 0 {
+                _ = FileName.withCString(path) { unlink($0) }
+                break moving
+            }
+            switch errno {
+            case EEXIST:
+                nextName()
+            case ENOENT:
+                return nil
+            case EPERM where !FileSystem.exists(destination):
+                if FileName.withCString(path, { from in FileName.withCString(destination) { rename(from, $0) } }) != 0 {
+                    if errno == ENOENT { return nil }
+                    throw .last("set aside", path)
+                }
+                break moving
+            default:
+                throw .last("set aside", path)
+            }
         }
         // The move is what matters; a missing reason file only loses the explanation, which the caller
         // reports anyway.
