@@ -10,7 +10,7 @@ enum ProcessCommand: Command {
         OptionSpec(name: "--container", valueName: "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts."),
         OptionSpec(name: "--attachments", valueName: "DIR", help: "Directory for attachment files (default: $TMPDIR/carillon-nse-attachments)."),
         OptionSpec(name: "--ca-file", valueName: "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on."),
-        OptionSpec(name: "--budget", valueName: "SECONDS", help: "Time budget of each image download (default 20)."),
+        OptionSpec(name: "--budget", valueName: "SECONDS", help: "Time budget of each image download, redirects included (default 20; at least 0.001)."),
         OptionSpec(name: "--max-bytes", valueName: "N", help: "Size cap of each image in bytes (default 10485760)."),
         OptionSpec(name: "--expire-after", valueName: "SECONDS", help: "When time-will-expire fires after delivery (default 30, as on iOS)."),
         OptionSpec(name: "--jobs", valueName: "N", help: "Payloads processed concurrently (default 1); output order is unchanged."),
@@ -42,7 +42,7 @@ enum ProcessCommand: Command {
     static let maximumPayloadFileBytes = 1_048_576
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
-        let budget = try arguments.seconds("--budget", default: 20)
+        let budget = try arguments.milliseconds("--budget", default: DownloadLimits.standard.budgetMilliseconds)
         let maximumBytes = try arguments.positiveInteger("--max-bytes", default: DownloadLimits.standard.maximumBytes)
         let expireAfter = try arguments.seconds("--expire-after", default: 30)
         let jobs = try arguments.positiveInteger("--jobs", default: 1, maximum: 256)
@@ -61,7 +61,7 @@ enum ProcessCommand: Command {
 
         let attachments = arguments.value("--attachments") ?? defaultAttachmentsDirectory()
         let download = DownloadConfiguration(
-            limits: DownloadLimits(budgetMilliseconds: Int((budget * 1000).rounded()), maximumBytes: maximumBytes),
+            limits: DownloadLimits(budgetMilliseconds: budget, maximumBytes: maximumBytes),
             extraCAFile: arguments.value("--ca-file"))
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: arguments.value("--container"), download: download)
