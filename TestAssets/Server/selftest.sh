@@ -158,6 +158,15 @@ check bad/truncated-png   rc=0 http=200 size=40 magic=$PNG -- "$BASE/bad/truncat
 check bad/truncated-body  rc=18 http=200 size=1000 magic=$PNG -- "$BASE/bad/truncated-body"
 check bad/empty           rc=0 http=200 size=0 -- "$BASE/bad/empty"
 
+# --- framing errors (curl's view; the client's reasons are in TestAssets/Server/README.md) -------------
+check img/tiny-png        rc=0 http=200 size=69 magic=$PNG -- "$BASE/img/tiny-png"
+check bad/http09          rc=1 size=0 -- "$BASE/bad/http09"
+check bad/status-line     rc=1 size=0 -- "$BASE/bad/status-line"
+check bad/content-length-conflict rc=0 http=200 -- "$BASE/bad/content-length-conflict"
+check bad/content-length-repeated rc=0 http=200 size=11352 magic=$PNG -- "$BASE/bad/content-length-repeated"
+check bad/chunking        rc=56 http=200 -- "$BASE/bad/chunking"
+check bad/status-404-large rc=63 size=0 -- "$BASE/bad/status-404-large"
+
 # --- size and framing ----------------------------------------------------------------
 check size/cap            rc=0 http=200 size=10485760 file="JPEG image data" jpeg=1 -- "$BASE/size/cap"
 check size/cap-plus-1     rc=63 size=0 -- "$BASE/size/cap-plus-1"
@@ -186,6 +195,8 @@ expect_eq "size/gigabyte-chunked: server stopped streaming" "$(stats "d['active_
 check enc/gzip            rc=0 http=200 size=cl cenc=gzip magic=1f8b -- "$BASE/enc/gzip"
 expect_eq "enc/gzip body is a gzipped PNG" "$(gzip -dc <"$T/body" | od -An -tx1 -N8 | tr -d ' \n')" $PNG
 check enc/br              rc=0 http=200 size=cl cenc=br -- "$BASE/enc/br"
+check enc/identity-then-gzip rc=0 http=200 magic=1f8b -- "$BASE/enc/identity-then-gzip"
+check enc/te-gzip-chunked rc=0 http=200 -- "$BASE/enc/te-gzip-chunked"
 check enc/identity        rc=0 http=200 size=cl cenc=identity magic=$PNG -- "$BASE/enc/identity"
 
 # --- redirects ---------------------------------------------------------------------------
@@ -201,6 +212,13 @@ check redirect/hops/5     rc=0 http=200 redirs=5 magic=$PNG -- "$BASE/redirect/h
 check redirect/hops/6     rc=47 -- "$BASE/redirect/hops/6"
 check redirect/307        rc=0 http=200 redirs=1 magic=$PNG -- "$BASE/redirect/307"
 check redirect/308        rc=0 http=200 redirs=1 magic=$PNG -- "$BASE/redirect/308"
+
+# The client follows redirects itself (SPEC §2); curl -L shows what a naive client makes of these.
+check "redirect/to?status=302&location=/img/png" rc=0 http=200 redirs=1 magic=$PNG -- "$BASE/redirect/to?status=302&location=/img/png"
+check "redirect/to?status=303 (no Location)" rc=0 http=303 redirs=0 -- "$BASE/redirect/to?status=303"
+check redirect/endless-body rc=28 max=2 -- "$BASE/redirect/endless-body"
+check redirect/large-announced rc=63 -- "$BASE/redirect/large-announced"
+check "redirect/slow/1?delay=0.1 ends in a stall" rc=28 max=2 -- "$BASE/redirect/slow/1?delay=0.1"
 
 # --- statuses ------------------------------------------------------------------------------
 check status/204          rc=0 http=204 size=0 -- "$BASE/status/204"

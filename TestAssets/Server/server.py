@@ -468,6 +468,17 @@ class Handler(BaseHTTPRequestHandler):
                 return
             self.wfile.write(piece)
 
+    def send_streamed_status(self, status, content_type, length):
+        """`status` with a body of `length` filler bytes, streamed until the client hangs up."""
+        self.start(status, content_type, length=length)
+        if self.head_only:
+            return
+        piece = b"x" * 65536
+        sent = 0
+        while sent < length and not STOP.is_set():
+            self.wfile.write(piece[:length - sent])
+            sent += len(piece)
+
     def redirect(self, status, location):
         self.send_bytes(status, "text/plain", f"Redirecting to {location}\n".encode(),
                         [("Location", location)])
@@ -487,6 +498,10 @@ class Handler(BaseHTTPRequestHandler):
     @route("/img/png")
     def img_png(self, q):
         self.send_bytes(200, "image/png", IMAGES.png)
+
+    @route("/img/tiny-png")
+    def img_tiny_png(self, q):
+        self.send_bytes(200, "image/png", IMAGES.tiny_png)
 
     @route("/img/gif")
     def img_gif(self, q):
@@ -548,6 +563,49 @@ class Handler(BaseHTTPRequestHandler):
     @route("/bad/empty")
     def bad_empty(self, q):
         self.send_bytes(200, "image/png", b"")
+
+    # -- framing errors --------------------------------------------------------------
+
+    @route("/bad/http09")
+    def bad_http09(self, q):
+        # No status line, no headers: an HTTP/0.9 reply.
+        self.close_connection = True
+        if not self.head_only:
+            self.wfile.write(IMAGES.png)
+
+    @route("/bad/status-line")
+    def bad_status_line(self, q):
+        self.close_connection = True
+        self.wfile.write(b"HTTP/1.1 2OO OK\r\nContent-Type: image/png\r\nContent-Length: %d\r\n\r\n"
+                         % len(IMAGES.png))
+        self.write(IMAGES.png)
+
+    @route("/bad/content-length-conflict")
+    def bad_content_length_conflict(self, q):
+        self.close_connection = True
+        n = len(IMAGES.png)
+        self.start(200, "image/png", [("Content-Length", str(n)), ("Content-Length", str(n - 100))])
+        self.write(IMAGES.png)
+
+    @route("/bad/content-length-repeated")
+    def bad_content_length_repeated(self, q):
+        # The same length twice: RFC 9110 lets a recipient accept it.
+        n = len(IMAGES.png)
+        self.start(200, "image/png", [("Content-Length", str(n)), ("Content-Length", str(n))])
+        self.write(IMAGES.png)
+
+    @route("/bad/chunking")
+    def bad_chunking(self, q):
+        # A valid first chunk, then a chunk size that is not hexadecimal.
+        self.close_connection = True
+        self.start(200, "image/png", [("Transfer-Encoding", "chunked")])
+        if not self.head_only:
+            self.wfile.write(b"%x\r\n%b\r\nzz\r\n%b\r\n0\r\n\r\n" % (100, IMAGES.png[:100], IMAGES.png[100:]))
+
+    @route("/bad/status-404-large")
+    def bad_status_404_large(self, q):
+        # A 404 announcing 11 MiB: a wrong status, whatever its length.
+        self.send_streamed_status(404, "text/html", 11 * 1024 * 1024)
 
     # -- size and framing ----------------------------------------------------------
 
@@ -625,6 +683,20 @@ class Handler(BaseHTTPRequestHandler):
         self.send_bytes(200, "image/png", b"\x1b\x2e\x00\xf8" + os.urandom(60),
                         [("Content-Encoding", "br")])
 
+    @route("/enc/identity-then-gzip")
+    def enc_identity_then_gzip(self, q):
+        # Two Content-Encoding headers: the second one counts as much as the first.
+        self.send_bytes(200, "image/png", gzip.compress(IMAGES.png, mtime=0),
+                        [("Content-Encoding", "identity"), ("Content-Encoding", "gzip")])
+
+    @route("/enc/te-gzip-chunked")
+    def enc_te_gzip_chunked(self, q):
+        # A transfer coding other than chunked: must be refused, never decoded.
+        body = gzip.compress(IMAGES.png, mtime=0)
+        self.start(200, "image/png", [("Transfer-Encoding", "gzip, chunked")])
+        if not self.head_only:
+            self.wfile.write(b"%x\r\n%b\r\n0\r\n\r\n" % (len(body), body))
+
     @route("/enc/identity")
     def enc_identity(self, q):
         self.send_bytes(200, "image/png", IMAGES.png, [("Content-Encoding", "identity")])
@@ -667,6 +739,56 @@ class Handler(BaseHTTPRequestHandler):
         if n == 0:
             return self.send_bytes(200, "image/png", IMAGES.png)
         self.redirect(302, f"/redirect/hops/{n - 1}")
+
+    @route("/redirect/to")
+    def redirect_to(self, q):
+        # Any status and Location, for the client's own redirect rules: ?status=302&location=URL.
+        status = _int_param(q, "status", 302, 300, 399)
+        location = q.get("location", [None])[0]
+        if location is None:
+            return self.send_bytes(status, "text/plain", b"no Location\n")
+        self.redirect(status, location)
+
+    @route("/redirect/endless-body")
+    def redirect_endless_body(self, q):
+        # A 302 to the PNG whose chunked body never ends, on a kept-open connection: the client must
+        # stop reading it (64 KiB at most) and follow the Location.
+        self.start(302, "text/plain", [("Location", "/img/png"), ("Transfer-Encoding", "chunked")])
+        if self.head_only:
+            return
+        piece = b"x" * 16384
+        while not STOP.is_set():
+            self.wfile.write(b"%x\r\n%b\r\n" % (len(piece), piece))
+        self.close_connection = True
+
+    @route("/redirect/large-announced")
+    def redirect_large_announced(self, q):
+        # A 302 announcing an 11 MiB body in front of the 69-byte PNG: the body is not the image's.
+        n = 11 * 1024 * 1024
+        self.start(302, "text/plain", [("Location", "/img/tiny-png")], length=n)
+        if self.head_only:
+            return
+        piece = b"x" * 65536
+        sent = 0
+        while sent < n and not STOP.is_set():
+            self.wfile.write(piece[:n - sent])
+            sent += len(piece)
+
+    @route(prefix="/redirect/slow/")
+    def redirect_slow(self, q, arg):
+        # N hops, each answered after `delay` seconds, ending in /stall/headers: a timeout in a chain.
+        n = int(arg)
+        if n < 0:
+            raise ValueError("hops must be >= 0")
+        delay = float(q.get("delay", ["0.2"])[0])
+        if not 0 <= delay <= 60:
+            raise ValueError("delay must be 0..60")
+        if not self.hold(delay):
+            self.close_connection = True
+            return
+        if n == 0:
+            return self.redirect(302, "/stall/headers?seconds=60")
+        self.redirect(302, f"/redirect/slow/{n - 1}?delay={delay}")
 
     # -- statuses ------------------------------------------------------------------
 
