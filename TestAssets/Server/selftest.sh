@@ -252,6 +252,27 @@ check "closed port"       rc=7 -- "https://127.0.0.1:$CLOSED/img/png"
 check "localhost name"    rc=0 http=200 magic=$PNG -- "https://localhost:$PORT/img/png"
 check "plain http on TLS port" rc=1 -- "http://127.0.0.1:$PORT/img/png"
 
+# --- App Transport Security listeners (curl's view: it applies none of ATS's rules by itself) ------------------
+ATS_CIPHERS="ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-SHA256:ECDHE-RSA-AES256-SHA"
+ats() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['ats_ports'][sys.argv[2]])" "$R" "$1"; }
+for name in ats_cn_only ats_no_eku ats_ten_years ats_rsa_kex ats_ffdhe ats_tls12_ecdhe ats_tls13 ats_rsa2048 ats_intermediate; do
+    check "$name serves the PNG" rc=0 http=200 magic=$PNG -- "https://127.0.0.1:$(ats $name)/img/png"
+done
+check "ats_rsa_kex: no ECDHE suite" rc=35 -- --tlsv1.2 --ciphers "$ATS_CIPHERS" "https://127.0.0.1:$(ats ats_rsa_kex)/img/png"
+check "ats_ffdhe: no ECDHE suite" rc=35 -- --tlsv1.2 --ciphers "$ATS_CIPHERS" "https://127.0.0.1:$(ats ats_ffdhe)/img/png"
+check "ats_ffdhe: no RSA key exchange either" rc=35 -- --tlsv1.2 --ciphers "AES128-GCM-SHA256:AES256-GCM-SHA384" "https://127.0.0.1:$(ats ats_ffdhe)/img/png"
+check "ats_rsa_kex: RSA key exchange" rc=0 http=200 -- --tlsv1.2 --ciphers "AES128-GCM-SHA256" "https://127.0.0.1:$(ats ats_rsa_kex)/img/png"
+check "ats_tls12_ecdhe: ECDHE under TLS 1.2" rc=0 http=200 -- --tlsv1.2 --ciphers "$ATS_CIPHERS" "https://127.0.0.1:$(ats ats_tls12_ecdhe)/img/png"
+check "ats_tls12_ecdhe: no TLS 1.3" rc=35 -- --tlsv1.3 "https://127.0.0.1:$(ats ats_tls12_ecdhe)/img/png"
+check "ats_tls13: TLS 1.3 only" rc=35 -- --tls-max 1.2 "https://127.0.0.1:$(ats ats_tls13)/img/png"
+check "ats_rsa2048: ECDHE-RSA" rc=0 http=200 -- --tlsv1.2 --ciphers "$ATS_CIPHERS" "https://127.0.0.1:$(ats ats_rsa2048)/img/png"
+cert_text() { openssl s_client -connect "127.0.0.1:$(ats "$1")" -showcerts </dev/null 2>/dev/null | openssl x509 -noout -text 2>/dev/null; }
+expect_eq "ats_cn_only: leaf has no subjectAltName" "$(cert_text ats_cn_only | grep -c 'Subject Alternative Name')" 0
+expect_eq "ats_no_eku: leaf has no extendedKeyUsage" "$(cert_text ats_no_eku | grep -c 'Extended Key Usage')" 0
+expect_eq "ats_ten_years: leaf valid 3650 days" "$(openssl s_client -connect "127.0.0.1:$(ats ats_ten_years)" </dev/null 2>/dev/null \
+    | openssl x509 -noout -startdate -enddate | python3 -c "import sys,datetime as d; a,b=[d.datetime.strptime(l.split('=',1)[1].strip(),'%b %d %H:%M:%S %Y %Z') for l in sys.stdin]; print((b-a).days)")" 3650
+expect_eq "ats_intermediate: sends leaf and intermediate" "$(openssl s_client -connect "127.0.0.1:$(ats ats_intermediate)" -showcerts </dev/null 2>/dev/null | grep -c 'BEGIN CERTIFICATE')" 2
+
 # --- introspection ------------------------------------------------------------------------------
 check echo/headers        rc=0 http=200 ctype=application/json -- -H "X-Test: 1" "$BASE/echo/headers"
 expect_eq "echo/headers: no Accept-Encoding, custom header seen" \

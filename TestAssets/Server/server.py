@@ -878,7 +878,9 @@ class TLSServer(ThreadingHTTPServer):
     request_queue_size = 128
 
     def __init__(self, name, port, context):
-        self.name, self.context, self.stats = name, context, Stats()
+        """`context`: an SSLContext, or a function making one on the first connection."""
+        self.name, self.stats = name, Stats()
+        self._context, self._context_lock = context, threading.Lock()
         super().__init__((LOOPBACK, port), Handler)
         self.base_url = f"https://{LOOPBACK}:{self.server_port}"
 
@@ -899,7 +901,7 @@ class TLSServer(ThreadingHTTPServer):
     def finish_request(self, request, client_address):
         request.settimeout(10)            # bound a handshake that never completes
         try:
-            tls = self.context.wrap_socket(request, server_side=True)
+            tls = self.context().wrap_socket(request, server_side=True)
         except (OSError, ssl.SSLError) as exc:
             self.stats.add("tls_failures")
             log(f"{self.name}: TLS handshake failed: {exc!r}")
@@ -912,6 +914,12 @@ class TLSServer(ThreadingHTTPServer):
             except OSError:
                 pass
             tls.close()
+
+    def context(self):
+        with self._context_lock:
+            if not isinstance(self._context, ssl.SSLContext):
+                self._context = self._context()
+            return self._context
 
     def handle_error(self, request, client_address):
         if VERBOSE:
@@ -997,19 +1005,45 @@ extendedKeyUsage = serverAuth
 subjectAltName = DNS:wrong.example
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid:always
+[ext_intermediate]
+basicConstraints = critical, CA:TRUE, pathlen:0
+keyUsage = critical, keyCertSign, cRLSign
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+[ext_leaf_cn_only]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+[ext_leaf_no_eku]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+subjectAltName = IP:127.0.0.1, IP:::1, DNS:localhost
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+[ext_leaf_rsa]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature, keyEncipherment
+extendedKeyUsage = serverAuth
+subjectAltName = IP:127.0.0.1, IP:::1, DNS:localhost
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
 """
 
 
 def make_certs(d):
-    """Good CA + leaf, rogue CA + leaf (same names), good-CA leaf for the wrong name.
+    """Good CA + leaf, rogue CA + leaf (same names), good-CA leaf for the wrong name, and the
+    App Transport Security cases: leaves iOS refuses (host only in the CN, no EKU, ten years) and
+    one it accepts (through an intermediate CA); the RSA leaf is make_rsa_leaf's.
     Our own config file keeps the system openssl.cnf out of the picture."""
     cnf = os.path.join(d, "openssl.cnf")
     with open(cnf, "w") as f:
         f.write(OPENSSL_CNF)
 
-    def req(name, subject, extensions, ca=None):
+    def req(name, subject, extensions, ca=None, days=7):
         cmd = ["openssl", "req", "-config", cnf, "-x509", "-newkey", "ec",
-               "-pkeyopt", "ec_paramgen_curve:P-256", "-noenc", "-days", "7",
+               "-pkeyopt", "ec_paramgen_curve:P-256", "-noenc", "-days", str(days),
                "-keyout", os.path.join(d, f"{name}.key"), "-out", os.path.join(d, f"{name}.pem"),
                "-subj", subject, "-extensions", extensions]
         if ca:
@@ -1022,18 +1056,85 @@ def make_certs(d):
             if p.returncode != 0:
                 raise RuntimeError(f"openssl failed: {err.decode(errors='replace')}")
 
+    dh = subprocess.Popen(["openssl", "genpkey", "-genparam", "-algorithm", "DH", "-pkeyopt",
+                           "group:ffdhe2048", "-out", os.path.join(d, "ffdhe2048.pem")],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     wait_all([req("ca", "/CN=Carillon Test CA", "ext_ca"),
               req("rogue-ca", "/CN=Rogue Test CA", "ext_ca")])
     wait_all([req("leaf", "/CN=localhost", "ext_leaf_good", "ca"),
               req("rogue-leaf", "/CN=localhost", "ext_leaf_good", "rogue-ca"),
-              req("wrong-leaf", "/CN=wrong.example", "ext_leaf_wrong", "ca")])
+              req("wrong-leaf", "/CN=wrong.example", "ext_leaf_wrong", "ca"),
+              req("intermediate-ca", "/CN=Carillon Test Intermediate CA", "ext_intermediate", "ca"),
+              req("cn-only-leaf", "/CN=127.0.0.1", "ext_leaf_cn_only", "ca"),
+              req("no-eku-leaf", "/CN=localhost", "ext_leaf_no_eku", "ca"),
+              req("ten-year-leaf", "/CN=localhost", "ext_leaf_good", "ca", days=3650)])
+    wait_all([req("chained-leaf", "/CN=localhost", "ext_leaf_good", "intermediate-ca"), dh])
+    # The chained listener sends its leaf and the intermediate.
+    with open(os.path.join(d, "chained-leaf-chain.pem"), "w") as out:
+        for part in ("chained-leaf.pem", "intermediate-ca.pem"):
+            with open(os.path.join(d, part)) as f:
+                out.write(f.read())
 
 
-def server_context(d, name):
+RSA_LOCK = threading.Lock()
+
+
+def make_rsa_leaf(d):
+    """The RSA 2048 leaf (with keyEncipherment, for RSA key exchange).  Its key takes ~0.5 s of CPU,
+    more on a busy machine: main() starts it in the background so that the ready line does not wait,
+    and the first RSA connection waits for it instead."""
+    with RSA_LOCK:
+        if os.path.exists(os.path.join(d, "rsa-leaf.pem")):
+            return
+        cmd = ["openssl", "req", "-config", os.path.join(d, "openssl.cnf"), "-x509", "-newkey", "rsa:2048",
+               "-noenc", "-days", "7", "-keyout", os.path.join(d, "rsa-leaf.key"),
+               "-out", os.path.join(d, "rsa-leaf.pem.tmp"), "-subj", "/CN=localhost",
+               "-extensions", "ext_leaf_rsa",
+               "-CA", os.path.join(d, "ca.pem"), "-CAkey", os.path.join(d, "ca.key")]
+        done = subprocess.run(cmd, capture_output=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"openssl failed: {done.stderr.decode(errors='replace')}")
+        os.replace(os.path.join(d, "rsa-leaf.pem.tmp"), os.path.join(d, "rsa-leaf.pem"))
+
+
+def server_context(d, name, cert=None, minimum=ssl.TLSVersion.TLSv1_2, maximum=None, ciphers=None, dh=False):
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
-    ctx.load_cert_chain(os.path.join(d, f"{name}.pem"), os.path.join(d, f"{name}.key"))
+    ctx.minimum_version = minimum
+    if maximum:
+        ctx.maximum_version = maximum
+    if ciphers:
+        ctx.set_ciphers(ciphers)
+    if dh:
+        ctx.load_dh_params(os.path.join(d, "ffdhe2048.pem"))
+    ctx.load_cert_chain(os.path.join(d, f"{cert or name}.pem"), os.path.join(d, f"{name}.key"))
     return ctx
+
+
+def ats_contexts(d):
+    """One listener per App Transport Security case (SPEC §2): name -> a function making its context
+    (on the first connection).  All certificates come from the good CA, so every refusal is an ATS
+    rule, not trust."""
+    tls12 = ssl.TLSVersion.TLSv1_2
+
+    def rsa(**kwargs):
+        make_rsa_leaf(d)
+        return server_context(d, "rsa-leaf", **kwargs)
+
+    return {
+        # iOS refuses these.
+        "ats_cn_only": lambda: server_context(d, "cn-only-leaf"),
+        "ats_no_eku": lambda: server_context(d, "no-eku-leaf"),
+        "ats_ten_years": lambda: server_context(d, "ten-year-leaf"),
+        "ats_rsa_kex": lambda: rsa(maximum=tls12,
+                                   ciphers="AES128-GCM-SHA256:AES256-GCM-SHA384:AES128-SHA256:AES256-SHA"),
+        "ats_ffdhe": lambda: rsa(maximum=tls12, ciphers="DHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-GCM-SHA384",
+                                 dh=True),
+        # iOS accepts these.
+        "ats_tls12_ecdhe": lambda: server_context(d, "leaf", maximum=tls12),
+        "ats_tls13": lambda: server_context(d, "leaf", minimum=ssl.TLSVersion.TLSv1_3),
+        "ats_rsa2048": lambda: rsa(maximum=tls12, ciphers="ECDHE-RSA-AES128-GCM-SHA256"),
+        "ats_intermediate": lambda: server_context(d, "chained-leaf", cert="chained-leaf-chain"),
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -1075,7 +1176,9 @@ def main(argv=None):
         unknown = TLSServer("unknown_ca", 0, server_context(state_dir, "rogue-leaf"))
         wrong = TLSServer("wrong_host", 0, server_context(state_dir, "wrong-leaf"))
         stall = StallListener("handshake_stall")
-        listeners = [main_srv, unknown, wrong, stall]
+        threading.Thread(target=make_rsa_leaf, args=(state_dir,), daemon=True).start()
+        ats = [TLSServer(name, 0, ctx) for name, ctx in ats_contexts(state_dir).items()]
+        listeners = [main_srv, unknown, wrong, stall, *ats]
         for srv in listeners:
             ALL_LISTENERS[srv.name] = srv
             kwargs = {} if srv is stall else {"poll_interval": POLL}
@@ -1102,6 +1205,7 @@ def main(argv=None):
             "wrong_host_port": wrong.server_port,
             "handshake_stall_port": stall.server_port,
             "closed_port": closed_port(),
+            "ats_ports": {srv.name: srv.server_port for srv in ats},
             "pid": os.getpid(),
         })
         if args.ready_file:

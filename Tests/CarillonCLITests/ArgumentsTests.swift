@@ -121,6 +121,8 @@ extension ArgumentsTests {
         (["process", "--budget", "soon", "a.json"], "'--budget' needs a number of seconds"),
         (["process", "--budget", "0.0004", "a.json"], "'--budget' needs at least 0.001 seconds (1 ms), not '0.0004'"),
         (["process", "--max-bytes", "-5", "a.json"], "'--max-bytes' needs a whole number"),
+        (["process", "--tls-minimum", "1.4", "a.json"], "option '--tls-minimum' needs 1.0, 1.1, 1.2 or 1.3, not '1.4'"),
+        (["process", "--no-forward-secrecy=yes", "a.json"], "option '--no-forward-secrecy' takes no value"),
         (["process", "--ca-file", "/nonexistent/ca.pem", "a.json"], "--ca-file '/nonexistent/ca.pem': no such file"),
         (["process", "-", "-"], "'-' (standard input) given more than once"),
         (["drain", "--queue", "q"], "option '--container' is required"),

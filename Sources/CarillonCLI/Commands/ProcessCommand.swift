@@ -12,6 +12,8 @@ enum ProcessCommand: Command {
         OptionSpec(name: "--ca-file", valueName: "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on."),
         OptionSpec(name: "--budget", valueName: "SECONDS", help: "Time budget of each image download, redirects included (default 20; at least 0.001)."),
         OptionSpec(name: "--max-bytes", valueName: "N", help: "Size cap of each image in bytes (default 10485760)."),
+        OptionSpec(name: "--tls-minimum", valueName: "1.0|1.1|1.2|1.3", help: "Lowest TLS version accepted (default 1.2), as NSExceptionMinimumTLSVersion."),
+        OptionSpec(name: "--no-forward-secrecy", valueName: nil, help: "Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO."),
         OptionSpec(name: "--expire-after", valueName: "SECONDS", help: "When time-will-expire fires after delivery (default 30, as on iOS)."),
         OptionSpec(name: "--jobs", valueName: "N", help: "Payloads processed concurrently (default 1); output order is unchanged."),
     ]
@@ -23,6 +25,8 @@ enum ProcessCommand: Command {
         Runs each APNs payload through the Notification Service Extension's logic — routing, receipt,
         image download, verification and attachment — and prints one JSON object per payload per line,
         in input order. PAYLOAD is a file, a directory (its *.json files, sorted) or - (standard input).
+        Downloads follow App Transport Security, as iOS applies it to the extension; --tls-minimum and
+        --no-forward-secrecy are the two exceptions an extension's Info.plist can declare.
 
         Options:
         \(optionsHelp(options + [CarillonTool.helpOption]))
@@ -46,6 +50,14 @@ enum ProcessCommand: Command {
         let maximumBytes = try arguments.positiveInteger("--max-bytes", default: DownloadLimits.standard.maximumBytes)
         let expireAfter = try arguments.seconds("--expire-after", default: 30)
         let jobs = try arguments.positiveInteger("--jobs", default: 1, maximum: 256)
+        var transportSecurity = TransportSecurity.appTransportSecurity
+        if let text = arguments.value("--tls-minimum") {
+            guard let version = TransportSecurity.TLSVersion(rawValue: text) else {
+                throw UsageError(message: "option '--tls-minimum' needs 1.0, 1.1, 1.2 or 1.3, not '\(text)'")
+            }
+            transportSecurity.minimumTLS = version
+        }
+        if arguments.has("--no-forward-secrecy") { transportSecurity.requiresForwardSecrecy = false }
         if let caFile = arguments.value("--ca-file") {
             guard FileSystem.exists(caFile), !FileSystem.isDirectory(caFile) else {
                 throw UsageError(message: "--ca-file '\(caFile)': no such file")
@@ -62,7 +74,7 @@ enum ProcessCommand: Command {
         let attachments = arguments.value("--attachments") ?? defaultAttachmentsDirectory()
         let download = DownloadConfiguration(
             limits: DownloadLimits(budgetMilliseconds: budget, maximumBytes: maximumBytes),
-            extraCAFile: arguments.value("--ca-file"))
+            extraCAFile: arguments.value("--ca-file"), transportSecurity: transportSecurity)
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: arguments.value("--container"), download: download)
         let runner = PayloadRunner(

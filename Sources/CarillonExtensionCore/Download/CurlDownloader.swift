@@ -7,7 +7,8 @@ import CCurl
 /// one thread at a time; reusing it for the next download — and for the next hop of a redirect chain —
 /// reuses its connections and TLS sessions (the multi handle holds the connection cache).
 ///
-/// Every request is HTTPS-only and always verifies the certificate and host name. Redirects are not
+/// Every request is HTTPS-only and always verifies the certificate and host name, and App Transport
+/// Security's rules on top (``TransportSecurity``, ``CertificateRules``). Redirects are not
 /// left to libcurl (`CURLOPT_FOLLOWLOCATION` is off): each `Location` goes through ``RedirectRule``,
 /// the same URL rules as the payload's, at most ``DownloadLimits/maximumRedirects`` times; a
 /// redirect's body is read no further than ``RedirectRule/maximumBodyBytes`` and never counts against
@@ -23,6 +24,10 @@ final class CurlDownloader {
     /// here rather than borrowed from an array for the length of a closure.
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private static let errorBufferSize = Int(CURL_ERROR_SIZE) + 1
+    /// What the TLS verification callback reads and reports. It lives as long as the handles: OpenSSL
+    /// contexts of cached connections keep its address (a renegotiation could call the callback in a
+    /// later download), so it is the downloader's, not one download's.
+    private let handshake = HandshakeState()
 
     /// Receives the final response's body, piece by piece; returns false to stop the transfer.
     typealias Sink = (UnsafeRawBufferPointer) -> Bool
@@ -42,7 +47,7 @@ final class CurlDownloader {
         self.configuration = configuration
         errorBuffer = .allocate(capacity: CurlDownloader.errorBufferSize)
         errorBuffer.initialize(repeating: 0, count: CurlDownloader.errorBufferSize)
-        setupFailure = CurlDownloader.configure(easy, configuration, errorBuffer: errorBuffer)
+        setupFailure = CurlDownloader.configure(easy, configuration, errorBuffer: errorBuffer, handshake: handshake)
     }
 
     /// An option libcurl refused when the handle was set up, reported by every download.
@@ -57,7 +62,8 @@ final class CurlDownloader {
     /// Sets the options every download of this handle shares, once: they stay set across transfers
     /// (the handle is never reset, which also keeps libcurl's receive buffer instead of reallocating it).
     private static func configure(
-        _ easy: UnsafeMutableRawPointer, _ configuration: DownloadConfiguration, errorBuffer: UnsafeMutablePointer<CChar>
+        _ easy: UnsafeMutableRawPointer, _ configuration: DownloadConfiguration, errorBuffer: UnsafeMutablePointer<CChar>,
+        handshake: HandshakeState
     ) -> (code: Int32, message: String)? {
         var options: [(CURLoption, CURLcode)] = [
             (CURLOPT_PROTOCOLS_STR, carillon_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "https")),
@@ -84,6 +90,7 @@ final class CurlDownloader {
             // head check refuses an announced oversize image before its body instead.
             // No CURLOPT_ACCEPT_ENCODING: setting it (even to "identity") turns decoding on.
         ]
+        options += transportSecurityOptions(easy, configuration.transportSecurity, handshake)
         if let caFile = configuration.extraCAFile {
             // CAINFO replaces only the bundle file; the system's hashed CA directory (CAPATH) stays, so
             // this adds trust rather than replacing it.
@@ -124,8 +131,8 @@ final class CurlDownloader {
         let start = ContinuousClock.now
         let deadline = start + .milliseconds(max(limits.budgetMilliseconds, 0))
         var report = TransferReport(
-            curlCode: 0, curlMessage: "", status: 0, bytesWritten: 0, cap: limits.maximumBytes,
-            budgetMilliseconds: limits.budgetMilliseconds)
+            curlCode: 0, curlMessage: "", status: 0, bytesWritten: 0, transportSecurity: configuration.transportSecurity,
+            cap: limits.maximumBytes, budgetMilliseconds: limits.budgetMilliseconds)
         if let failure = setupFailure {
             report.curlCode = failure.code
             report.curlMessage = failure.message
@@ -145,6 +152,8 @@ final class CurlDownloader {
             var code = CURLE_OK
             while true {
                 context.startRequest()
+                handshake.host = current.host
+                handshake.brokenRule = nil
                 let left = deadline - ContinuousClock.now
                 if left <= .zero {
                     code = CURLE_OPERATION_TIMEDOUT
@@ -199,6 +208,7 @@ final class CurlDownloader {
         if report.refusal == nil, case .refused(let refusal) = context.disposition { report.refusal = refusal }
         report.stoppedAtCap = context.stoppedAtCap
         report.stoppedBySink = context.stoppedBySink
+        report.tlsRule = handshake.brokenRule
         report.elapsedMilliseconds = CurlDownloader.milliseconds(ContinuousClock.now - start)
         return report
     }

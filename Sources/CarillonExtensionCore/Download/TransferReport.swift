@@ -20,6 +20,10 @@ struct TransferReport: Sendable, Equatable {
     var stoppedBySink: Bool = false
     /// The download was cancelled (time-will-expire).
     var cancelled: Bool = false
+    /// The App Transport Security rule the server's certificate chain broke, if it broke one.
+    var tlsRule: String?
+    /// The ATS settings in force, to name the rule a failed handshake broke.
+    var transportSecurity: TransportSecurity = .appTransportSecurity
     /// The size cap in force, for messages.
     var cap: Int = DownloadLimits.standard.maximumBytes
     /// The time budget in force, for messages.
@@ -84,6 +88,9 @@ extension TransferReport {
         if stoppedBySink {
             return Outcome(.storage, "the downloaded body could not be stored")
         }
+        if let tlsRule, curlCode != CurlCode.ok {
+            return Outcome(.tls, "App Transport Security refused the server's certificate: \(tlsRule) (\(curl))")
+        }
         switch curlCode {
         case CurlCode.ok:
             if status != 200 { return Outcome(.httpStatus, RedirectRule.statusDetail(status)) }
@@ -110,7 +117,7 @@ extension TransferReport {
         case CurlCode.abortedByCallback:
             return Outcome(.expired, "download cancelled (\(curl))")
         case let code where CurlCode.tlsCodes.contains(code):
-            return Outcome(.tls, curl)
+            return Outcome(.tls, transportSecurity.handshakeDetail(curl))
         case CurlCode.writeError:
             return Outcome(.storage, "could not write the downloaded body (\(curl))")
         default:
