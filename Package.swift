@@ -16,6 +16,13 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // OpenSSL from the system (Debian: libssl-dev), the library libcurl uses, for the App Transport
+        // Security checks in the TLS handshake. Only the downloader imports it.
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // zlib from the system (Debian: zlib1g-dev), for the PNG verifier's CRC-32 (as libpng uses it).
         // libcurl loads libz anyway, so it costs nothing at start-up.
         .systemLibrary(
@@ -26,7 +33,7 @@ let package = Package(
         // All of the extension's logic. Never prints, never exits.
         .target(
             name: "CarillonExtensionCore",
-            dependencies: ["CCurl", "CZlib"]
+            dependencies: ["CCurl", "COpenSSL", "CZlib"]
         ),
         // The command line's parsing and commands, writing to streams it is given, so tests run it in-process.
         .target(

@@ -11,14 +11,14 @@ cd "$(dirname "$0")/.."
 keep=no
 [ "${1:-}" = "--keep" ] && keep=yes
 
-# libcurl's and zlib's headers are the system packages the build needs (Debian: libcurl4-openssl-dev,
-# zlib1g-dev).
-if ! pkg-config --exists libcurl zlib 2>/dev/null; then
+# libcurl's, OpenSSL's and zlib's headers are the system packages the build needs (Debian:
+# libcurl4-openssl-dev, libssl-dev, zlib1g-dev).
+if ! pkg-config --exists libcurl openssl zlib 2>/dev/null; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "==> installing libcurl4-openssl-dev zlib1g-dev" >&2
-    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev zlib1g-dev >&2
+    echo "==> installing libcurl4-openssl-dev libssl-dev zlib1g-dev" >&2
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev libssl-dev zlib1g-dev >&2
   else
-    echo "run-samples: libcurl's or zlib's headers are missing: run 'sudo apt-get install -y libcurl4-openssl-dev zlib1g-dev'" >&2
+    echo "run-samples: libcurl's, OpenSSL's or zlib's headers are missing: run 'sudo apt-get install -y libcurl4-openssl-dev libssl-dev zlib1g-dev'" >&2
     exit 1
   fi
 fi

@@ -31,6 +31,13 @@ static inline CURLcode carillon_easy_setopt_write_callback(CURL *handle, CURLopt
     return curl_easy_setopt(handle, option, callback);
 }
 
+/// `curl_easy_setopt` for `CURLOPT_SSL_CTX_FUNCTION`: called with the TLS library's context (an
+/// OpenSSL `SSL_CTX *` here) before each handshake.
+typedef CURLcode (*carillon_ssl_ctx_callback)(CURL *handle, void *ssl_ctx, void *context);
+static inline CURLcode carillon_easy_setopt_ssl_ctx_callback(CURL *handle, CURLoption option, carillon_ssl_ctx_callback callback) {
+    return curl_easy_setopt(handle, option, callback);
+}
+
 /// `curl_easy_getinfo` for a `long` result.
 static inline CURLcode carillon_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);

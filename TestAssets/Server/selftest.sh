@@ -158,6 +158,15 @@ check bad/truncated-png   rc=0 http=200 size=40 magic=$PNG -- "$BASE/bad/truncat
 check bad/truncated-body  rc=18 http=200 size=1000 magic=$PNG -- "$BASE/bad/truncated-body"
 check bad/empty           rc=0 http=200 size=0 -- "$BASE/bad/empty"
 
+# --- framing errors (curl's view; the client's reasons are in TestAssets/Server/README.md) -------------
+check img/tiny-png        rc=0 http=200 size=69 magic=$PNG -- "$BASE/img/tiny-png"
+check bad/http09          rc=1 size=0 -- "$BASE/bad/http09"
+check bad/status-line     rc=1 size=0 -- "$BASE/bad/status-line"
+check bad/content-length-conflict rc=0 http=200 -- "$BASE/bad/content-length-conflict"
+check bad/content-length-repeated rc=0 http=200 size=11352 magic=$PNG -- "$BASE/bad/content-length-repeated"
+check bad/chunking        rc=56 http=200 -- "$BASE/bad/chunking"
+check bad/status-404-large rc=63 size=0 -- "$BASE/bad/status-404-large"
+
 # --- size and framing ----------------------------------------------------------------
 check size/cap            rc=0 http=200 size=10485760 file="JPEG image data" jpeg=1 -- "$BASE/size/cap"
 check size/cap-plus-1     rc=63 size=0 -- "$BASE/size/cap-plus-1"
@@ -186,6 +195,8 @@ expect_eq "size/gigabyte-chunked: server stopped streaming" "$(stats "d['active_
 check enc/gzip            rc=0 http=200 size=cl cenc=gzip magic=1f8b -- "$BASE/enc/gzip"
 expect_eq "enc/gzip body is a gzipped PNG" "$(gzip -dc <"$T/body" | od -An -tx1 -N8 | tr -d ' \n')" $PNG
 check enc/br              rc=0 http=200 size=cl cenc=br -- "$BASE/enc/br"
+check enc/identity-then-gzip rc=0 http=200 magic=1f8b -- "$BASE/enc/identity-then-gzip"
+check enc/te-gzip-chunked rc=0 http=200 -- "$BASE/enc/te-gzip-chunked"
 check enc/identity        rc=0 http=200 size=cl cenc=identity magic=$PNG -- "$BASE/enc/identity"
 
 # --- redirects ---------------------------------------------------------------------------
@@ -201,6 +212,13 @@ check redirect/hops/5     rc=0 http=200 redirs=5 magic=$PNG -- "$BASE/redirect/h
 check redirect/hops/6     rc=47 -- "$BASE/redirect/hops/6"
 check redirect/307        rc=0 http=200 redirs=1 magic=$PNG -- "$BASE/redirect/307"
 check redirect/308        rc=0 http=200 redirs=1 magic=$PNG -- "$BASE/redirect/308"
+
+# The client follows redirects itself (SPEC §2); curl -L shows what a naive client makes of these.
+check "redirect/to?status=302&location=/img/png" rc=0 http=200 redirs=1 magic=$PNG -- "$BASE/redirect/to?status=302&location=/img/png"
+check "redirect/to?status=303 (no Location)" rc=0 http=303 redirs=0 -- "$BASE/redirect/to?status=303"
+check redirect/endless-body rc=28 max=2 -- "$BASE/redirect/endless-body"
+check redirect/large-announced rc=63 -- "$BASE/redirect/large-announced"
+check "redirect/slow/1?delay=0.1 ends in a stall" rc=28 max=2 -- "$BASE/redirect/slow/1?delay=0.1"
 
 # --- statuses ------------------------------------------------------------------------------
 check status/204          rc=0 http=204 size=0 -- "$BASE/status/204"
@@ -233,6 +251,27 @@ check "handshake stall port" rc=28 max=2 -- "https://127.0.0.1:$STALL/img/png"
 check "closed port"       rc=7 -- "https://127.0.0.1:$CLOSED/img/png"
 check "localhost name"    rc=0 http=200 magic=$PNG -- "https://localhost:$PORT/img/png"
 check "plain http on TLS port" rc=1 -- "http://127.0.0.1:$PORT/img/png"
+
+# --- App Transport Security listeners (curl's view: it applies none of ATS's rules by itself) ------------------
+ATS_CIPHERS="ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-SHA256:ECDHE-RSA-AES256-SHA"
+ats() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['ats_ports'][sys.argv[2]])" "$R" "$1"; }
+for name in ats_cn_only ats_no_eku ats_ten_years ats_rsa_kex ats_ffdhe ats_tls12_ecdhe ats_tls13 ats_rsa2048 ats_intermediate; do
+    check "$name serves the PNG" rc=0 http=200 magic=$PNG -- "https://127.0.0.1:$(ats $name)/img/png"
+done
+check "ats_rsa_kex: no ECDHE suite" rc=35 -- --tlsv1.2 --ciphers "$ATS_CIPHERS" "https://127.0.0.1:$(ats ats_rsa_kex)/img/png"
+check "ats_ffdhe: no ECDHE suite" rc=35 -- --tlsv1.2 --ciphers "$ATS_CIPHERS" "https://127.0.0.1:$(ats ats_ffdhe)/img/png"
+check "ats_ffdhe: no RSA key exchange either" rc=35 -- --tlsv1.2 --ciphers "AES128-GCM-SHA256:AES256-GCM-SHA384" "https://127.0.0.1:$(ats ats_ffdhe)/img/png"
+check "ats_rsa_kex: RSA key exchange" rc=0 http=200 -- --tlsv1.2 --ciphers "AES128-GCM-SHA256" "https://127.0.0.1:$(ats ats_rsa_kex)/img/png"
+check "ats_tls12_ecdhe: ECDHE under TLS 1.2" rc=0 http=200 -- --tlsv1.2 --ciphers "$ATS_CIPHERS" "https://127.0.0.1:$(ats ats_tls12_ecdhe)/img/png"
+check "ats_tls12_ecdhe: no TLS 1.3" rc=35 -- --tlsv1.3 "https://127.0.0.1:$(ats ats_tls12_ecdhe)/img/png"
+check "ats_tls13: TLS 1.3 only" rc=35 -- --tls-max 1.2 "https://127.0.0.1:$(ats ats_tls13)/img/png"
+check "ats_rsa2048: ECDHE-RSA" rc=0 http=200 -- --tlsv1.2 --ciphers "$ATS_CIPHERS" "https://127.0.0.1:$(ats ats_rsa2048)/img/png"
+cert_text() { openssl s_client -connect "127.0.0.1:$(ats "$1")" -showcerts </dev/null 2>/dev/null | openssl x509 -noout -text 2>/dev/null; }
+expect_eq "ats_cn_only: leaf has no subjectAltName" "$(cert_text ats_cn_only | grep -c 'Subject Alternative Name')" 0
+expect_eq "ats_no_eku: leaf has no extendedKeyUsage" "$(cert_text ats_no_eku | grep -c 'Extended Key Usage')" 0
+expect_eq "ats_ten_years: leaf valid 3650 days" "$(openssl s_client -connect "127.0.0.1:$(ats ats_ten_years)" </dev/null 2>/dev/null \
+    | openssl x509 -noout -startdate -enddate | python3 -c "import sys,datetime as d; a,b=[d.datetime.strptime(l.split('=',1)[1].strip(),'%b %d %H:%M:%S %Y %Z') for l in sys.stdin]; print((b-a).days)")" 3650
+expect_eq "ats_intermediate: sends leaf and intermediate" "$(openssl s_client -connect "127.0.0.1:$(ats ats_intermediate)" -showcerts </dev/null 2>/dev/null | grep -c 'BEGIN CERTIFICATE')" 2
 
 # --- introspection ------------------------------------------------------------------------------
 check echo/headers        rc=0 http=200 ctype=application/json -- -H "X-Test: 1" "$BASE/echo/headers"

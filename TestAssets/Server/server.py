@@ -468,6 +468,17 @@ class Handler(BaseHTTPRequestHandler):
                 return
             self.wfile.write(piece)
 
+    def send_streamed_status(self, status, content_type, length):
+        """`status` with a body of `length` filler bytes, streamed until the client hangs up."""
+        self.start(status, content_type, length=length)
+        if self.head_only:
+            return
+        piece = b"x" * 65536
+        sent = 0
+        while sent < length and not STOP.is_set():
+            self.wfile.write(piece[:length - sent])
+            sent += len(piece)
+
     def redirect(self, status, location):
         self.send_bytes(status, "text/plain", f"Redirecting to {location}\n".encode(),
                         [("Location", location)])
@@ -487,6 +498,10 @@ class Handler(BaseHTTPRequestHandler):
     @route("/img/png")
     def img_png(self, q):
         self.send_bytes(200, "image/png", IMAGES.png)
+
+    @route("/img/tiny-png")
+    def img_tiny_png(self, q):
+        self.send_bytes(200, "image/png", IMAGES.tiny_png)
 
     @route("/img/gif")
     def img_gif(self, q):
@@ -548,6 +563,49 @@ class Handler(BaseHTTPRequestHandler):
     @route("/bad/empty")
     def bad_empty(self, q):
         self.send_bytes(200, "image/png", b"")
+
+    # -- framing errors --------------------------------------------------------------
+
+    @route("/bad/http09")
+    def bad_http09(self, q):
+        # No status line, no headers: an HTTP/0.9 reply.
+        self.close_connection = True
+        if not self.head_only:
+            self.wfile.write(IMAGES.png)
+
+    @route("/bad/status-line")
+    def bad_status_line(self, q):
+        self.close_connection = True
+        self.wfile.write(b"HTTP/1.1 2OO OK\r\nContent-Type: image/png\r\nContent-Length: %d\r\n\r\n"
+                         % len(IMAGES.png))
+        self.write(IMAGES.png)
+
+    @route("/bad/content-length-conflict")
+    def bad_content_length_conflict(self, q):
+        self.close_connection = True
+        n = len(IMAGES.png)
+        self.start(200, "image/png", [("Content-Length", str(n)), ("Content-Length", str(n - 100))])
+        self.write(IMAGES.png)
+
+    @route("/bad/content-length-repeated")
+    def bad_content_length_repeated(self, q):
+        # The same length twice: RFC 9110 lets a recipient accept it.
+        n = len(IMAGES.png)
+        self.start(200, "image/png", [("Content-Length", str(n)), ("Content-Length", str(n))])
+        self.write(IMAGES.png)
+
+    @route("/bad/chunking")
+    def bad_chunking(self, q):
+        # A valid first chunk, then a chunk size that is not hexadecimal.
+        self.close_connection = True
+        self.start(200, "image/png", [("Transfer-Encoding", "chunked")])
+        if not self.head_only:
+            self.wfile.write(b"%x\r\n%b\r\nzz\r\n%b\r\n0\r\n\r\n" % (100, IMAGES.png[:100], IMAGES.png[100:]))
+
+    @route("/bad/status-404-large")
+    def bad_status_404_large(self, q):
+        # A 404 announcing 11 MiB: a wrong status, whatever its length.
+        self.send_streamed_status(404, "text/html", 11 * 1024 * 1024)
 
     # -- size and framing ----------------------------------------------------------
 
@@ -625,6 +683,20 @@ class Handler(BaseHTTPRequestHandler):
         self.send_bytes(200, "image/png", b"\x1b\x2e\x00\xf8" + os.urandom(60),
                         [("Content-Encoding", "br")])
 
+    @route("/enc/identity-then-gzip")
+    def enc_identity_then_gzip(self, q):
+        # Two Content-Encoding headers: the second one counts as much as the first.
+        self.send_bytes(200, "image/png", gzip.compress(IMAGES.png, mtime=0),
+                        [("Content-Encoding", "identity"), ("Content-Encoding", "gzip")])
+
+    @route("/enc/te-gzip-chunked")
+    def enc_te_gzip_chunked(self, q):
+        # A transfer coding other than chunked: must be refused, never decoded.
+        body = gzip.compress(IMAGES.png, mtime=0)
+        self.start(200, "image/png", [("Transfer-Encoding", "gzip, chunked")])
+        if not self.head_only:
+            self.wfile.write(b"%x\r\n%b\r\n0\r\n\r\n" % (len(body), body))
+
     @route("/enc/identity")
     def enc_identity(self, q):
         self.send_bytes(200, "image/png", IMAGES.png, [("Content-Encoding", "identity")])
@@ -667,6 +739,56 @@ class Handler(BaseHTTPRequestHandler):
         if n == 0:
             return self.send_bytes(200, "image/png", IMAGES.png)
         self.redirect(302, f"/redirect/hops/{n - 1}")
+
+    @route("/redirect/to")
+    def redirect_to(self, q):
+        # Any status and Location, for the client's own redirect rules: ?status=302&location=URL.
+        status = _int_param(q, "status", 302, 300, 399)
+        location = q.get("location", [None])[0]
+        if location is None:
+            return self.send_bytes(status, "text/plain", b"no Location\n")
+        self.redirect(status, location)
+
+    @route("/redirect/endless-body")
+    def redirect_endless_body(self, q):
+        # A 302 to the PNG whose chunked body never ends, on a kept-open connection: the client must
+        # stop reading it (64 KiB at most) and follow the Location.
+        self.start(302, "text/plain", [("Location", "/img/png"), ("Transfer-Encoding", "chunked")])
+        if self.head_only:
+            return
+        piece = b"x" * 16384
+        while not STOP.is_set():
+            self.wfile.write(b"%x\r\n%b\r\n" % (len(piece), piece))
+        self.close_connection = True
+
+    @route("/redirect/large-announced")
+    def redirect_large_announced(self, q):
+        # A 302 announcing an 11 MiB body in front of the 69-byte PNG: the body is not the image's.
+        n = 11 * 1024 * 1024
+        self.start(302, "text/plain", [("Location", "/img/tiny-png")], length=n)
+        if self.head_only:
+            return
+        piece = b"x" * 65536
+        sent = 0
+        while sent < n and not STOP.is_set():
+            self.wfile.write(piece[:n - sent])
+            sent += len(piece)
+
+    @route(prefix="/redirect/slow/")
+    def redirect_slow(self, q, arg):
+        # N hops, each answered after `delay` seconds, ending in /stall/headers: a timeout in a chain.
+        n = int(arg)
+        if n < 0:
+            raise ValueError("hops must be >= 0")
+        delay = float(q.get("delay", ["0.2"])[0])
+        if not 0 <= delay <= 60:
+            raise ValueError("delay must be 0..60")
+        if not self.hold(delay):
+            self.close_connection = True
+            return
+        if n == 0:
+            return self.redirect(302, "/stall/headers?seconds=60")
+        self.redirect(302, f"/redirect/slow/{n - 1}?delay={delay}")
 
     # -- statuses ------------------------------------------------------------------
 
@@ -756,7 +878,9 @@ class TLSServer(ThreadingHTTPServer):
     request_queue_size = 128
 
     def __init__(self, name, port, context):
-        self.name, self.context, self.stats = name, context, Stats()
+        """`context`: an SSLContext, or a function making one on the first connection."""
+        self.name, self.stats = name, Stats()
+        self._context, self._context_lock = context, threading.Lock()
         super().__init__((LOOPBACK, port), Handler)
         self.base_url = f"https://{LOOPBACK}:{self.server_port}"
 
@@ -777,7 +901,7 @@ class TLSServer(ThreadingHTTPServer):
     def finish_request(self, request, client_address):
         request.settimeout(10)            # bound a handshake that never completes
         try:
-            tls = self.context.wrap_socket(request, server_side=True)
+            tls = self.context().wrap_socket(request, server_side=True)
         except (OSError, ssl.SSLError) as exc:
             self.stats.add("tls_failures")
             log(f"{self.name}: TLS handshake failed: {exc!r}")
@@ -790,6 +914,12 @@ class TLSServer(ThreadingHTTPServer):
             except OSError:
                 pass
             tls.close()
+
+    def context(self):
+        with self._context_lock:
+            if not isinstance(self._context, ssl.SSLContext):
+                self._context = self._context()
+            return self._context
 
     def handle_error(self, request, client_address):
         if VERBOSE:
@@ -875,19 +1005,45 @@ extendedKeyUsage = serverAuth
 subjectAltName = DNS:wrong.example
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid:always
+[ext_intermediate]
+basicConstraints = critical, CA:TRUE, pathlen:0
+keyUsage = critical, keyCertSign, cRLSign
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+[ext_leaf_cn_only]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+[ext_leaf_no_eku]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+subjectAltName = IP:127.0.0.1, IP:::1, DNS:localhost
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+[ext_leaf_rsa]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature, keyEncipherment
+extendedKeyUsage = serverAuth
+subjectAltName = IP:127.0.0.1, IP:::1, DNS:localhost
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
 """
 
 
 def make_certs(d):
-    """Good CA + leaf, rogue CA + leaf (same names), good-CA leaf for the wrong name.
+    """Good CA + leaf, rogue CA + leaf (same names), good-CA leaf for the wrong name, and the
+    App Transport Security cases: leaves iOS refuses (host only in the CN, no EKU, ten years) and
+    one it accepts (through an intermediate CA); the RSA leaf is make_rsa_leaf's.
     Our own config file keeps the system openssl.cnf out of the picture."""
     cnf = os.path.join(d, "openssl.cnf")
     with open(cnf, "w") as f:
         f.write(OPENSSL_CNF)
 
-    def req(name, subject, extensions, ca=None):
+    def req(name, subject, extensions, ca=None, days=7):
         cmd = ["openssl", "req", "-config", cnf, "-x509", "-newkey", "ec",
-               "-pkeyopt", "ec_paramgen_curve:P-256", "-noenc", "-days", "7",
+               "-pkeyopt", "ec_paramgen_curve:P-256", "-noenc", "-days", str(days),
                "-keyout", os.path.join(d, f"{name}.key"), "-out", os.path.join(d, f"{name}.pem"),
                "-subj", subject, "-extensions", extensions]
         if ca:
@@ -900,18 +1056,85 @@ def make_certs(d):
             if p.returncode != 0:
                 raise RuntimeError(f"openssl failed: {err.decode(errors='replace')}")
 
+    dh = subprocess.Popen(["openssl", "genpkey", "-genparam", "-algorithm", "DH", "-pkeyopt",
+                           "group:ffdhe2048", "-out", os.path.join(d, "ffdhe2048.pem")],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     wait_all([req("ca", "/CN=Carillon Test CA", "ext_ca"),
               req("rogue-ca", "/CN=Rogue Test CA", "ext_ca")])
     wait_all([req("leaf", "/CN=localhost", "ext_leaf_good", "ca"),
               req("rogue-leaf", "/CN=localhost", "ext_leaf_good", "rogue-ca"),
-              req("wrong-leaf", "/CN=wrong.example", "ext_leaf_wrong", "ca")])
+              req("wrong-leaf", "/CN=wrong.example", "ext_leaf_wrong", "ca"),
+              req("intermediate-ca", "/CN=Carillon Test Intermediate CA", "ext_intermediate", "ca"),
+              req("cn-only-leaf", "/CN=127.0.0.1", "ext_leaf_cn_only", "ca"),
+              req("no-eku-leaf", "/CN=localhost", "ext_leaf_no_eku", "ca"),
+              req("ten-year-leaf", "/CN=localhost", "ext_leaf_good", "ca", days=3650)])
+    wait_all([req("chained-leaf", "/CN=localhost", "ext_leaf_good", "intermediate-ca"), dh])
+    # The chained listener sends its leaf and the intermediate.
+    with open(os.path.join(d, "chained-leaf-chain.pem"), "w") as out:
+        for part in ("chained-leaf.pem", "intermediate-ca.pem"):
+            with open(os.path.join(d, part)) as f:
+                out.write(f.read())
 
 
-def server_context(d, name):
+RSA_LOCK = threading.Lock()
+
+
+def make_rsa_leaf(d):
+    """The RSA 2048 leaf (with keyEncipherment, for RSA key exchange).  Its key takes ~0.5 s of CPU,
+    more on a busy machine: main() starts it in the background so that the ready line does not wait,
+    and the first RSA connection waits for it instead."""
+    with RSA_LOCK:
+        if os.path.exists(os.path.join(d, "rsa-leaf.pem")):
+            return
+        cmd = ["openssl", "req", "-config", os.path.join(d, "openssl.cnf"), "-x509", "-newkey", "rsa:2048",
+               "-noenc", "-days", "7", "-keyout", os.path.join(d, "rsa-leaf.key"),
+               "-out", os.path.join(d, "rsa-leaf.pem.tmp"), "-subj", "/CN=localhost",
+               "-extensions", "ext_leaf_rsa",
+               "-CA", os.path.join(d, "ca.pem"), "-CAkey", os.path.join(d, "ca.key")]
+        done = subprocess.run(cmd, capture_output=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"openssl failed: {done.stderr.decode(errors='replace')}")
+        os.replace(os.path.join(d, "rsa-leaf.pem.tmp"), os.path.join(d, "rsa-leaf.pem"))
+
+
+def server_context(d, name, cert=None, minimum=ssl.TLSVersion.TLSv1_2, maximum=None, ciphers=None, dh=False):
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
-    ctx.load_cert_chain(os.path.join(d, f"{name}.pem"), os.path.join(d, f"{name}.key"))
+    ctx.minimum_version = minimum
+    if maximum:
+        ctx.maximum_version = maximum
+    if ciphers:
+        ctx.set_ciphers(ciphers)
+    if dh:
+        ctx.load_dh_params(os.path.join(d, "ffdhe2048.pem"))
+    ctx.load_cert_chain(os.path.join(d, f"{cert or name}.pem"), os.path.join(d, f"{name}.key"))
     return ctx
+
+
+def ats_contexts(d):
+    """One listener per App Transport Security case (SPEC §2): name -> a function making its context
+    (on the first connection).  All certificates come from the good CA, so every refusal is an ATS
+    rule, not trust."""
+    tls12 = ssl.TLSVersion.TLSv1_2
+
+    def rsa(**kwargs):
+        make_rsa_leaf(d)
+        return server_context(d, "rsa-leaf", **kwargs)
+
+    return {
+        # iOS refuses these.
+        "ats_cn_only": lambda: server_context(d, "cn-only-leaf"),
+        "ats_no_eku": lambda: server_context(d, "no-eku-leaf"),
+        "ats_ten_years": lambda: server_context(d, "ten-year-leaf"),
+        "ats_rsa_kex": lambda: rsa(maximum=tls12,
+                                   ciphers="AES128-GCM-SHA256:AES256-GCM-SHA384:AES128-SHA256:AES256-SHA"),
+        "ats_ffdhe": lambda: rsa(maximum=tls12, ciphers="DHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-GCM-SHA384",
+                                 dh=True),
+        # iOS accepts these.
+        "ats_tls12_ecdhe": lambda: server_context(d, "leaf", maximum=tls12),
+        "ats_tls13": lambda: server_context(d, "leaf", minimum=ssl.TLSVersion.TLSv1_3),
+        "ats_rsa2048": lambda: rsa(maximum=tls12, ciphers="ECDHE-RSA-AES128-GCM-SHA256"),
+        "ats_intermediate": lambda: server_context(d, "chained-leaf", cert="chained-leaf-chain"),
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -953,7 +1176,9 @@ def main(argv=None):
         unknown = TLSServer("unknown_ca", 0, server_context(state_dir, "rogue-leaf"))
         wrong = TLSServer("wrong_host", 0, server_context(state_dir, "wrong-leaf"))
         stall = StallListener("handshake_stall")
-        listeners = [main_srv, unknown, wrong, stall]
+        threading.Thread(target=make_rsa_leaf, args=(state_dir,), daemon=True).start()
+        ats = [TLSServer(name, 0, ctx) for name, ctx in ats_contexts(state_dir).items()]
+        listeners = [main_srv, unknown, wrong, stall, *ats]
         for srv in listeners:
             ALL_LISTENERS[srv.name] = srv
             kwargs = {} if srv is stall else {"poll_interval": POLL}
@@ -980,6 +1205,7 @@ def main(argv=None):
             "wrong_host_port": wrong.server_port,
             "handshake_stall_port": stall.server_port,
             "closed_port": closed_port(),
+            "ats_ports": {srv.name: srv.server_port for srv in ats},
             "pid": os.getpid(),
         })
         if args.ready_file:

@@ -52,6 +52,28 @@ import Testing
     }
 }
 
+extension ArgumentsTests {
+    /// `--budget` becomes milliseconds once, here; nothing below 1 ms gets through (0 ms would be
+    /// libcurl's "no limit").
+    @Test(arguments: [
+        ("20", 20_000), ("0.5", 500), ("0.001", 1), ("0.0015", 2), ("86400", 86_400_000),
+    ] as [(String, Int)])
+    func budgetBecomesMilliseconds(text: String, milliseconds: Int) throws {
+        let parsed = try ParsedArguments.parse(["--jobs", text], options: Self.options)
+        #expect(try parsed.milliseconds("--jobs", default: 7) == milliseconds)
+    }
+
+    @Test(arguments: ["0.0004", "0.0009", "0", "-1", "nan"])
+    func budgetUnderOneMillisecondIsAUsageError(text: String) throws {
+        let parsed = try ParsedArguments.parse(["--jobs", text], options: Self.options)
+        #expect(throws: UsageError.self) { try parsed.milliseconds("--jobs", default: 7) }
+    }
+
+    @Test func budgetDefaultsWhenAbsent() throws {
+        #expect(try ParsedArguments.parse([], options: Self.options).milliseconds("--jobs", default: 7) == 7)
+    }
+}
+
 /// The tool run in-process, with its output captured.
 @Suite struct CarillonToolTests {
     struct Run {
@@ -97,7 +119,10 @@ import Testing
         (["process"], "carillon-nse process: no PAYLOAD given"),
         (["process", "--jobs", "0", "a.json"], "'--jobs' needs a whole number from 1 to 256, not '0'"),
         (["process", "--budget", "soon", "a.json"], "'--budget' needs a number of seconds"),
+        (["process", "--budget", "0.0004", "a.json"], "'--budget' needs at least 0.001 seconds (1 ms), not '0.0004'"),
         (["process", "--max-bytes", "-5", "a.json"], "'--max-bytes' needs a whole number"),
+        (["process", "--tls-minimum", "1.4", "a.json"], "option '--tls-minimum' needs 1.0, 1.1, 1.2 or 1.3, not '1.4'"),
+        (["process", "--no-forward-secrecy=yes", "a.json"], "option '--no-forward-secrecy' takes no value"),
         (["process", "--ca-file", "/nonexistent/ca.pem", "a.json"], "--ca-file '/nonexistent/ca.pem': no such file"),
         (["process", "-", "-"], "'-' (standard input) given more than once"),
         (["drain", "--queue", "q"], "option '--container' is required"),

@@ -91,6 +91,26 @@ import Testing
         }
     }
 
+    /// The two Info.plist exceptions, end to end: each changes what it should and nothing else.
+    @Test(arguments: [
+        ([], ["tls", "attached", "tls"]),
+        (["--no-forward-secrecy"], ["attached", "attached", "tls"]),
+        (["--tls-minimum", "1.3"], ["tls", "tls", "tls"]),
+        (["--tls-minimum", "1.0", "--no-forward-secrecy"], ["attached", "attached", "tls"]),
+    ] as [([String], [String])])
+    func theATSExceptionsChangeWhatTheyShould(options: [String], reasons: [String]) async throws {
+        let directory = try TemporaryDirectory("ats")
+        defer { directory.remove() }
+        let server = TestServer.shared
+        for (index, listener) in ["ats_rsa_kex", "ats_tls12_ecdhe", "ats_ten_years"].enumerated() {
+            try directory.write("\(index).json", Payloads.routed(image: server.url("/img/png", onATSListener: listener)))
+        }
+        let arguments = ["process", "--ca-file", server.caFile, "--attachments", directory.file("att")] + options + [directory.path]
+        let result = try await onOwnThread { try Command.tool(arguments) }
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.jsonLines.map { $0["reason"] as? String ?? "?" } == reasons, "\(result.standardOutput)")
+    }
+
     @Test func aDirectoryMeansItsJSONFilesSorted() async throws {
         let directory = try TemporaryDirectory("sorted")
         defer { directory.remove() }

@@ -17,6 +17,8 @@ public final class TestServer: Sendable {
     public let handshakeStallPort: Int
     /// A port nothing listens on: connecting is refused.
     public let closedPort: Int
+    /// The App Transport Security listeners (`ats_cn_only`, `ats_tls13`...; TestAssets/Server/README.md), by name.
+    public let atsPorts: [String: Int]
     private let process: Process
     private let input: Pipe
 
@@ -61,12 +63,18 @@ public final class TestServer: Sendable {
         self.wrongHostPort = ready["wrong_host_port"] as? Int ?? 0
         self.handshakeStallPort = ready["handshake_stall_port"] as? Int ?? 0
         self.closedPort = ready["closed_port"] as? Int ?? 0
+        self.atsPorts = ready["ats_ports"] as? [String: Int] ?? [:]
         self.process = process
         self.input = input
     }
 
     /// `https://127.0.0.1:PORT` + `path`.
     public func url(_ path: String) -> String { baseURL + path }
+
+    /// `path` on the ATS listener called `name`; a port nothing listens on if there is no such listener.
+    public func url(_ path: String, onATSListener name: String) -> String {
+        "https://127.0.0.1:\(atsPorts[name] ?? closedPort)" + path
+    }
 
     /// Request counts by path and connections accepted, from the server's `/stats` route.
     public func stats() throws -> [String: Any] {

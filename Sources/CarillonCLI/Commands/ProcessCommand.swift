@@ -10,8 +10,10 @@ enum ProcessCommand: Command {
         OptionSpec(name: "--container", valueName: "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts."),
         OptionSpec(name: "--attachments", valueName: "DIR", help: "Directory for attachment files (default: $TMPDIR/carillon-nse-attachments)."),
         OptionSpec(name: "--ca-file", valueName: "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on."),
-        OptionSpec(name: "--budget", valueName: "SECONDS", help: "Time budget of each image download (default 20)."),
+        OptionSpec(name: "--budget", valueName: "SECONDS", help: "Time budget of each image download, redirects included (default 20; at least 0.001)."),
         OptionSpec(name: "--max-bytes", valueName: "N", help: "Size cap of each image in bytes (default 10485760)."),
+        OptionSpec(name: "--tls-minimum", valueName: "1.0|1.1|1.2|1.3", help: "Lowest TLS version accepted (default 1.2), as NSExceptionMinimumTLSVersion."),
+        OptionSpec(name: "--no-forward-secrecy", valueName: nil, help: "Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO."),
         OptionSpec(name: "--expire-after", valueName: "SECONDS", help: "When time-will-expire fires after delivery (default 30, as on iOS)."),
         OptionSpec(name: "--jobs", valueName: "N", help: "Payloads processed concurrently (default 1); output order is unchanged."),
     ]
@@ -23,6 +25,8 @@ enum ProcessCommand: Command {
         Runs each APNs payload through the Notification Service Extension's logic — routing, receipt,
         image download, verification and attachment — and prints one JSON object per payload per line,
         in input order. PAYLOAD is a file, a directory (its *.json files, sorted) or - (standard input).
+        Downloads follow App Transport Security, as iOS applies it to the extension; --tls-minimum and
+        --no-forward-secrecy are the two exceptions an extension's Info.plist can declare.
 
         Options:
         \(optionsHelp(options + [CarillonTool.helpOption]))
@@ -42,7 +46,7 @@ enum ProcessCommand: Command {
     static let maximumPayloadFileBytes = 1_048_576
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
-        let budget = try arguments.seconds("--budget", default: 20)
+        let budget = try arguments.milliseconds("--budget", default: DownloadLimits.standard.budgetMilliseconds)
         let maximumBytes = try arguments.positiveInteger("--max-bytes", default: DownloadLimits.standard.maximumBytes)
         let expireAfter = try arguments.seconds("--expire-after", default: 30)
         let jobs = try arguments.positiveInteger("--jobs", default: 1, maximum: 256)
@@ -51,6 +55,14 @@ enum ProcessCommand: Command {
         if let container, PathRelation.isSameOrInside(attachments, container) {
             throw UsageError(message: "option '--attachments' must not be inside the shared container '\(container)': images are not the app's to read there")
         }
+        var transportSecurity = TransportSecurity.appTransportSecurity
+        if let text = arguments.value("--tls-minimum") {
+            guard let version = TransportSecurity.TLSVersion(rawValue: text) else {
+                throw UsageError(message: "option '--tls-minimum' needs 1.0, 1.1, 1.2 or 1.3, not '\(text)'")
+            }
+            transportSecurity.minimumTLS = version
+        }
+        if arguments.has("--no-forward-secrecy") { transportSecurity.requiresForwardSecrecy = false }
         if let caFile = try arguments.path("--ca-file") {
             guard FileSystem.exists(caFile), !FileSystem.isDirectory(caFile) else {
                 throw UsageError(message: "--ca-file '\(caFile)': no such file")
@@ -67,8 +79,8 @@ enum ProcessCommand: Command {
         // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
         StaleFiles.removeStalePartialDownloads(in: attachments)
         let download = DownloadConfiguration(
-            limits: DownloadLimits(budgetMilliseconds: Int((budget * 1000).rounded()), maximumBytes: maximumBytes),
-            extraCAFile: arguments.value("--ca-file"))
+            limits: DownloadLimits(budgetMilliseconds: budget, maximumBytes: maximumBytes),
+            extraCAFile: arguments.value("--ca-file"), transportSecurity: transportSecurity)
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
         let runner = PayloadRunner(

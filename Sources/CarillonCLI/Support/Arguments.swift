@@ -91,6 +91,17 @@ struct ParsedArguments: Equatable {
         return number
     }
 
+    /// A duration given in seconds (`--budget`), converted once to whole milliseconds (rounded), and
+    /// at least 1 ms: below that it would round to 0, which libcurl reads as "no limit".
+    func milliseconds(_ name: String, default defaultValue: Int) throws(UsageError) -> Int {
+        guard let text = value(name) else { return defaultValue }
+        let seconds = try self.seconds(name, default: 0)
+        guard seconds * 1000 >= 1 else {
+            throw UsageError(message: "option '\(name)' needs at least 0.001 seconds (1 ms), not '\(text)'")
+        }
+        return Int((seconds * 1000).rounded())
+    }
+
     /// A positive whole number, as `--max-bytes` and `--jobs` take.
     func positiveInteger(_ name: String, default defaultValue: Int, maximum: Int = .max) throws(UsageError) -> Int {
         guard let text = value(name) else { return defaultValue }

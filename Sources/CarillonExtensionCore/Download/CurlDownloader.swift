@@ -1,24 +1,21 @@
 import CCurl
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
-/// Downloads one URL at a time over HTTPS with libcurl, streaming the body into a file descriptor and
-/// through ``ImageStreamVerifier``.
+/// Downloads one URL at a time over HTTPS with libcurl, following redirects itself, and streams the
+/// final response's body into a sink.
 ///
-/// The only owner of libcurl handles in the project: every C detail stays in this file. One downloader
-/// serves one thread at a time; reusing it for the next download reuses its connections and TLS
-/// sessions (the multi handle holds the connection cache).
+/// The only owner of libcurl handles in the project: every C detail stays here. One downloader serves
+/// one thread at a time; reusing it for the next download — and for the next hop of a redirect chain —
+/// reuses its connections and TLS sessions (the multi handle holds the connection cache).
 ///
-/// Every download is HTTPS-only on the first request and on each redirect, follows at most
-/// ``DownloadLimits/maximumRedirects`` redirects, always verifies the certificate and host name, runs
-/// within the time budget, refuses an announced `Content-Length` over the cap before the body
-/// (`CURLOPT_MAXFILESIZE_LARGE`) and stops any other body the moment it passes the cap (the write
-/// callback, because libcurl 7.88 does not apply the size option to chunked bodies). Compression is
-/// never requested, so libcurl never decodes: an encoded body is refused, not inflated.
+/// Every request is HTTPS-only and always verifies the certificate and host name, and App Transport
+/// Security's rules on top (``TransportSecurity``, ``CertificateRules``). Redirects are not
+/// left to libcurl (`CURLOPT_FOLLOWLOCATION` is off): each `Location` goes through ``RedirectRule``,
+/// the same URL rules as the payload's, at most ``DownloadLimits/maximumRedirects`` times; a
+/// redirect's body is read no further than ``RedirectRule/maximumBodyBytes`` and never counts against
+/// the cap. One deadline covers the whole chain. Each response's head is judged by
+/// ``ResponseHead/disposition(cap:)`` before any of its body is read; a body without an announced
+/// length is stopped the moment it passes the cap. Compression is never requested, so libcurl never
+/// decodes: an encoded body is refused, not inflated.
 final class CurlDownloader {
     private let easy: UnsafeMutableRawPointer
     private let multi: UnsafeMutableRawPointer
@@ -27,6 +24,13 @@ final class CurlDownloader {
     /// here rather than borrowed from an array for the length of a closure.
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private static let errorBufferSize = Int(CURL_ERROR_SIZE) + 1
+    /// What the TLS verification callback reads and reports. It lives as long as the handles: OpenSSL
+    /// contexts of cached connections keep its address (a renegotiation could call the callback in a
+    /// later download), so it is the downloader's, not one download's.
+    private let handshake = HandshakeState()
+
+    /// Receives the final response's body, piece by piece; returns false to stop the transfer.
+    typealias Sink = (UnsafeRawBufferPointer) -> Bool
 
     /// Creates the libcurl handles.
     ///
@@ -43,7 +47,7 @@ final class CurlDownloader {
         self.configuration = configuration
         errorBuffer = .allocate(capacity: CurlDownloader.errorBufferSize)
         errorBuffer.initialize(repeating: 0, count: CurlDownloader.errorBufferSize)
-        setupFailure = CurlDownloader.configure(easy, configuration, errorBuffer: errorBuffer)
+        setupFailure = CurlDownloader.configure(easy, configuration, errorBuffer: errorBuffer, handshake: handshake)
     }
 
     /// An option libcurl refused when the handle was set up, reported by every download.
@@ -58,32 +62,35 @@ final class CurlDownloader {
     /// Sets the options every download of this handle shares, once: they stay set across transfers
     /// (the handle is never reset, which also keeps libcurl's receive buffer instead of reallocating it).
     private static func configure(
-        _ easy: UnsafeMutableRawPointer, _ configuration: DownloadConfiguration, errorBuffer: UnsafeMutablePointer<CChar>
+        _ easy: UnsafeMutableRawPointer, _ configuration: DownloadConfiguration, errorBuffer: UnsafeMutablePointer<CChar>,
+        handshake: HandshakeState
     ) -> (code: Int32, message: String)? {
-        let limits = configuration.limits
         var options: [(CURLoption, CURLcode)] = [
             (CURLOPT_PROTOCOLS_STR, carillon_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "https")),
-            (CURLOPT_REDIR_PROTOCOLS_STR, carillon_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "https")),
-            (CURLOPT_FOLLOWLOCATION, carillon_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)),
-            // libcurl 7.88's default is unlimited: always set it.
-            (CURLOPT_MAXREDIRS, carillon_easy_setopt_long(easy, CURLOPT_MAXREDIRS, limits.maximumRedirects)),
+            // Redirects are followed here, by RedirectRule, not by libcurl.
+            (CURLOPT_FOLLOWLOCATION, carillon_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)),
+            (CURLOPT_HTTP09_ALLOWED, carillon_easy_setopt_long(easy, CURLOPT_HTTP09_ALLOWED, 0)),
             (CURLOPT_SSL_VERIFYPEER, carillon_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)),
             (CURLOPT_SSL_VERIFYHOST, carillon_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)),
-            (CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, limits.budgetMilliseconds)),
-            (CURLOPT_MAXFILESIZE_LARGE, carillon_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBytes))),
             (CURLOPT_NOSIGNAL, carillon_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)),
             // The curl tool's receive buffer (100 KiB) rather than libcurl's 16 KiB default: a sixth of the
             // write callbacks and write(2) calls for a large image, for 100 KiB per downloader.
             (CURLOPT_BUFFERSIZE, carillon_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, 100 * 1024)),
             (CURLOPT_USERAGENT, carillon_easy_setopt_string(easy, CURLOPT_USERAGENT, "carillon-nse/\(CarillonVersion.current)")),
             (CURLOPT_ERRORBUFFER, carillon_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)),
+            (CURLOPT_HEADERFUNCTION, carillon_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, userData in
+                let context = Unmanaged<CurlDownloader.TransferContext>.fromOpaque(userData!).takeUnretainedValue()
+                return context.header(data, size * count)
+            }),
             (CURLOPT_WRITEFUNCTION, carillon_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userData in
                 let context = Unmanaged<CurlDownloader.TransferContext>.fromOpaque(userData!).takeUnretainedValue()
-                return CurlDownloader.write(data, size * count, context)
+                return context.body(data, size * count)
             }),
-            // No CURLOPT_ACCEPT_ENCODING: setting it (even to "identity") turns decoding on, and the size
-            // option would then compare against the compressed length.
+            // No CURLOPT_MAXFILESIZE_LARGE: it would apply to a redirect's announced length too. The
+            // head check refuses an announced oversize image before its body instead.
+            // No CURLOPT_ACCEPT_ENCODING: setting it (even to "identity") turns decoding on.
         ]
+        options += transportSecurityOptions(easy, configuration.transportSecurity, handshake)
         if let caFile = configuration.extraCAFile {
             // CAINFO replaces only the bundle file; the system's hashed CA directory (CAPATH) stays, so
             // this adds trust rather than replacing it.
@@ -110,63 +117,111 @@ final class CurlDownloader {
         String(cString: curl_version())
     }
 
-    /// State shared with the C callbacks during one transfer.
-    private final class TransferContext {
-        let descriptor: Int32
-        let cap: Int
-        let easy: UnsafeMutableRawPointer
-        var bytesWritten = 0
-        var checkedResponse = false
-        var stoppedAtCap = false
-        var stoppedForStatus = false
-        var stoppedForEncoding = false
-        var writeErrno: Int32?
-        /// Decides the image type from the body as it is written, so that it is never read back.
-        var image = ImageStreamVerifier()
-
-        init(descriptor: Int32, cap: Int, easy: UnsafeMutableRawPointer) {
-            self.descriptor = descriptor
-            self.cap = cap
-            self.easy = easy
-        }
+    /// `curl_multi_wakeup`: ends the multi handle's current `curl_multi_poll` at once (from any thread).
+    static func wake(_ multi: UnsafeMutableRawPointer) {
+        curl_multi_wakeup(multi)
     }
 
-    /// Downloads `url`, writing the body to `descriptor`.
+    /// Downloads `url`, following redirects, streaming the final body into `sink`.
     ///
-    /// Returns when the transfer ends, fails, runs out of budget, or `cancellation` fires.
-    func download(_ url: ImageURL, into descriptor: Int32, cancellation: DownloadCancellation) -> TransferReport {
+    /// Returns when the chain ends, fails, runs out of budget, the sink stops it, or `cancellation`
+    /// fires.
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: Sink) -> TransferReport {
         let limits = configuration.limits
-        errorBuffer.update(repeating: 0, count: CurlDownloader.errorBufferSize)
-        let context = TransferContext(descriptor: descriptor, cap: limits.maximumBytes, easy: easy)
-        var failure = setupFailure
-        if failure == nil {
-            failure = CurlDownloader.check(CURLOPT_URL, carillon_easy_setopt_string(easy, CURLOPT_URL, url.absoluteString))
-                ?? CurlDownloader.check(CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(
-                    easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(context).toOpaque()))
+        let start = ContinuousClock.now
+        let deadline = start + .milliseconds(max(limits.budgetMilliseconds, 0))
+        var report = TransferReport(
+            curlCode: 0, curlMessage: "", status: 0, bytesWritten: 0, transportSecurity: configuration.transportSecurity,
+            cap: limits.maximumBytes, budgetMilliseconds: limits.budgetMilliseconds)
+        if let failure = setupFailure {
+            report.curlCode = failure.code
+            report.curlMessage = failure.message
+            return report
         }
-        if let failure {
-            return TransferReport(
-                curlCode: failure.code, curlMessage: failure.message, status: 0, contentEncoding: nil, bytesWritten: 0,
-                cap: limits.maximumBytes)
-        }
-
-        let (code, cancelled) = perform(cancellation)
-        return withExtendedLifetime(context) {
-            var status = 0
-            carillon_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-            var message = String(cString: curl_easy_strerror(code))
-            let detail = String(cString: errorBuffer)
-            if !detail.isEmpty && detail != message { message += " (\(detail))" }
-            return TransferReport(
-                curlCode: Int32(code.rawValue), curlMessage: message, status: status,
-                contentEncoding: CurlDownloader.contentEncoding(easy), bytesWritten: context.bytesWritten,
-                stoppedAtCap: context.stoppedAtCap, stoppedForStatus: context.stoppedForStatus,
-                stoppedForEncoding: context.stoppedForEncoding, writeErrno: context.writeErrno,
-                cancelled: cancelled, cap: limits.maximumBytes, image: context.image.finish())
+        return withoutActuallyEscaping(sink) { sink in
+            let context = TransferContext(cap: limits.maximumBytes, sink: sink)
+            let pointer = Unmanaged.passUnretained(context).toOpaque()
+            if let failure = CurlDownloader.check(CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, pointer))
+                ?? CurlDownloader.check(CURLOPT_HEADERDATA, carillon_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, pointer))
+            {
+                report.curlCode = failure.code
+                report.curlMessage = failure.message
+                return report
+            }
+            var current = url
+            var code = CURLE_OK
+            while true {
+                context.startRequest()
+                handshake.host = current.host
+                handshake.brokenRule = nil
+                let left = deadline - ContinuousClock.now
+                if left <= .zero {
+                    code = CURLE_OPERATION_TIMEDOUT
+                    break
+                }
+                errorBuffer.update(repeating: 0, count: CurlDownloader.errorBufferSize)
+                if let failure = CurlDownloader.check(CURLOPT_URL, carillon_easy_setopt_string(easy, CURLOPT_URL, current.absoluteString))
+                    ?? CurlDownloader.check(CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, CurlDownloader.milliseconds(left)))
+                {
+                    report.curlCode = failure.code
+                    report.curlMessage = failure.message
+                    return report
+                }
+                let cancelled: Bool
+                (code, cancelled) = perform(cancellation)
+                var connects = 0
+                carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+                report.hops.append(TransferHop(
+                    url: current.absoluteString, status: context.head.status, location: context.head.location,
+                    bodyBytes: context.bodyBytes, newConnection: connects > 0, curlCode: Int32(code.rawValue),
+                    endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start)))
+                if cancelled {
+                    report.cancelled = true
+                    break
+                }
+                // A redirect whose body was complete, or cut at its limit on purpose, is followed.
+                guard context.disposition == .redirect, code == CURLE_OK || context.redirectBodyCut else { break }
+                switch RedirectRule.next(
+                    from: current, status: context.head.status, location: context.head.location,
+                    number: report.hops.count, maximum: limits.maximumRedirects)
+                {
+                case .success(let next):
+                    current = next
+                case .failure(let refusal):
+                    report.refusal = refusal
+                    return finish(report, code: code, context: context, start: start)
+                }
+            }
+            return finish(report, code: code, context: context, start: start)
         }
     }
 
-    /// Runs the transfer in the multi handle until it ends or is cancelled.
+    private func finish(_ report: TransferReport, code: CURLcode, context: TransferContext, start: ContinuousClock.Instant) -> TransferReport {
+        var report = report
+        report.curlCode = Int32(code.rawValue)
+        var message = String(cString: curl_easy_strerror(code))
+        let detail = String(cString: errorBuffer)
+        if !detail.isEmpty && detail != message { message += " (\(detail))" }
+        report.curlMessage = message
+        report.status = context.head.status
+        report.bytesWritten = context.disposition == .redirect ? 0 : context.bodyBytes
+        if report.refusal == nil, case .refused(let refusal) = context.disposition { report.refusal = refusal }
+        report.stoppedAtCap = context.stoppedAtCap
+        report.stoppedBySink = context.stoppedBySink
+        report.tlsRule = handshake.brokenRule
+        report.elapsedMilliseconds = CurlDownloader.milliseconds(ContinuousClock.now - start)
+        return report
+    }
+
+    /// A duration in whole milliseconds, rounded up (a wait never ends before its time), at least 1:
+    /// libcurl reads a timeout of 0 as "no limit".
+    static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        let rounded = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int(clamping: max(rounded, 1))
+    }
+
+    /// Runs one request in the multi handle until it ends or is cancelled.
     private func perform(_ cancellation: DownloadCancellation) -> (CURLcode, cancelled: Bool) {
         guard cancellation.attach(multi) else { return (CURLE_ABORTED_BY_CALLBACK, true) }
         defer { cancellation.detach() }
@@ -194,48 +249,67 @@ final class CurlDownloader {
         return (CURLE_OK, false)
     }
 
-    /// The final response's `Content-Encoding` header, read with `curl_easy_header`.
-    private static func contentEncoding(_ easy: UnsafeMutableRawPointer) -> String? {
-        var header: UnsafeMutablePointer<curl_header>?
-        let result = curl_easy_header(easy, "Content-Encoding", 0, UInt32(CURLH_HEADER), -1, &header)
-        guard result == CURLHE_OK, let header, let value = header.pointee.value else { return nil }
-        return String(cString: value)
-    }
+    /// State shared with the C callbacks during one download; reset for each request of the chain.
+    private final class TransferContext {
+        let cap: Int
+        let sink: Sink
+        var head = ResponseHead()
+        var disposition: ResponseHead.Disposition?
+        var bodyBytes = 0
+        var stoppedAtCap = false
+        var stoppedBySink = false
+        var redirectBodyCut = false
 
-    /// The write callback: checks the response once before the first byte, enforces the cap, and
-    /// writes to the file. Returning less than `count` makes libcurl stop with `CURLE_WRITE_ERROR`; the
-    /// context's flags then say why.
-    private static func write(_ data: UnsafeMutablePointer<CChar>?, _ count: Int, _ context: TransferContext) -> Int {
-        if !context.checkedResponse {
-            context.checkedResponse = true
-            var status = 0
-            carillon_easy_getinfo_long(context.easy, CURLINFO_RESPONSE_CODE, &status)
-            if status != 200 {
-                context.stoppedForStatus = true
-                return 0
-            }
-            if TransferReport.isEncoded(contentEncoding(context.easy)) {
-                context.stoppedForEncoding = true
+        init(cap: Int, sink: @escaping Sink) {
+            self.cap = cap
+            self.sink = sink
+        }
+
+        func startRequest() {
+            head = ResponseHead()
+            disposition = nil
+            bodyBytes = 0
+            redirectBodyCut = false
+        }
+
+        /// The header callback: collects the head and decides on it before any body. Returning less
+        /// than `count` makes libcurl stop with `CURLE_WRITE_ERROR`; `disposition` then says why.
+        func header(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+            guard let data, count > 0 else { return count }
+            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
+            guard head.add(line: Substring(line)) else { return count }
+            let decided = head.disposition(cap: cap)
+            disposition = decided
+            if case .refused = decided { return 0 }
+            return count
+        }
+
+        /// The write callback: the image's body goes to the sink within the cap; a redirect's is
+        /// counted and dropped up to its limit.
+        func body(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+            guard count > 0, let data else { return count }
+            switch disposition {
+            case .redirect:
+                if bodyBytes + count > RedirectRule.maximumBodyBytes {
+                    redirectBodyCut = true
+                    return 0
+                }
+                bodyBytes += count
+                return count
+            case .image:
+                if bodyBytes + count > cap {
+                    stoppedAtCap = true
+                    return 0
+                }
+                guard sink(UnsafeRawBufferPointer(start: data, count: count)) else {
+                    stoppedBySink = true
+                    return 0
+                }
+                bodyBytes += count
+                return count
+            case .refused, nil:
                 return 0
             }
         }
-        guard count > 0, let data else { return count }
-        if context.bytesWritten + count > context.cap {
-            context.stoppedAtCap = true
-            return 0
-        }
-        var offset = 0
-        while offset < count {
-            let written = Glibc.write(context.descriptor, data + offset, count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                context.writeErrno = errno
-                return 0
-            }
-            offset += written
-        }
-        context.bytesWritten += count
-        context.image.feed(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count))
-        return count
     }
 }

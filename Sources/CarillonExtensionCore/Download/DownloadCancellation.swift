@@ -1,9 +1,8 @@
-import CCurl
 import Synchronization
 
 /// A way to stop a download from another thread at once, or at a set time from its own.
 ///
-/// Cancelling sets a flag and wakes the transfer's `curl_multi_poll` with `curl_multi_wakeup`, so the
+/// Cancelling sets a flag and wakes the transfer's `curl_multi_poll` (``CurlDownloader/wake(_:)``), so the
 /// download returns within a millisecond even while stalled in a TLS handshake (a progress callback
 /// would only be consulted about once a second on an idle connection).
 ///
@@ -30,7 +29,7 @@ public final class DownloadCancellation: Sendable {
         state.withLock { state in
             state.cancelled = true
             if let address = state.multiAddress, let multi = UnsafeMutableRawPointer(bitPattern: address) {
-                curl_multi_wakeup(multi)
+                CurlDownloader.wake(multi)
             }
         }
     }

@@ -17,15 +17,19 @@ public struct DownloadLimits: Sendable, Equatable {
     }
 }
 
-/// How downloads are made: their limits and any extra certificate authorities to trust.
+/// How downloads are made: their limits, App Transport Security, and any extra certificate
+/// authorities to trust.
 public struct DownloadConfiguration: Sendable, Equatable {
     public var limits: DownloadLimits
     /// A PEM file of extra trusted certificate authorities (tests, staging). The system's trust store
     /// stays in use and verification is never switched off.
     public var extraCAFile: String?
+    /// ATS, by default without exceptions, as iOS applies it.
+    public var transportSecurity: TransportSecurity
 
-    public init(limits: DownloadLimits = .standard, extraCAFile: String? = nil) {
+    public init(limits: DownloadLimits = .standard, extraCAFile: String? = nil, transportSecurity: TransportSecurity = .appTransportSecurity) {
         self.limits = limits
         self.extraCAFile = extraCAFile
+        self.transportSecurity = transportSecurity
     }
 }

@@ -1,47 +1,38 @@
-/// What a finished libcurl transfer said, free of C types, so that deciding its outcome is a pure
-/// function tested from tables.
+/// What a finished download said, free of C types, so that deciding its outcome is a pure function
+/// tested from tables.
 struct TransferReport: Sendable, Equatable {
-    /// The `CURLcode` of the transfer (0 is success).
+    /// The `CURLcode` of the last request (0 is success).
     var curlCode: Int32
     /// libcurl's text for the code, plus its error buffer when that says more.
     var curlMessage: String
     /// The last response's status (0 when no response arrived).
     var status: Int
-    /// The final response's `Content-Encoding`, if it had one.
-    var contentEncoding: String?
-    /// Body bytes written to the file.
+    /// Body bytes of the final response handed to the sink.
     var bytesWritten: Int
-    /// The write callback stopped the transfer because the body passed the cap.
+    /// Every request made, in order.
+    var hops: [TransferHop] = []
+    /// Why the downloader itself refused the response or a redirect (status, framing, codings,
+    /// announced length, a hop's URL), decided before the body was read.
+    var refusal: Outcome?
+    /// The body passed the cap while streaming.
     var stoppedAtCap: Bool = false
-    /// The write callback stopped the transfer because the status was not 200.
-    var stoppedForStatus: Bool = false
-    /// The write callback stopped the transfer because of the content encoding.
-    var stoppedForEncoding: Bool = false
-    /// The write callback could not write the file: the `errno`.
-    var writeErrno: Int32?
+    /// The sink asked to stop (it keeps its own reason, e.g. a write error).
+    var stoppedBySink: Bool = false
     /// The download was cancelled (time-will-expire).
     var cancelled: Bool = false
+    /// The App Transport Security rule the server's certificate chain broke, if it broke one.
+    var tlsRule: String?
+    /// The ATS settings in force, to name the rule a failed handshake broke.
+    var transportSecurity: TransportSecurity = .appTransportSecurity
     /// The size cap in force, for messages.
     var cap: Int = DownloadLimits.standard.maximumBytes
-    /// What ``ImageStreamVerifier`` decided about the bytes written (only meaningful when ``failure`` is nil:
-    /// the body is then complete).
-    var image: Result<ImageType, Outcome> = ImageStreamVerifier().finish()
+    /// The time budget in force, for messages.
+    var budgetMilliseconds: Int = DownloadLimits.standard.budgetMilliseconds
+    /// Milliseconds from the start of the download to its end.
+    var elapsedMilliseconds: Int = 0
 
-    /// Whether a `Content-Encoding` value means the body is not the plain image bytes.
-    static func isEncoded(_ value: String?) -> Bool {
-        guard let value else { return false }
-        let trimmed = value.split(separator: ",").map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
-        return trimmed.contains { $0.lowercased() != "identity" }
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> Substring {
-        var slice = self
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-        return slice
-    }
+    /// Redirects followed.
+    var redirects: Int { max(hops.count - 1, 0) }
 }
 
 /// The libcurl codes that classification names (values from curl.h, stable across versions); every
@@ -50,6 +41,7 @@ enum CurlCode {
     static let ok: Int32 = 0
     static let unsupportedProtocol: Int32 = 1
     static let urlMalformed: Int32 = 3
+    static let weirdServerReply: Int32 = 8
     static let httpReturnedError: Int32 = 22
     static let writeError: Int32 = 23
     static let operationTimedOut: Int32 = 28
@@ -58,6 +50,7 @@ enum CurlCode {
     static let tooManyRedirects: Int32 = 47
     static let sslEngineNotFound: Int32 = 53
     static let sslEngineSetFailed: Int32 = 54
+    static let receiveError: Int32 = 56
     static let sslCertProblem: Int32 = 58
     static let sslCipher: Int32 = 59
     static let peerFailedVerification: Int32 = 60
@@ -81,39 +74,40 @@ enum CurlCode {
 }
 
 extension TransferReport {
-    /// The SPEC §3 outcome of a transfer that did not produce a usable body, or nil when the body is
+    /// The SPEC §3 outcome of a download that did not produce a usable body, or nil when the body is
     /// complete and may be verified. The libcurl code and message ride along in the detail.
     var failure: Outcome? {
         let curl = "libcurl error \(curlCode): \(curlMessage)"
         if cancelled {
             return Outcome(.expired, "time-will-expire arrived before the download finished (\(bytesWritten) bytes received)")
         }
+        if let refusal { return refusal }
         if stoppedAtCap {
             return Outcome(.tooLarge, "body passed the \(DownloadLimits.describe(bytes: cap)) cap while streaming; stopped after \(bytesWritten) bytes")
         }
-        if stoppedForStatus {
-            return Outcome(.httpStatus, "final response status \(status), expected 200")
+        if stoppedBySink {
+            return Outcome(.storage, "the downloaded body could not be stored")
         }
-        if stoppedForEncoding || (curlCode == CurlCode.ok && TransferReport.isEncoded(contentEncoding)) {
-            return Outcome(.contentEncoding, "response has Content-Encoding '\(contentEncoding ?? "")'; only identity is accepted")
-        }
-        if let writeErrno {
-            let reason = FileSystemError("write", "attachment", errno: writeErrno).reason
-            return Outcome(.storage, "could not write the downloaded body: \(reason)")
+        if let tlsRule, curlCode != CurlCode.ok {
+            return Outcome(.tls, "App Transport Security refused the server's certificate: \(tlsRule) (\(curl))")
         }
         switch curlCode {
         case CurlCode.ok:
-            if status != 200 { return Outcome(.httpStatus, "final response status \(status), expected 200") }
+            if status != 200 { return Outcome(.httpStatus, RedirectRule.statusDetail(status)) }
             if bytesWritten == 0 { return Outcome(.emptyBody, "status 200 with an empty body") }
             return nil
-        case CurlCode.unsupportedProtocol:
-            return Outcome(.insecureURL, "a redirect left https (\(curl))")
+        case CurlCode.unsupportedProtocol, CurlCode.weirdServerReply:
+            // Every URL libcurl is given has passed ImageURL (https only), redirects included: this is
+            // the reply, not the scheme.
+            return Outcome(.network, "malformed response: no valid HTTP/1.x status line (an HTTP/0.9 reply or a malformed status line) (\(curl))")
+        case CurlCode.receiveError where curlMessage.lowercased().contains("chunk"):
+            return Outcome(.network, "malformed response: broken chunked framing (\(curl))")
         case CurlCode.urlMalformed:
             return Outcome(.invalidURL, curl)
-        case CurlCode.tooManyRedirects:
-            return Outcome(.tooManyRedirects, "more than the allowed redirects (\(curl))")
         case CurlCode.operationTimedOut:
-            return Outcome(.timeout, "the download's time budget ran out after \(bytesWritten) body bytes (\(curl))")
+            // libcurl's own message counts only the last request; this counts the whole chain.
+            let chain = redirects == 0 ? "" : " on request \(hops.count) of the chain, after \(redirects) redirect\(redirects == 1 ? "" : "s")"
+            return Outcome(.timeout, "the download's \(budgetMilliseconds) ms time budget ran out\(chain), \(elapsedMilliseconds) ms in all, after \(bytesWritten) body bytes (libcurl error \(curlCode))")
         case CurlCode.fileSizeExceeded:
             return Outcome(.tooLarge, "announced Content-Length is over the cap (\(curl))")
         case CurlCode.badContentEncoding:
@@ -123,7 +117,7 @@ extension TransferReport {
         case CurlCode.abortedByCallback:
             return Outcome(.expired, "download cancelled (\(curl))")
         case let code where CurlCode.tlsCodes.contains(code):
-            return Outcome(.tls, curl)
+            return Outcome(.tls, transportSecurity.handshakeDetail(curl))
         case CurlCode.writeError:
             return Outcome(.storage, "could not write the downloaded body (\(curl))")
         default:

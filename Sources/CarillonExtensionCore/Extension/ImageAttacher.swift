@@ -5,6 +5,10 @@ import Musl
 #endif
 
 /// Downloads, verifies and attaches one image: the part of the extension that may take time.
+///
+/// The downloader knows nothing of files or images; this composes them: the body it streams goes to
+/// the partial attachment file and through ``ImageStreamVerifier`` as it arrives, so it is never read
+/// back.
 struct ImageAttacher: Sendable {
     let store: AttachmentStore
     let pool: DownloaderPool
@@ -22,8 +26,21 @@ struct ImageAttacher: Sendable {
         defer {
             if !published { store.discard(partial.path) }
         }
+        var verifier = ImageStreamVerifier()
+        var writeFailure: FileSystemError?
         let transfer = Result { () throws(Outcome) in
-            try pool.withDownloader { $0.download(url, into: partial.descriptor, cancellation: cancellation) }
+            try pool.withDownloader { downloader in
+                downloader.download(url, cancellation: cancellation) { piece in
+                    do throws(FileSystemError) {
+                        try FileSystem.writeAll(partial.descriptor, piece, path: "attachment")
+                    } catch {
+                        writeFailure = error
+                        return false
+                    }
+                    verifier.feed(piece.assumingMemoryBound(to: UInt8.self))
+                    return true
+                }
+            }
         }
         close(partial.descriptor)
         let report: TransferReport
@@ -31,14 +48,17 @@ struct ImageAttacher: Sendable {
         case .success(let value): report = value
         case .failure(let error): return .failure(error)
         }
+        if let writeFailure, !report.cancelled {
+            return .failure(Outcome(.storage, "could not write the downloaded body: \(writeFailure.reason)"))
+        }
         if let failure = report.failure { return .failure(failure) }
         if cancellation.isCancelled {
             return .failure(Outcome(.expired, "time-will-expire arrived before the image was published"))
         }
-        // Decided from the bytes as they were written (ImageStreamVerifier), the same as reading the file
-        // back with ImageVerifier would, without that second pass over up to 10 MiB.
+        // Decided from the bytes as they were written, the same as reading the file back with
+        // ImageVerifier would, without that second pass over up to 10 MiB.
         let type: ImageType
-        switch report.image {
+        switch verifier.finish() {
         case .success(let decided): type = decided
         case .failure(let refusal): return .failure(refusal)
         }

@@ -1,7 +1,8 @@
 /// An image URL that passed validation: absolute, scheme https (any case), a host, no user info.
 ///
 /// Validation is a pure function so that it is decided before any connection and tested from tables.
-/// libcurl independently refuses non-https schemes on every request and redirect.
+/// The same rules apply to every redirect's `Location` (``RedirectRule``); libcurl independently
+/// refuses non-https schemes on every request.
 public struct ImageURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL text as given (after validation, unchanged).
     public let absoluteString: String
@@ -15,9 +16,14 @@ public struct ImageURL: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: an ``Outcome`` with ``Reason/invalidURL`` or ``Reason/insecureURL`` whose detail says
     ///   what is wrong.
     public init(validating text: String) throws(Outcome) {
-        func invalid(_ why: String) -> Outcome { Outcome(.invalidURL, "image URL \(Quoting.single(text)) \(why)") }
+        try self.init(validating: text, naming: "image URL")
+    }
 
-        guard !text.isEmpty else { throw Outcome(.invalidURL, "image URL is an empty string") }
+    /// Validates `text` by the same rules, naming it `label` in the detail (a redirect's `Location`).
+    init(validating text: String, naming label: String) throws(Outcome) {
+        func invalid(_ why: String) -> Outcome { Outcome(.invalidURL, "\(label) \(Quoting.single(text)) \(why)") }
+
+        guard !text.isEmpty else { throw Outcome(.invalidURL, "\(label) is an empty string") }
         let scalars = Array(text.unicodeScalars)
         if let bad = scalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
             throw invalid(bad == " " ? "contains a space" : "contains a control character or whitespace")
@@ -33,7 +39,7 @@ public struct ImageURL: Sendable, Hashable, CustomStringConvertible {
             && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
         guard schemeIsValid else { throw invalid("is not absolute (no scheme)") }
         guard scheme.lowercased() == "https" else {
-            throw Outcome(.insecureURL, "image URL \(Quoting.single(text)) uses scheme '\(scheme.lowercased())'; only https is allowed")
+            throw Outcome(.insecureURL, "\(label) \(Quoting.single(text)) uses scheme '\(scheme.lowercased())'; only https is allowed")
         }
 
         let rest = text[text.index(after: colon)...]

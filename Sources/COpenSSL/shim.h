@@ -1,0 +1,104 @@
+// The few OpenSSL calls the downloader's App Transport Security check needs, behind plain C functions:
+// OpenSSL's stack macros and ASN1_TIME handling do not import into Swift. Only the downloader imports
+// this module. Each function says which OpenSSL functions it calls.
+#ifndef CARILLON_COPENSSL_SHIM_H
+#define CARILLON_COPENSSL_SHIM_H
+
+#include <string.h>
+#include <time.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/evp.h>
+#include <openssl/objects.h>
+
+/// The replacement for OpenSSL's chain verification (`SSL_CTX_set_cert_verify_callback`): it gets
+/// the store context and the argument given with it.
+typedef int (*carillon_cert_verify_callback)(X509_STORE_CTX *store, void *argument);
+
+/// `SSL_CTX_set_cert_verify_callback` on the `SSL_CTX *` libcurl hands to `CURLOPT_SSL_CTX_FUNCTION`.
+static inline void carillon_ssl_ctx_set_cert_verify(void *ssl_ctx, carillon_cert_verify_callback callback, void *argument) {
+    SSL_CTX_set_cert_verify_callback((SSL_CTX *)ssl_ctx, callback, argument);
+}
+
+/// `X509_verify_cert`: OpenSSL's own verification, which the callback above replaces and so runs first.
+static inline int carillon_verify_chain(X509_STORE_CTX *store) {
+    return X509_verify_cert(store);
+}
+
+/// `X509_STORE_CTX_set_error(X509_V_ERR_APPLICATION_VERIFICATION)`: the refusal is ours.
+static inline void carillon_set_application_error(X509_STORE_CTX *store) {
+    X509_STORE_CTX_set_error(store, X509_V_ERR_APPLICATION_VERIFICATION);
+}
+
+/// The verified chain's length (`X509_STORE_CTX_get0_chain`, `sk_X509_num`).
+static inline int carillon_chain_count(X509_STORE_CTX *store) {
+    STACK_OF(X509) *chain = X509_STORE_CTX_get0_chain(store);
+    return chain ? sk_X509_num(chain) : 0;
+}
+
+/// What the ATS rules look at in one certificate.
+struct carillon_cert_facts {
+    /// 1 RSA (or RSA-PSS), 2 EC, 0 anything else (`EVP_PKEY_get_base_id`).
+    int key_type;
+    /// `EVP_PKEY_get_bits`.
+    int key_bits;
+    /// The signature's digest, OpenSSL's short name ("SHA256", "SHA1"...), or "" (`X509_get_signature_info`).
+    const char *signature_digest;
+    /// Self-signed (`EXFLAG_SS`): a trust anchor, whose own signature does not matter.
+    int self_signed;
+    /// Seconds since 1970 (`ASN1_TIME_to_tm`, `timegm`); 0 when unreadable.
+    long long not_before;
+    long long not_after;
+    /// An extendedKeyUsage extension is present (`EXFLAG_XKUSAGE`), and it names serverAuth (`XKU_SSL_SERVER`).
+    int has_extended_key_usage;
+    int server_auth;
+};
+
+static inline long long carillon_asn1_time_seconds(const ASN1_TIME *time) {
+    struct tm parts;
+    memset(&parts, 0, sizeof parts);
+    if (!time || ASN1_TIME_to_tm(time, &parts) != 1) return 0;
+    return (long long)timegm(&parts);
+}
+
+/// The facts of the chain's certificate at `index` (0 is the leaf); returns 0 when there is none.
+static inline int carillon_chain_facts(X509_STORE_CTX *store, int index, struct carillon_cert_facts *facts) {
+    STACK_OF(X509) *chain = X509_STORE_CTX_get0_chain(store);
+    if (!chain || index < 0 || index >= sk_X509_num(chain)) return 0;
+    X509 *cert = sk_X509_value(chain, index);
+    memset(facts, 0, sizeof *facts);
+    EVP_PKEY *key = X509_get0_pubkey(cert);
+    if (key) {
+        int base = EVP_PKEY_get_base_id(key);
+        facts->key_type = (base == EVP_PKEY_RSA || base == EVP_PKEY_RSA_PSS) ? 1 : base == EVP_PKEY_EC ? 2 : 0;
+        facts->key_bits = EVP_PKEY_get_bits(key);
+    }
+    int digest = NID_undef;
+    facts->signature_digest = "";
+    if (X509_get_signature_info(cert, &digest, NULL, NULL, NULL) == 1 && digest != NID_undef) {
+        const char *name = OBJ_nid2sn(digest);
+        if (name) facts->signature_digest = name;
+    }
+    uint32_t flags = X509_get_extension_flags(cert);
+    facts->self_signed = (flags & EXFLAG_SS) != 0;
+    facts->not_before = carillon_asn1_time_seconds(X509_get0_notBefore(cert));
+    facts->not_after = carillon_asn1_time_seconds(X509_get0_notAfter(cert));
+    facts->has_extended_key_usage = (flags & EXFLAG_XKUSAGE) != 0;
+    facts->server_auth = facts->has_extended_key_usage && (X509_get_extended_key_usage(cert) & XKU_SSL_SERVER) != 0;
+    return 1;
+}
+
+/// Whether the leaf names `host` in its subjectAltName: an IP address against its iPAddress entries
+/// (`X509_check_ip_asc`), a name against its dNSName entries (`X509_check_host` with
+/// `X509_CHECK_FLAG_NEVER_CHECK_SUBJECT`) — never the common name, unlike libcurl's own check.
+static inline int carillon_leaf_names_host(X509_STORE_CTX *store, const char *host) {
+    STACK_OF(X509) *chain = X509_STORE_CTX_get0_chain(store);
+    if (!chain || sk_X509_num(chain) < 1) return 0;
+    X509 *leaf = sk_X509_value(chain, 0);
+    int ip = X509_check_ip_asc(leaf, host, 0);
+    if (ip != -2) return ip == 1;
+    return X509_check_host(leaf, host, strlen(host), X509_CHECK_FLAG_NEVER_CHECK_SUBJECT, NULL) == 1;
+}
+
+#endif

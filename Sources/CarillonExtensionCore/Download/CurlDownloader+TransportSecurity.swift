@@ -1,0 +1,64 @@
+import CCurl
+import COpenSSL
+
+/// App Transport Security in the handshake: the protocol floor and cipher suites as libcurl options,
+/// and the certificate rules in a verification callback installed on OpenSSL's context.
+extension CurlDownloader {
+    /// The host the request in progress is for, and the ATS rule its server's chain broke.
+    final class HandshakeState {
+        var host = ""
+        var brokenRule: String?
+    }
+
+    /// `CURLOPT_SSLVERSION`, `CURLOPT_SSL_CIPHER_LIST`, `CURLOPT_SSL_CTX_FUNCTION` and its data for `security`.
+    static func transportSecurityOptions(
+        _ easy: UnsafeMutableRawPointer, _ security: TransportSecurity, _ handshake: HandshakeState
+    ) -> [(CURLoption, CURLcode)] {
+        // A minimum: the maximum stays libcurl's default (the highest it supports).
+        let version =
+            switch security.minimumTLS {
+            case .v1_0: Int(CURL_SSLVERSION_TLSv1_0)
+            case .v1_1: Int(CURL_SSLVERSION_TLSv1_1)
+            case .v1_2: Int(CURL_SSLVERSION_TLSv1_2)
+            case .v1_3: Int(CURL_SSLVERSION_TLSv1_3)
+            }
+        return [
+            (CURLOPT_SSLVERSION, carillon_easy_setopt_long(easy, CURLOPT_SSLVERSION, version)),
+            (CURLOPT_SSL_CIPHER_LIST, carillon_easy_setopt_string(easy, CURLOPT_SSL_CIPHER_LIST, security.cipherList)),
+            (CURLOPT_SSL_CTX_DATA, carillon_easy_setopt_pointer(easy, CURLOPT_SSL_CTX_DATA, Unmanaged.passUnretained(handshake).toOpaque())),
+            // Before each handshake: OpenSSL's chain verification is replaced by one that runs it and
+            // then the ATS certificate rules, with the handshake state as its argument.
+            (CURLOPT_SSL_CTX_FUNCTION, carillon_easy_setopt_ssl_ctx_callback(easy, CURLOPT_SSL_CTX_FUNCTION) { _, sslContext, userData in
+                carillon_ssl_ctx_set_cert_verify(sslContext, { store, argument in
+                    guard let store, let argument else { return 0 }
+                    let handshake = Unmanaged<CurlDownloader.HandshakeState>.fromOpaque(argument).takeUnretainedValue()
+                    return CurlDownloader.verify(store, handshake)
+                }, userData)
+                return CURLE_OK
+            }),
+        ]
+    }
+
+    /// OpenSSL's own verification, then the ATS rules on the verified chain; a broken rule is kept in
+    /// `handshake` for the detail and fails the handshake.
+    private static func verify(_ store: OpaquePointer, _ handshake: HandshakeState) -> Int32 {
+        let verified = carillon_verify_chain(store)
+        guard verified == 1 else { return verified }
+        var chain: [CertificateRules.Facts] = []
+        var facts = carillon_cert_facts()
+        for index in 0..<carillon_chain_count(store) where carillon_chain_facts(store, index, &facts) == 1 {
+            chain.append(CertificateRules.Facts(
+                keyType: facts.key_type == 1 ? .rsa : facts.key_type == 2 ? .ec : .other,
+                keyBits: Int(facts.key_bits),
+                signatureDigest: facts.signature_digest.map { String(cString: $0) } ?? "",
+                selfSigned: facts.self_signed != 0,
+                notBefore: facts.not_before, notAfter: facts.not_after,
+                hasExtendedKeyUsage: facts.has_extended_key_usage != 0, serverAuth: facts.server_auth != 0))
+        }
+        let namesHost = carillon_leaf_names_host(store, handshake.host) == 1
+        guard let rule = CertificateRules.violation(chain: chain, host: handshake.host, leafNamesHost: namesHost) else { return 1 }
+        handshake.brokenRule = rule
+        carillon_set_application_error(store)
+        return 0
+    }
+}

@@ -1,0 +1,69 @@
+/// App Transport Security as iOS applies it to the extension's downloads (SPEC §2), with the two
+/// exceptions an extension's Info.plist can declare.
+public struct TransportSecurity: Sendable, Equatable {
+    /// A TLS protocol version, as `NSExceptionMinimumTLSVersion` names it.
+    public enum TLSVersion: String, CaseIterable, Sendable, Comparable {
+        case v1_0 = "1.0"
+        case v1_1 = "1.1"
+        case v1_2 = "1.2"
+        case v1_3 = "1.3"
+
+        public static func < (a: TLSVersion, b: TLSVersion) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    /// The lowest TLS version accepted (`NSExceptionMinimumTLSVersion`; ATS: 1.2).
+    public var minimumTLS: TLSVersion
+    /// Under TLS 1.2 and below, only ECDHE suites (`NSExceptionRequiresForwardSecrecy`; ATS: YES).
+    public var requiresForwardSecrecy: Bool
+
+    /// ATS without exceptions: what an extension gets by default.
+    public static let appTransportSecurity = TransportSecurity()
+
+    public init(minimumTLS: TLSVersion = .v1_2, requiresForwardSecrecy: Bool = true) {
+        self.minimumTLS = minimumTLS
+        self.requiresForwardSecrecy = requiresForwardSecrecy
+    }
+
+    /// The suites ATS accepts with forward secrecy (Apple's list, in OpenSSL's names): ECDHE with AES.
+    static let forwardSecretSuites = [
+        "ECDHE-ECDSA-AES256-GCM-SHA384", "ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-ECDSA-AES256-SHA384",
+        "ECDHE-ECDSA-AES128-SHA256", "ECDHE-ECDSA-AES256-SHA", "ECDHE-ECDSA-AES128-SHA",
+        "ECDHE-RSA-AES256-GCM-SHA384", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-RSA-AES256-SHA384",
+        "ECDHE-RSA-AES128-SHA256", "ECDHE-RSA-AES256-SHA", "ECDHE-RSA-AES128-SHA",
+    ]
+
+    /// The suites `NSExceptionRequiresForwardSecrecy` NO adds: RSA key exchange with AES (no DHE).
+    static let rsaKeyExchangeSuites = [
+        "AES256-GCM-SHA384", "AES128-GCM-SHA256", "AES256-SHA256", "AES128-SHA256", "AES256-SHA", "AES128-SHA",
+    ]
+
+    /// `CURLOPT_SSL_CIPHER_LIST`: the suites offered under TLS 1.2 and below (TLS 1.3's suites are
+    /// all forward secret and stay as they are). TLS 1.0 and 1.1 need OpenSSL's security level 0;
+    /// the certificate rules still apply.
+    var cipherList: String {
+        var suites = TransportSecurity.forwardSecretSuites
+        if !requiresForwardSecrecy { suites += TransportSecurity.rsaKeyExchangeSuites }
+        if minimumTLS < .v1_2 { suites.append("@SECLEVEL=0") }
+        return suites.joined(separator: ":")
+    }
+
+    /// The rule a failed handshake broke, from OpenSSL's words in libcurl's message, or the message
+    /// alone when it names no rule (a certificate ATS refused has its own detail).
+    func handshakeDetail(_ curl: String) -> String {
+        let text = curl.lowercased()
+        if text.contains("protocol version") || text.contains("unsupported protocol") || text.contains("no protocols available")
+            || text.contains("wrong version number")
+        {
+            return "TLS version: the server offers no version from TLS \(minimumTLS.rawValue) up (App Transport Security; --tls-minimum) (\(curl))"
+        }
+        if text.contains("handshake failure") || text.contains("no shared cipher") || text.contains("no ciphers available") {
+            let allowed = requiresForwardSecrecy
+                ? "ECDHE with AES (forward secrecy; --no-forward-secrecy adds RSA key exchange)"
+                : "ECDHE or RSA key exchange with AES (no finite-field DHE)"
+            return "cipher suite: under TLS 1.2 App Transport Security allows only \(allowed), and the server offers none of them (\(curl))"
+        }
+        return curl
+    }
+}
