@@ -94,7 +94,8 @@ final class CurlDownloader {
         if let caFile = configuration.extraCAFile {
             // CAINFO replaces only the bundle file; the system's hashed CA directory (CAPATH) stays, so
             // this adds trust rather than replacing it.
-            options.append((CURLOPT_CAINFO, carillon_easy_setopt_string(easy, CURLOPT_CAINFO, caFile)))
+            // Its exact bytes (see FileName): a path that is not UTF-8 still names its file.
+            options.append((CURLOPT_CAINFO, FileName.withCString(caFile) { carillon_easy_setopt_string(easy, CURLOPT_CAINFO, $0) }))
         }
         for (option, result) in options {
             if let failure = check(option, result) { return failure }
