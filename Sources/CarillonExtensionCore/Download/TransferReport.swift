@@ -25,7 +25,7 @@ struct TransferReport: Sendable, Equatable {
     var cap: Int = DownloadLimits.standard.maximumBytes
     /// What ``ImageStreamVerifier`` decided about the bytes written (only meaningful when ``failure`` is nil:
     /// the body is then complete).
-    var image: Result<ImageType, Outcome> = ImageStreamVerifier().finish()
+    var image: Result<VerifiedImage, Outcome> = ImageStreamVerifier().finish()
 
     /// Whether a `Content-Encoding` value means the body is not the plain image bytes.
     static func isEncoded(_ value: String?) -> Bool {
