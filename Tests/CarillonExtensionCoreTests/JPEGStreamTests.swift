@@ -125,6 +125,18 @@ import Testing
         // Refused: markers and the file's end.
         ImageCase("second SOI", "sample.jpg", .refused("second SOI")) { [0xFF, 0xD8] + $0 },
         ImageCase("reserved marker", "sample.jpg", .refused("reserved marker 0xF0")) { inserting([0xFF, 0xF0, 0, 2], before: 0xDB, in: $0) },
+        ImageCase("reserved marker in a scan", "sample.jpg", .refused("reserved marker 0x10 at offset 326, which decoders refuse")) { bytes in
+            var bytes = bytes
+            bytes.insert(contentsOf: [0xFF, 0x10], at: sos(bytes) + 14 + 5)
+            return bytes
+        },
+        // libjpeg resynchronises past it where a restart marker is due (a documented difference).
+        ImageCase("TEM, then a reserved marker, in a scan with restart markers", "progressive.jpg",
+                  .refused("reserved marker 0x10 at offset 254 (in the data of scan 1, which has restart markers)")) { bytes in
+            var bytes = bytes
+            bytes.insert(contentsOf: [0xFF, 0x01, 0x00, 0x00, 0xFF, 0x10], at: sos(bytes) + 14 + 2)
+            return bytes
+        },
         ImageCase("EOI before SOS", "sample.jpg", .refused("before any image data")) { Array($0[..<sof($0)]) + [0xFF, 0xD9] },
         ImageCase("without SOS", "sample.jpg", .refused("truncated before its image data (no SOS segment)")) { Array($0[..<sos($0)]) },
         ImageCase("COM past the end", "sample.jpg", .refused("truncated before its image data")) { changing($0, F.jpegSegment(0xFE, in: $0).offset + 2, to: [0xFF, 0xFF]) },

@@ -38,7 +38,8 @@ struct JPEGStream {
     private var payload: [UInt8] = []
     private var gathered = Gathered()
     private var headers = JPEGHeaders()
-    /// The marker being read ended a scan's entropy-coded data, and that scan had restart markers.
+    /// A scan with restart markers was ended by a marker below `SOF0` (`TEM`, reserved): libjpeg
+    /// resynchronises, scanning on to the next marker of `SOF0` or above, and so does this flag.
     private var endsScanWithRestarts = false
     private var strayBytes = 0
     private var firstStrayOffset = 0
@@ -138,6 +139,7 @@ struct JPEGStream {
 
     /// What a marker byte (after its `FF`) means.
     private mutating func markerFound() -> Verdict? {
+        defer { if marker >= 0xC0 && !(0xD0 ... 0xD7).contains(marker) { endsScanWithRestarts = false } }
         switch marker {
         case 0x01, 0xD0 ... 0xD7:
             state = .lead
@@ -159,7 +161,6 @@ struct JPEGStream {
             let place = endsScanWithRestarts ? " (in the data of scan \(headers.scans), which has restart markers)" : ""
             return .refused(refusal("JPEG has a reserved marker \(hexByte(marker)) at offset \(leadOffset)\(place), which decoders refuse"))
         }
-        endsScanWithRestarts = false
         return nil
     }
 
