@@ -13,8 +13,8 @@
 ///   unknown critical chunk …", "JPEG scan 1 uses Huffman AC table 2, which no DHT defines");
 /// - damage they skip while still showing an image is accepted with a warning naming it
 ///   (``VerifiedImage/warnings``): a missing `EOI`, `IEND` or trailer, stray bytes between JPEG segments,
-///   a bad ancillary-chunk CRC, damage after a PNG's image data or a GIF's first frame, a file that ends
-///   once the image data has begun (only part of the image shows);
+///   a bad ancillary-chunk CRC, damage after a PNG's image data or a GIF's first frame, a JPEG that ends
+///   once its first scan has begun or a GIF after its first frame (only part of the image shows);
 /// - anything else is refused with a detail that names what it is when it is recognisable (WebP,
 ///   HEIC/HEIF, AVIF, SVG, HTML, XML, gzip, BMP, TIFF, PDF, text, …).
 public enum ImageVerifier {

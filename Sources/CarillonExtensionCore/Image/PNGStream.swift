@@ -113,7 +113,7 @@ struct PNGStream {
     /// Damage found at `chunkOffset`: a refusal while the image data is to come, a warning that ends the
     /// walk once it is complete (libpng stops there too, after the rows are read).
     private func damaged(_ detail: String) -> Verdict {
-        guard stage == .afterData || (stage == .inData) else { return .refused(refusal(detail)) }
+        guard stage == .afterData || stage == .inData else { return .refused(refusal(detail)) }
         var warnings = warnings
         warnings.add(detail + " after the image data; the image shows")
         return warnings.accepted(.png)
