@@ -481,6 +481,36 @@ def make_progressive_jpeg(width, height, interval=1):
     return bytes(out)
 
 
+def make_multiscan_jpeg(width, height):
+    """Sequential (SOF0) but not interleaved: one scan per component, each with its own DC and AC tables
+    (numbered 0, 1, 2: table 2 exists only in a DHT), and a comment between the scans."""
+    components = zigzag_blocks(width, height)
+    out = bytearray(b"\xff\xd8")
+    for index, table in enumerate([LUMA_Q, CHROMA_Q]):
+        out += segment(0xDB, bytes([index]) + bytes(table[ZIGZAG[i]] for i in range(64)))
+    out += segment(0xC0, struct.pack(">BHHB", 8, height, width, 3) + bytes([1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1]))
+    for c in range(3):
+        units = []
+        previous = 0
+        for zz in components[c]:
+            diff = zz[0] - previous
+            previous = zz[0]
+            size = category(diff)
+            units.append([(0, size, magnitude_bits(diff, size), size)] + [(1,) + symbol for symbol in ac_symbols(zz)])
+        freqs = [{}, {}]
+        for unit in units:
+            for (t, symbol, _, _) in unit:
+                freqs[t][symbol] = freqs[t].get(symbol, 0) + 1
+        tables = [huffman_table(f) for f in freqs]
+        for klass, table in ((0, tables[0]), (1, tables[1])):
+            out += segment(0xC4, bytes([(klass << 4) | c]) + bytes(table[0]) + bytes(table[1]))
+        out += segment(0xDA, bytes([1, c + 1, (c << 4) | c, 0, 63, 0]))
+        out += entropy_with_restarts(units, tables, len(units))
+        out += segment(0xFE, b"between scans")
+    out += b"\xff\xd9"
+    return bytes(out)
+
+
 # ---------------------------------------------------------------- WebP and HEIC, through the system libraries
 
 def load(name):
@@ -564,6 +594,9 @@ def main():
     write("sample.jpg", make_jpeg(16, 16))
     write("progressive.jpg", make_progressive_jpeg(16, 16))
     write("paletted-interlaced.png", make_paletted_interlaced_png(16, 12))
+    # A seed of the differential fuzz target only (its per-component scans and tables 2).
+    with open(os.path.join(HERE, "..", "Fuzz", "Corpus", "FuzzImageDecoders", "multiscan-sequential.jpg"), "wb") as f:
+        f.write(make_multiscan_jpeg(16, 16))
     # The same two as fuzz seeds (they decode with libjpeg-turbo and libpng).
     for target in ("FuzzImageVerifier", "FuzzImageDecoders"):
         seeds = os.path.join(HERE, "..", "Fuzz", "Corpus", target)
