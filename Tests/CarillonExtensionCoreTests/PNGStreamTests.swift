@@ -96,6 +96,11 @@ import Testing
         },
         ImageCase("palette of 7 bytes", "sample.png", .refused("PNG PLTE has an invalid length 7")) { _ in paletted([[UInt8](repeating: 7, count: 7)]) },
         ImageCase("two PLTEs", "sample.png", .refused("second PLTE")) { _ in paletted([[1, 2, 3], [4, 5, 6]]) },
+        // libpng shows this one: its zlib stream ended in the first IDAT, so libpng never reads the second
+        // (a documented difference; in a file whose stream goes on, libpng refuses it).
+        ImageCase("second IDAT of invalid length", "sample.png", .refused("PNG chunk IDAT has an invalid length 4294967295")) { bytes in
+            Array(bytes.dropLast(12)) + [0xFF, 0xFF, 0xFF, 0xFF] + Array("IDAT".utf8) + Array(bytes.suffix(12))
+        },
         ImageCase("cut in IDAT", "sample.png", .refused("PNG truncated in chunk IDAT at offset 69")) { bytes in
             Array(bytes[..<(F.pngChunk("IDAT", in: bytes).offset + 30)])
         },

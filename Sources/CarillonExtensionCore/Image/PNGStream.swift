@@ -102,7 +102,11 @@ struct PNGStream {
             return damaged("PNG has an invalid chunk type (\(typeBytes.map(hexByte).joined(separator: " "))) at offset \(chunkOffset)")
         }
         type = String(decoding: typeBytes, as: UTF8.self)
-        guard length <= 0x7FFF_FFFF else { return damaged("PNG chunk \(type) has an invalid length \(length)") }
+        guard length <= 0x7FFF_FFFF else {
+            // An IDAT is image data still to come, wherever it is.
+            let detail = "PNG chunk \(type) has an invalid length \(length)"
+            return type == "IDAT" ? .refused(refusal(detail)) : damaged(detail)
+        }
         if stage == .inData && type != "IDAT" { stage = .afterData }
         if stage == .afterData && type == "IDAT" {
             return .refused(refusal("PNG IDAT chunks are not consecutive (an IDAT at offset \(chunkOffset) follows other chunks)"))
