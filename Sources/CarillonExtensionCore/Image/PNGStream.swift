@@ -14,8 +14,9 @@
 /// - `PLTE`: for colour type 3, 1...256 entries (a length that is a nonzero multiple of 3, ≤ 768)
 ///   before the first `IDAT`; for RGB a suggested palette, ignored with a warning if its length is
 ///   wrong (but not 0); for greyscale ignored with a warning;
-/// - the `IDAT` chunks consecutive: a chunk between two of them is refused (libpng runs out of image
-///   data there unless the zlib stream ended before, which only inflating would tell);
+/// - the `IDAT` chunks consecutive: a chunk between two of them is refused, and so is an `IDAT` header
+///   with an invalid length (libpng runs out of image data there unless the zlib stream ended before,
+///   which only inflating would tell);
 /// - once another chunk follows the `IDAT`s the image data is complete: damage from there on (a bad
 ///   CRC, an invalid chunk, a missing or cut `IEND`) is a warning; the file ending right after the
 ///   image data is a warning too (no `IEND`). A file cut inside an `IDAT` is refused.
