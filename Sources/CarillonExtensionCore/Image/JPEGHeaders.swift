@@ -31,11 +31,19 @@ struct JPEGHeaders {
         var latched = false
     }
 
-    /// One DHT table slot: defined by the file, and whether its contents suit DC and AC use.
-    private struct HuffmanTable {
-        var defined = false
-        var validForAC = true
-        var validForDC = true
+    /// The four DHT slots of one class, a bit per table index (no arrays: a verifier is made per download
+    /// and per test piece size, and allocations are what ASan makes slow).
+    private struct HuffmanTables {
+        var defined: UInt8 = 0
+        var invalidForAC: UInt8 = 0
+        var invalidForDC: UInt8 = 0
+
+        mutating func define(_ index: Int, fits: Bool, dcSymbols: Bool) {
+            let bit = UInt8(1) << index
+            defined |= bit
+            invalidForAC = fits ? invalidForAC & ~bit : invalidForAC | bit
+            invalidForDC = fits && dcSymbols ? invalidForDC & ~bit : invalidForDC | bit
+        }
     }
 
     private(set) var sawFrame = false
@@ -45,9 +53,10 @@ struct JPEGHeaders {
     private var components: [Component] = []
     /// A sequential frame whose first scan held every component: no further scan is decoded.
     private var singleScan = false
-    private var quantisation = [Bool](repeating: false, count: 4)
-    private var dc = [HuffmanTable](repeating: HuffmanTable(), count: 4)
-    private var ac = [HuffmanTable](repeating: HuffmanTable(), count: 4)
+    /// DQT tables defined, a bit per index.
+    private var quantisation: UInt8 = 0
+    private var dc = HuffmanTables()
+    private var ac = HuffmanTables()
 
     /// Warnings the segments so far deserve (libjpeg's own).
     private(set) var warnings: [String] = []
@@ -83,7 +92,7 @@ struct JPEGHeaders {
         where !(1 ... 4).contains(component.horizontal) || !(1 ... 4).contains(component.vertical) {
             throw refusal("JPEG \(name) component \(component.id) has sampling factors \(component.horizontal)×\(component.vertical) (1...4 are valid)")
         }
-        let largest = (components.map(\.horizontal).max() ?? 1, components.map(\.vertical).max() ?? 1)
+        let largest = components.reduce((1, 1)) { (max($0.0, $1.horizontal), max($0.1, $1.vertical)) }
         for component in components where largest.0 % component.horizontal != 0 || largest.1 % component.vertical != 0 {
             throw refusal("JPEG \(name) component \(component.id) has sampling factors \(component.horizontal)×\(component.vertical), which do not divide the largest \(largest.0)×\(largest.1)")
         }
@@ -102,7 +111,7 @@ struct JPEGHeaders {
             guard payload.count - at - 1 >= size else {
                 throw refusal("JPEG DQT has length \(payload.count + 2), which does not fit its tables")
             }
-            quantisation[index] = true
+            quantisation |= 1 << index
             at += 1 + size
         }
     }
@@ -113,32 +122,33 @@ struct JPEGHeaders {
         var left = payload.count
         while left > 16 {
             let selector = Int(payload[at])
-            let counts = payload[(at + 1) ..< (at + 17)].map(Int.init)
-            let total = counts.reduce(0, +)
+            var total = 0
+            for length in 1 ... 16 { total += Int(payload[at + length]) }
             left -= 17
             guard total <= 256 && total <= left else {
                 throw refusal("JPEG DHT table \(hexByte(UInt8(selector))) has \(total) codes, more than fit")
             }
+            let fits = Self.codeLengthsFit(payload, counts: at + 1)
             let symbols = payload[(at + 17) ..< (at + 17 + total)]
             left -= total
             at += 17 + total
             let isAC = selector & 0x10 != 0
             let index = isAC ? selector - 0x10 : selector
             guard index < 4 else { throw refusal("JPEG DHT defines table \(hexByte(UInt8(selector))) (classes 0 and 1, tables 0...3 are valid)") }
-            let fits = Self.codeLengthsFit(counts)
-            let table = HuffmanTable(defined: true, validForAC: fits, validForDC: fits && symbols.allSatisfy { $0 <= 15 })
-            if isAC { ac[index] = table } else { dc[index] = table }
+            let dcSymbols = symbols.allSatisfy { $0 <= 15 }
+            if isAC { ac.define(index, fits: fits, dcSymbols: dcSymbols) } else { dc.define(index, fits: fits, dcSymbols: dcSymbols) }
         }
         guard left == 0 else { throw refusal("JPEG DHT has length \(payload.count + 2), which does not fit its tables") }
     }
 
-    /// Whether Huffman codes of these lengths (counts for 1...16 bits) can be assigned, none all ones
-    /// (libjpeg's `jpeg_make_d_derived_tbl`).
-    private static func codeLengthsFit(_ counts: [Int]) -> Bool {
+    /// Whether Huffman codes of the lengths counted at `payload[counts ..< counts + 16]` (for 1...16 bits)
+    /// can be assigned, none all ones (libjpeg's `jpeg_make_d_derived_tbl`).
+    private static func codeLengthsFit(_ payload: [UInt8], counts: Int) -> Bool {
         var code = 0
-        for (offset, count) in counts.enumerated() {
+        for length in 1 ... 16 {
+            let count = Int(payload[counts + length - 1])
             code += count
-            if count > 0 && code >= 1 << (offset + 1) { return false }
+            if count > 0 && code >= 1 << length { return false }
             code <<= 1
         }
         return true
@@ -172,17 +182,17 @@ struct JPEGHeaders {
         guard (1 ... 4).contains(count) && payload.count == 4 + 2 * count else {
             throw refusal("JPEG SOS has length \(payload.count + 2) for \(counted(count, "component")) (1...4, 6 + 2 bytes each)")
         }
-        // libjpeg's `get_sos` matching, quirk included: a frame component is taken if its slot in the
-        // scan's list (by frame index) is still empty.
-        var slots = [Int?](repeating: nil, count: 4)
+        // libjpeg's `get_sos` matching, quirk included: it takes the first frame component with the id
+        // whose slot in the scan's list is still empty, and it indexes that list by frame index while
+        // filling it by scan position — so the first such component at or after the scan position.
         var selected: [(component: Int, dc: Int, ac: Int)] = []
+        selected.reserveCapacity(count)
         for position in 0 ..< count {
             let id = payload[1 + 2 * position]
             let tables = payload[2 + 2 * position]
-            guard let found = components.indices.first(where: { components[$0].id == id && slots[$0] == nil }),
-                  !slots[..<position].contains(found)
+            guard let found = components.indices.first(where: { $0 >= position && components[$0].id == id }),
+                  !selected.contains(where: { $0.component == found })
             else { throw refusal("JPEG SOS names component \(id), which the frame lacks or the scan already holds") }
-            slots[position] = found
             selected.append((found, Int(tables >> 4), Int(tables & 0x0F)))
         }
         let at = 1 + 2 * count
@@ -223,7 +233,7 @@ struct JPEGHeaders {
     private mutating func latchQuantisation(_ component: Int) throws(Outcome) {
         guard !components[component].latched else { return }
         let table = components[component].table
-        guard table < 4 && quantisation[table] else {
+        guard table < 4 && quantisation & (1 << table) != 0 else {
             throw refusal("JPEG component \(components[component].id) uses quantisation table \(table), which no DQT before scan \(scans) defines")
         }
         components[component].latched = true
@@ -237,12 +247,13 @@ struct JPEGHeaders {
             return
         }
         guard index < 4 else { throw refusal("JPEG scan \(scans) gives component \(id) Huffman \(kind) table \(index) (0...3 are valid)") }
-        let table = isDC ? dc[index] : ac[index]
+        let tables = isDC ? dc : ac
+        let bit = UInt8(1) << index
         // libjpeg-turbo fills in the standard tables 0 and 1 for sequential Huffman (Motion-JPEG) only.
-        guard table.defined || (index < 2 && !progressive) else {
+        guard tables.defined & bit != 0 || (index < 2 && !progressive) else {
             throw refusal("JPEG scan \(scans) uses Huffman \(kind) table \(index), which no DHT defines")
         }
-        guard isDC ? table.validForDC : table.validForAC else {
+        guard (isDC ? tables.invalidForDC : tables.invalidForAC) & bit == 0 else {
             throw refusal("JPEG scan \(scans) uses Huffman \(kind) table \(index), whose codes are invalid")
         }
     }

@@ -97,7 +97,7 @@ struct JPEGStream {
                 if length == 2, let verdict = segmentEnded() { return verdict }
             case .header(let remaining):
                 let take = min(remaining, input.count - index)
-                payload.append(contentsOf: input[index ..< index + take])
+                payload.append(contentsOf: UnsafeBufferPointer(rebasing: input[index ..< index + take]))
                 index += take
                 state = .header(remaining: remaining - take)
                 if remaining == take, let verdict = segmentEnded() { return verdict }
