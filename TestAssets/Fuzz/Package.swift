@@ -32,6 +32,14 @@ let package = Package(
         fuzzTarget("FuzzReceipt"),
         fuzzTarget("FuzzEventQueueFile"),
         fuzzTarget("FuzzArguments", [.product(name: "CarillonCLI", package: "main")]),
+        // The differential target: the tool's image verdict against libpng, libjpeg-turbo and giflib
+        // (Debian libpng-dev, libjpeg62-turbo-dev, libgif-dev; smoke.sh installs them). Only this package
+        // links them, never the main one.
+        .target(
+            name: "CReferenceDecoders",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("gif")]
+        ),
+        fuzzTarget("FuzzImageDecoders", ["CReferenceDecoders"]),
     ],
     swiftLanguageModes: [.v6]
 )

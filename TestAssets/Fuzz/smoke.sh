@@ -25,6 +25,24 @@ done
 
 started=$(date +%s)
 
+# FuzzImageDecoders links the reference decoders (libpng, libjpeg-turbo, giflib; never the main package):
+# their Debian development packages are installed here when missing.
+decoder_packages=(libpng-dev libjpeg62-turbo-dev libgif-dev)
+missing=()
+for package in "${decoder_packages[@]}"; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [[ ${#missing[@]} -gt 0 ]]; then
+    echo "== installing ${missing[*]} (the reference decoders of FuzzImageDecoders)"
+    as_root=()
+    [[ $(id -u) -ne 0 ]] && command -v sudo >/dev/null 2>&1 && as_root=(sudo)
+    export DEBIAN_FRONTEND=noninteractive
+    if ! "${as_root[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1; then
+        "${as_root[@]}" apt-get update -qq && "${as_root[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null \
+            || { echo "FAIL: cannot install ${missing[*]} with apt-get" >&2; exit 1; }
+    fi
+fi
+
 # --sanitize=fuzzer makes SwiftPM use libFuzzer's main; -Xswiftc -sanitize=fuzzer,address instruments the
 # Swift code for coverage and ASan. (`--sanitize=fuzzer --sanitize=address` compiles the Swift code with
 # only one of the two: checked below.)

@@ -61,6 +61,31 @@ def make_png(width, height):
             + png_chunk(b"IEND", b""))
 
 
+ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+
+def make_paletted_interlaced_png(width, height):
+    """Colour type 3 at 4 bits, 16 entries, a tRNS, interlaced (Adam7): each pass's rows, packed two pixels a byte."""
+    indices = [[(x + y) % 16 for x in range(width)] for y in range(height)]
+    raw = bytearray()
+    for (x0, y0, dx, dy) in ADAM7:
+        columns = range(x0, width, dx)
+        if not columns:
+            continue
+        for y in range(y0, height, dy):
+            raw.append(0)  # filter type None
+            row = [indices[y][x] for x in columns]
+            if len(row) % 2:
+                row.append(0)
+            raw.extend((row[i] << 4) | row[i + 1] for i in range(0, len(row), 2))
+    ihdr = struct.pack(">IIBBBBB", width, height, 4, 3, 0, 0, 1)
+    return (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr)
+            + png_chunk(b"PLTE", colour_table(palette16()))
+            + png_chunk(b"tRNS", b"\x00")
+            + png_chunk(b"IDAT", zlib.compress(bytes(raw), 9))
+            + png_chunk(b"IEND", b""))
+
+
 # ---------------------------------------------------------------- GIF
 
 def lzw_encode(indices, min_code_size):
@@ -353,6 +378,139 @@ def make_jpeg(width, height):
     return bytes(out)
 
 
+def zigzag_blocks(width, height):
+    """Each YCbCr component's quantised blocks (4:4:4) in raster order, each in zigzag order."""
+    pixels = picture(width, height)
+    planes = [[], [], []]
+    for (r, g, b) in pixels:
+        planes[0].append(0.299 * r + 0.587 * g + 0.114 * b)
+        planes[1].append(-0.168736 * r - 0.331264 * g + 0.5 * b + 128)
+        planes[2].append(0.5 * r - 0.418688 * g - 0.081312 * b + 128)
+    tables = [LUMA_Q, CHROMA_Q, CHROMA_Q]
+    components = [[], [], []]
+    for by in range((height + 7) // 8):
+        for bx in range((width + 7) // 8):
+            for c in range(3):
+                block = [planes[c][min(by * 8 + y, height - 1) * width + min(bx * 8 + x, width - 1)] - 128
+                         for y in range(8) for x in range(8)]
+                coefficients = fdct(block)
+                quantised = [int(round(coefficients[i] / tables[c][i])) for i in range(64)]
+                components[c].append([quantised[ZIGZAG[i]] for i in range(64)])
+    return components
+
+
+def ac_symbols(zz):
+    """(run_size, bits, size) for coefficients 1...63 of one block, EOB0 (one block's end) if it ends in zeros."""
+    out = []
+    run = 0
+    for value in zz[1:]:
+        if value == 0:
+            run += 1
+            continue
+        while run > 15:
+            out.append((0xF0, 0, 0))
+            run -= 16
+        size = category(value)
+        out.append(((run << 4) | size, magnitude_bits(value, size), size))
+        run = 0
+    if run:
+        out.append((0x00, 0, 0))
+    return out
+
+
+def entropy_with_restarts(units, table_for, interval):
+    """Codes each unit's (table, symbol, bits, size) list; a restart marker after every `interval` units."""
+    out = bytearray()
+    writer = BitWriter()
+    for number, unit in enumerate(units):
+        if number and number % interval == 0:
+            out += writer.flush() + bytes([0xFF, 0xD0 + ((number // interval - 1) % 8)])
+            writer = BitWriter()
+        for (table, symbol, bits, size) in unit:
+            code, length = table_for[table][2][symbol]
+            writer.put(code, length)
+            if size:
+                writer.put(bits, size)
+    return bytes(out + writer.flush())
+
+
+def make_progressive_jpeg(width, height, interval=1):
+    """Progressive (SOF2) by spectral selection: an interleaved DC scan, then one AC scan per component
+    with its own AC table defined just before it; a restart interval of `interval` MCUs throughout."""
+    components = zigzag_blocks(width, height)
+    blocks = len(components[0])
+    dc_units = []
+    for index in range(blocks):
+        if index % interval == 0:
+            previous = [0, 0, 0]  # a restart resets the DC predictions
+        unit = []
+        for c in range(3):
+            diff = components[c][index][0] - previous[c]
+            previous[c] = components[c][index][0]
+            size = category(diff)
+            unit.append((0 if c == 0 else 1, size, magnitude_bits(diff, size), size))
+        dc_units.append(unit)
+    dc_freq = [{}, {}]
+    for unit in dc_units:
+        for (t, symbol, _, _) in unit:
+            dc_freq[t][symbol] = dc_freq[t].get(symbol, 0) + 1
+    dc_tables = [huffman_table(f) for f in dc_freq]
+
+    out = bytearray(b"\xff\xd8")
+    out += segment(0xE0, b"JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00")
+    for index, table in enumerate([LUMA_Q, CHROMA_Q]):
+        out += segment(0xDB, bytes([index]) + bytes(table[ZIGZAG[i]] for i in range(64)))
+    out += segment(0xC2, struct.pack(">BHHB", 8, height, width, 3) + bytes([1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1]))
+    out += segment(0xDD, struct.pack(">H", interval))
+    for index in range(2):
+        bits, values, _ = dc_tables[index]
+        out += segment(0xC4, bytes([index]) + bytes(bits) + bytes(values))
+    out += segment(0xDA, bytes([3, 1, 0x00, 2, 0x10, 3, 0x10, 0, 0, 0]))
+    out += entropy_with_restarts(dc_units, dc_tables, interval)
+    for c in range(3):
+        units = [[(0,) + symbol for symbol in ac_symbols(zz)] for zz in components[c]]
+        freq = {}
+        for unit in units:
+            for (_, symbol, _, _) in unit:
+                freq[symbol] = freq.get(symbol, 0) + 1
+        table = huffman_table(freq)
+        out += segment(0xC4, bytes([0x10]) + bytes(table[0]) + bytes(table[1]))
+        out += segment(0xDA, bytes([1, c + 1, 0x00, 1, 63, 0]))
+        out += entropy_with_restarts(units, [table], interval)
+    out += b"\xff\xd9"
+    return bytes(out)
+
+
+def make_multiscan_jpeg(width, height):
+    """Sequential (SOF0) but not interleaved: one scan per component, each with its own DC and AC tables
+    (numbered 0, 1, 2: table 2 exists only in a DHT), and a comment between the scans."""
+    components = zigzag_blocks(width, height)
+    out = bytearray(b"\xff\xd8")
+    for index, table in enumerate([LUMA_Q, CHROMA_Q]):
+        out += segment(0xDB, bytes([index]) + bytes(table[ZIGZAG[i]] for i in range(64)))
+    out += segment(0xC0, struct.pack(">BHHB", 8, height, width, 3) + bytes([1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1]))
+    for c in range(3):
+        units = []
+        previous = 0
+        for zz in components[c]:
+            diff = zz[0] - previous
+            previous = zz[0]
+            size = category(diff)
+            units.append([(0, size, magnitude_bits(diff, size), size)] + [(1,) + symbol for symbol in ac_symbols(zz)])
+        freqs = [{}, {}]
+        for unit in units:
+            for (t, symbol, _, _) in unit:
+                freqs[t][symbol] = freqs[t].get(symbol, 0) + 1
+        tables = [huffman_table(f) for f in freqs]
+        for klass, table in ((0, tables[0]), (1, tables[1])):
+            out += segment(0xC4, bytes([(klass << 4) | c]) + bytes(table[0]) + bytes(table[1]))
+        out += segment(0xDA, bytes([1, c + 1, (c << 4) | c, 0, 63, 0]))
+        out += entropy_with_restarts(units, tables, len(units))
+        out += segment(0xFE, b"between scans")
+    out += b"\xff\xd9"
+    return bytes(out)
+
+
 # ---------------------------------------------------------------- WebP and HEIC, through the system libraries
 
 def load(name):
@@ -434,6 +592,17 @@ def main():
     write("static.gif", make_static_gif(16, 12))
     write("animated.gif", make_animated_gif(16, 12))
     write("sample.jpg", make_jpeg(16, 16))
+    write("progressive.jpg", make_progressive_jpeg(16, 16))
+    write("paletted-interlaced.png", make_paletted_interlaced_png(16, 12))
+    # A seed of the differential fuzz target only (its per-component scans and tables 2).
+    with open(os.path.join(HERE, "..", "Fuzz", "Corpus", "FuzzImageDecoders", "multiscan-sequential.jpg"), "wb") as f:
+        f.write(make_multiscan_jpeg(16, 16))
+    # The same two as fuzz seeds (they decode with libjpeg-turbo and libpng).
+    for target in ("FuzzImageVerifier", "FuzzImageDecoders"):
+        seeds = os.path.join(HERE, "..", "Fuzz", "Corpus", target)
+        for name, seed in (("progressive.jpg", "progressive-restart.jpg"), ("paletted-interlaced.png", None)):
+            with open(os.path.join(HERE, name), "rb") as source, open(os.path.join(seeds, seed or name), "wb") as f:
+                f.write(source.read())
     write("sample.webp", make_webp(16, 16))
     make_heic(64, 64, os.path.join(HERE, "sample.heic"))
     print(f"sample.heic: {os.path.getsize(os.path.join(HERE, 'sample.heic'))} bytes")

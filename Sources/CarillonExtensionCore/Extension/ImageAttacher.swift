@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Downloads, verifies and attaches one image: the part of the extension that may take time.
 ///
 /// The downloader knows nothing of files or images; this composes them: the body it streams goes to
@@ -13,9 +7,15 @@ struct ImageAttacher: Sendable {
     let store: AttachmentStore
     let pool: DownloaderPool
 
+    /// An attached image, and the verifier's warnings about it (damage that decoders skip).
+    struct Attached: Sendable {
+        var attachment: NotificationAttachment
+        var warnings: [String]
+    }
+
     /// Returns the attachment, or the outcome that explains why there is none. On failure no file is
     /// left behind.
-    func attach(_ url: ImageURL, cancellation: DownloadCancellation) -> Result<NotificationAttachment, Outcome> {
+    func attach(_ url: ImageURL, cancellation: DownloadCancellation) -> Result<Attached, Outcome> {
         let partial: AttachmentStore.PartialFile
         do {
             partial = try store.createPartialFile()
@@ -57,15 +57,15 @@ struct ImageAttacher: Sendable {
         }
         // Decided from the bytes as they were written, the same as reading the file back with
         // ImageVerifier would, without that second pass over up to 10 MiB.
-        let type: ImageType
+        let image: VerifiedImage
         switch verifier.finish() {
-        case .success(let decided): type = decided
+        case .success(let decided): image = decided
         case .failure(let refusal): return .failure(refusal)
         }
         do {
-            let attachment = try store.publish(partial, type: type, byteCount: report.bytesWritten)
+            let attachment = try store.publish(partial, type: image.type, byteCount: report.bytesWritten)
             published = true
-            return .success(attachment)
+            return .success(Attached(attachment: attachment, warnings: image.warnings))
         } catch {
             return .failure(error)
         }

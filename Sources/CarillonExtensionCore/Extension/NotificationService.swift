@@ -171,9 +171,11 @@ public final class NotificationService: Sendable {
         let attached = attacher.attach(image, cancellation: cancellation)
         cancellation.fireIfDue()
         switch attached {
-        case .success(let attachment):
+        case .success(let attached):
+            let attachment = attached.attachment
             var modified = preliminary
             modified.content.attachments.append(attachment)
+            modified.warnings += attached.warnings
             modified.delivered = .modified
             modified.outcome = Outcome(.attached, "\(attachment.type.rawValue) image of \(attachment.byteCount) bytes attached")
             if !deliver(modified) {

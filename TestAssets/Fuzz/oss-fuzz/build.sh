@@ -25,7 +25,10 @@ fi
 # instrumentation. `--sanitize=fuzzer` makes SwiftPM link libFuzzer's main; `-Xswiftc -sanitize=fuzzer,…`
 # instruments the Swift code. `-enable-testing` because the targets reach internal decoders through
 # `@testable import`, which a release build otherwise refuses.
-flags=(-c release --sanitize=fuzzer -Xswiftc -enable-testing -Xswiftc -static-stdlib --static-swift-stdlib)
+# The rpath finds the reference decoders of FuzzImageDecoders, copied to $OUT/lib below: the runner image
+# does not have them.
+flags=(-c release --sanitize=fuzzer -Xswiftc -enable-testing -Xswiftc -static-stdlib --static-swift-stdlib
+       -Xlinker -rpath -Xlinker '$ORIGIN/lib')
 if [ "${SANITIZER:-address}" = "coverage" ]; then
     flags+=(-Xswiftc -sanitize=fuzzer -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping)
 else
@@ -40,7 +43,10 @@ bin=$(swift build "${flags[@]}" --show-bin-path)
 . "$fuzz/targets.sh"
 targets="${all_targets[*]}"
 
-mkdir -p "$OUT"
+mkdir -p "$OUT/lib"
+for library in png16 jpeg gif; do
+    cp -L "$(ldconfig -p | sed -n "s|.*lib$library\.so\.[0-9]* .*=> \(.*\)|\1|p" | head -1)" "$OUT/lib/"
+done
 for target in $targets; do
     cp "$bin/$target" "$OUT/$target"
     cp "$(dictionary "$target")" "$OUT/$target.dict"

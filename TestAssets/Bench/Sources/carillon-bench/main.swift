@@ -199,7 +199,7 @@ func overhead(_ options: Options) {
         close(descriptor)
         let type: ImageType
         switch ImageStreamVerifier.decide(image.bytes, pieceSize: 16 * 1024) {
-        case .success(let decided): type = decided
+        case .success(let decided): type = decided.type
         case .failure(let error): fail("\(image.path) did not verify: \(error)")
         }
         t[5] = now()
