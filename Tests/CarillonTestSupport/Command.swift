@@ -15,25 +15,32 @@ public enum Command {
     }
 
     /// Runs `executable` with `arguments`, feeding `input` to its standard input.
+    ///
+    /// Standard input, output and error are files in a scratch directory, not pipes: Foundation's
+    /// `Process` can hand a pipe created on one thread to a child being spawned on another at the same
+    /// moment, and a long-lived child (a test server) holding a pipe's write end would keep its reader
+    /// from ever seeing the end. A file has no end to wait for: the child's exit is the end.
     public static func run(_ executable: String, _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil) throws -> Result {
+        let scratch = try TemporaryDirectory("command")
+        defer { scratch.remove() }
+        let inputPath = scratch.file("stdin"), outputPath = scratch.file("stdout"), errorPath = scratch.file("stderr")
+        try (input ?? Data()).write(to: URL(fileURLWithPath: inputPath))
+        for path in [outputPath, errorPath] { FileManager.default.createFile(atPath: path, contents: nil) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let output = Pipe(), error = Pipe(), stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = error
+        let stdin = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+        let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        defer { try? stdin.close(); try? stdout.close(); try? stderr.close() }
         process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
         try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
-        // Read both pipes while the process runs, so that neither can fill and block it.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errorData = Data()
-        DispatchQueue.global().async(group: group) { errorData = error.fileHandleForReading.readDataToEndOfFile() }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
         process.waitUntilExit()
+        let outputData = (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data()
+        let errorData = (try? Data(contentsOf: URL(fileURLWithPath: errorPath))) ?? Data()
         return Result(
             status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))

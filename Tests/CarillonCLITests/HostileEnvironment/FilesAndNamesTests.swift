@@ -76,7 +76,11 @@ import Testing
             let drain = Process()
             drain.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
             drain.arguments = ["-f", "-qq", "-o", "/dev/null", "-P", target, "-e", "inject=openat:delay_enter=3000000", Paths.tool, "drain", "--container", container, "--queue", queue]
-            let errors = Pipe()
+            // Standard error to a file, never a pipe (see Command.run).
+            let errorPath = container + "/../stderr.txt"
+            FileManager.default.createFile(atPath: errorPath, contents: nil)
+            let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+            defer { try? errors.close() }
             drain.standardOutput = FileHandle.nullDevice
             drain.standardError = errors
             try drain.run()
@@ -98,7 +102,7 @@ import Testing
             let hung = drain.isRunning
             if hung { kill(drain.processIdentifier, SIGKILL) }
             drain.waitUntilExit()
-            return (hung, drain.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), swapped)
+            return (hung, drain.terminationStatus, (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "", swapped)
         }
         #expect(swapped, "the receipt was gone before the swap: the open was not held")
         #expect(!hung, "the drain blocked on the FIFO")

@@ -78,13 +78,18 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Paths.tool)
             process.arguments = ["process", payloads]
-            let output = Pipe(), errors = Pipe()
+            let output = Pipe()
             try output.fileHandleForReading.close()
+            // Standard error to a file, never a pipe (see Command.run).
+            let errorPath = payloads + "/../stderr.txt"
+            FileManager.default.createFile(atPath: errorPath, contents: nil)
+            let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+            defer { try? errors.close() }
             process.standardOutput = output
             process.standardError = errors
             try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
+            let text = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             return (process.terminationStatus, process.terminationReason, text)
         }
         #expect(reason == .exit)
