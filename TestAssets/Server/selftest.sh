@@ -143,6 +143,7 @@ check img/gif             rc=0 http=200 size=cl ctype=image/gif magic=$GIF file=
 check img/gif-animated    rc=0 http=200 size=cl ctype=image/gif magic=$GIF file="GIF image data" -- "$BASE/img/gif-animated"
 expect_eq "img/gif-animated has NETSCAPE2.0 + 2 GCEs" \
     "$(python3 -c "import sys; d=open(sys.argv[1],'rb').read(); print(b'NETSCAPE2.0' in d and d.count(b'\x21\xf9\x04') >= 2)" "$T/body")" True
+check img/jpeg-no-eoi     rc=0 http=200 size=cl ctype=image/jpeg magic=$JPG -- "$BASE/img/jpeg-no-eoi"
 check img/png-as-jpeg     rc=0 http=200 size=cl ctype=image/jpeg magic=$PNG -- "$BASE/img/png-as-jpeg"
 check img/html-as-png     rc=0 http=200 size=cl ctype=image/png magic=3c21 file=HTML -- "$BASE/img/html-as-png"
 check img/png-as-octet    rc=0 http=200 size=cl ctype=application/octet-stream magic=$PNG -- "$BASE/img/png-as-octet"

@@ -511,6 +511,13 @@ class Handler(BaseHTTPRequestHandler):
     def img_gif_animated(self, q):
         self.send_bytes(200, "image/gif", IMAGES.gif_animated)
 
+    @route("/img/jpeg-no-eoi")
+    def img_jpeg_no_eoi(self, q):
+        # The JPEG without its final EOI marker: every decoder still shows it, so the verdict is
+        # `attached` with a warning naming the missing marker.
+        assert IMAGES.jpeg.endswith(b"\xff\xd9")
+        self.send_bytes(200, "image/jpeg", IMAGES.jpeg[:-2])
+
     @route("/img/png-as-jpeg")
     def img_png_as_jpeg(self, q):
         self.send_bytes(200, "image/jpeg", IMAGES.png)

@@ -368,6 +368,23 @@ import Testing
         #expect(outcomes[.expired, default: 0] > 0, "\(outcomes)")
     }
 
+    /// Damage every decoder skips — a JPEG without its EOI — is attached, and the warning that names it
+    /// reaches the result: the image shows on the device, and the person debugging knows it is damaged.
+    @Test(.timeLimit(.minutes(1)))
+    func damageTheDecodersSkipIsAttachedWithAWarning() async throws {
+        let directory = try TemporaryDirectory("damaged")
+        defer { directory.remove() }
+        let request = try Self.request(image: TestServer.shared.url("/img/jpeg-no-eoi"))
+        let configuration = Self.configuration(directory)
+        let pool = DownloaderPool(configuration: configuration.download)
+        let result = try await onOwnThread {
+            NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: 30)
+        }
+        try Self.expectAttached(result, request, .jpeg, directory)
+        #expect(result.content.attachments.first?.byteCount == 354)
+        #expect(result.warnings.contains { $0.hasPrefix("JPEG has no EOI marker") }, "\(result.warnings)")
+    }
+
     // MARK: - process: the same service run on the caller's thread
 
     /// `process` attaches as `didReceive` does, and its time-will-expire, scheduled for after the
