@@ -47,16 +47,19 @@ public enum DirectoryListing {
                 if errno != 0 { throw .last("read directory", path) }
                 return
             }
-            withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { bytes in
-                    let name = UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)))
-                    let dot = UInt8(ascii: ".")
-                    if (name.count == 1 && name[0] == dot) || (name.count == 2 && name[0] == dot && name[1] == dot) { return }
-                    body(name, entry.pointee.d_type)
-                }
-            }
+            // The name in place: a dirent is only as long as its name (d_reclen), so copying the whole
+            // 256-byte d_name field out of it can read past the end of readdir's buffer.
+            let start = UnsafeRawPointer(entry) + nameOffset
+            let name = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: strlen(start.assumingMemoryBound(to: CChar.self)))
+            let dot = UInt8(ascii: ".")
+            if (name.count == 1 && name[0] == dot) || (name.count == 2 && name[0] == dot && name[1] == dot) { continue }
+            body(name, (UnsafeRawPointer(entry) + typeOffset).load(as: UInt8.self))
         }
     }
+
+    // Fields read in place, never through `entry.pointee`, which may copy the whole fixed-size struct.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    private static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
 
     static func kind(ofDirectoryEntryType type: UInt8) -> FileSystem.Kind? {
         switch Int32(type) {
