@@ -230,7 +230,6 @@ final class CurlDownloader {
         defer { curl_multi_remove_handle(multi, easy) }
         var running: Int32 = 1
         while true {
-            cancellation.fireIfDue()
             if cancellation.isCancelled { return (CURLE_ABORTED_BY_CALLBACK, true) }
             let performed = curl_multi_perform(multi, &running)
             if performed != CURLM_OK {
@@ -238,7 +237,7 @@ final class CurlDownloader {
             }
             if running == 0 { break }
             // Wakes on socket activity, libcurl's own timers (the budget), curl_multi_wakeup, or the
-            // cancellation's scheduled action.
+            // cancellation's expiry.
             curl_multi_poll(multi, nil, 0, cancellation.waitMilliseconds(upTo: 1000), nil)
         }
         var remaining: Int32 = 0

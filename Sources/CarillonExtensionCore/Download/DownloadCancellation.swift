@@ -1,14 +1,15 @@
 import Synchronization
 
-/// A way to stop a download from another thread at once, or at a set time from its own.
+/// A way to stop a download from another thread at once, or at a set instant from its own.
 ///
 /// Cancelling sets a flag and wakes the transfer's `curl_multi_poll` (``CurlDownloader/wake(_:)``), so the
 /// download returns within a millisecond even while stalled in a TLS handshake (a progress callback
 /// would only be consulted about once a second on an idle connection).
 ///
-/// An action scheduled with ``schedule(at:_:)`` runs once its time has come, on the thread doing the
-/// work: the download's wait wakes for it, and ``fireIfDue()`` runs it between steps. That is how
-/// `NotificationService.process` delivers time-will-expire without a timer thread.
+/// A token may also carry a deadline, ``expiry``, as a plain value: from that instant it counts as
+/// cancelled, and the download's wait wakes for it. That is how `NotificationService.process` brings
+/// time-will-expire down to the transfer without a timer thread or a scheduled closure: the caller
+/// asks ``isExpired`` when the work returns, and delivers.
 public final class DownloadCancellation: Sendable {
     private struct State {
         var cancelled = false
@@ -16,13 +17,15 @@ public final class DownloadCancellation: Sendable {
         /// after the downloader has let go of it.
         /// Held as its address because raw pointers are not `Sendable`.
         var multiAddress: Int?
-        var deadline: ContinuousClock.Instant?
-        var action: (@Sendable () -> Void)?
     }
 
     private let state = Mutex(State())
+    /// When the token counts as cancelled by itself (time-will-expire), or nil for never.
+    public let expiry: ContinuousClock.Instant?
 
-    public init() {}
+    public init(expiry: ContinuousClock.Instant? = nil) {
+        self.expiry = expiry
+    }
 
     /// Stops the download, if one is running, and any that starts later with this token.
     public func cancel() {
@@ -34,36 +37,22 @@ public final class DownloadCancellation: Sendable {
         }
     }
 
-    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+    /// Cancelled, or past its expiry.
+    public var isCancelled: Bool { state.withLock { $0.cancelled } || isExpired }
 
-    /// Runs `action` once, at `deadline` or at the first check after it (the action usually cancels).
-    func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) {
-        state.withLock { state in
-            state.deadline = deadline
-            state.action = action
-        }
+    /// Whether the expiry has come.
+    public var isExpired: Bool {
+        guard let expiry else { return false }
+        return ContinuousClock.now >= expiry
     }
 
-    /// Runs the scheduled action if its time has come (outside the lock: it may cancel).
-    func fireIfDue() {
-        let due = state.withLock { state -> (@Sendable () -> Void)? in
-            guard let deadline = state.deadline, ContinuousClock.now >= deadline else { return nil }
-            defer {
-                state.deadline = nil
-                state.action = nil
-            }
-            return state.action
-        }
-        due?()
-    }
-
-    /// How long a wait may last, in milliseconds: `limit`, or less to wake for the scheduled action.
+    /// How long a wait may last, in milliseconds: `limit`, or less to wake at the expiry.
     func waitMilliseconds(upTo limit: Int32) -> Int32 {
-        guard let deadline = state.withLock({ $0.deadline }) else { return limit }
-        let left = deadline - ContinuousClock.now
+        guard let expiry else { return limit }
+        let left = expiry - ContinuousClock.now
         guard left > .zero else { return 0 }
         let (seconds, attoseconds) = left.components
-        // Rounded up, so that the wait never ends just before the deadline.
+        // Rounded up, so that the wait never ends just before the expiry.
         let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(clamping: min(Int64(limit), milliseconds))
     }

@@ -22,7 +22,8 @@ public final class NotificationService: Sendable {
     private let request: NotificationRequest
     private let started: ContinuousClock.Instant
     private let state: Mutex<State>
-    private let cancellation = DownloadCancellation()
+    /// Cancelled by ``timeWillExpire()``, or by itself at the expiry `process` gives it.
+    private let cancellation: DownloadCancellation
     private let finished = DispatchSemaphore(value: 0)
     /// The parts of the result known before the image: routing, stamp, receipt, warnings.
     private let preliminary: ServiceResult
@@ -90,18 +91,11 @@ public final class NotificationService: Sendable {
         let expiry = ContinuousClock.now + .seconds(delay)
         let service = NotificationService(
             request: request, configuration: configuration, pool: pool,
-            receiptLockDeadline: min(expiry, .now + FileLock.extensionWait)
+            receiptLockDeadline: min(expiry, .now + FileLock.extensionWait), expiry: expiry
         ) { result in
             delivered.withLock { $0 = result }
         }
-        if service.imageWork != nil {
-            // Weak: the cancellation keeps the action until it fires, and the service keeps the
-            // cancellation; a strong capture would keep every finished service alive.
-            service.cancellation.schedule(at: expiry) { [weak service] in
-                service?.timeWillExpire()
-            }
-            service.runImageWork()
-        }
+        if service.imageWork != nil { service.runImageWork() }
         guard let result = delivered.withLock({ $0 }) else {
             preconditionFailure("the extension finished without delivering")
         }
@@ -110,9 +104,11 @@ public final class NotificationService: Sendable {
 
     private init(
         request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
-        receiptLockDeadline: ContinuousClock.Instant, completion: @escaping @Sendable (ServiceResult) -> Void
+        receiptLockDeadline: ContinuousClock.Instant, expiry: ContinuousClock.Instant? = nil,
+        completion: @escaping @Sendable (ServiceResult) -> Void
     ) {
         self.request = request
+        self.cancellation = DownloadCancellation(expiry: expiry)
         self.started = .now
         self.state = Mutex(State(handler: completion))
         let userInfo = request.content.userInfo
@@ -165,11 +161,12 @@ public final class NotificationService: Sendable {
     private func runImageWork() {
         guard let (image, attacher) = imageWork else { return }
         defer { finished.signal() }
-        // A time-will-expire scheduled by `process` fires here too, not only in the download's wait:
-        // before the work, and after it whatever its result, so that expiry wins as a timer's would.
-        cancellation.fireIfDue()
+        // The expiry `process` set travels down as a value: the download's wait wakes for it and ends.
+        // It is checked here, before the work and after it whatever its result, so that expiry wins
+        // as a timer's would.
+        if cancellation.isExpired { timeWillExpire() }
         let attached = attacher.attach(image, cancellation: cancellation)
-        cancellation.fireIfDue()
+        if cancellation.isExpired { timeWillExpire() }
         switch attached {
         case .success(let attached):
             let attachment = attached.attachment
