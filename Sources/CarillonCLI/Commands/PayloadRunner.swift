@@ -5,8 +5,7 @@ import Synchronization
 /// Runs payloads through the extension, `jobs` at a time, printing each result line in input order as
 /// soon as it and all before it are done.
 struct PayloadRunner: Sendable {
-    let configuration: ExtensionConfiguration
-    let pool: DownloaderPool
+    let runtime: ExtensionRuntime
     let expireAfter: Double
     let io: ToolIO
 
@@ -56,8 +55,7 @@ struct PayloadRunner: Sendable {
         // The CLI plays iOS: time-will-expire comes `expireAfter` seconds after delivery. The result
         // comes back once a cancelled download has removed its partial file.
         let request = NotificationRequest(identifier: "payload-\(index + 1)", payload: payload)
-        let result = NotificationService.process(
-            request, configuration: configuration, pool: pool, timeWillExpireAfter: expireAfter)
+        let result = runtime.process(request, timeWillExpireAfter: expireAfter)
         return (ResultLine.make(input, result: result, payloadWarnings: payload.warnings), true)
     }
 }

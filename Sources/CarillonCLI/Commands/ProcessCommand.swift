@@ -83,9 +83,7 @@ enum ProcessCommand: Command {
             extraCAFile: arguments.value("--ca-file"), transportSecurity: transportSecurity)
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
-        let runner = PayloadRunner(
-            configuration: configuration, pool: DownloaderPool(configuration: download), expireAfter: expireAfter,
-            io: io)
+        let runner = PayloadRunner(runtime: ExtensionRuntime(configuration: configuration), expireAfter: expireAfter, io: io)
         if !runner.run(inputs, jobs: jobs) { status = CarillonTool.exitDataError }
         return status
     }

@@ -17,15 +17,22 @@ public final class CarillonNotificationExtension: Sendable {
     }
 
     /// Starts processing a request; `contentHandler` receives the content to display, exactly once.
+    /// An extension keeps one ``ExtensionRuntime`` for its life and passes it here.
     public static func didReceive(
-        _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool? = nil,
+        _ request: NotificationRequest, runtime: ExtensionRuntime,
         withContentHandler contentHandler: @escaping @Sendable (NotificationContent) -> Void
     ) -> CarillonNotificationExtension {
-        let pool = pool ?? DownloaderPool(configuration: configuration.download)
-        let service = NotificationService.didReceive(request, configuration: configuration, pool: pool) { result in
-            contentHandler(result.content)
-        }
+        let service = runtime.didReceive(request) { result in contentHandler(result.content) }
         return CarillonNotificationExtension(service: service)
+    }
+
+    /// ``didReceive(_:runtime:withContentHandler:)`` with a runtime of its own, as the SDK's README shows
+    /// it (nothing is reused from one notification to the next).
+    public static func didReceive(
+        _ request: NotificationRequest, configuration: ExtensionConfiguration,
+        withContentHandler contentHandler: @escaping @Sendable (NotificationContent) -> Void
+    ) -> CarillonNotificationExtension {
+        didReceive(request, runtime: ExtensionRuntime(configuration: configuration), withContentHandler: contentHandler)
     }
 
     /// Forwards `serviceExtensionTimeWillExpire()`: the original content is delivered at once unless

@@ -42,7 +42,7 @@ public final class NotificationService: Sendable {
     ///   - completion: receives the delivered content and what happened.
     /// - Returns: the service, to keep until completion and to pass time-will-expire to.
     @discardableResult
-    public static func didReceive(
+    static func didReceive(
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
         completion: @escaping @Sendable (ServiceResult) -> Void
     ) -> NotificationService {
@@ -70,7 +70,7 @@ public final class NotificationService: Sendable {
     /// set-up, publishing) take a millisecond or so at most. A caller that blocks anyway (the CLI) saves
     /// the hand-off and the thread: on a busy machine a fresh download thread can be scheduled onto the
     /// core the server is using.
-    public static func process(
+    static func process(
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
         timeWillExpireAfter seconds: Double
     ) -> ServiceResult {

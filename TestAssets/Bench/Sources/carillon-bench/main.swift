@@ -253,15 +253,13 @@ func expire(_ options: Options) {
     let download = DownloadConfiguration(extraCAFile: options.values["--ca-file"])
     let configuration = ExtensionConfiguration(
         attachmentsDirectory: FileSystem.join(work, "attachments"), receiptContainer: nil, download: download)
-    let pool = DownloaderPool(configuration: download)
+    let runtime = ExtensionRuntime(configuration: configuration)
     var handlerLatency: [UInt64] = []
     var finishedLatency: [UInt64] = []
     for rep in 0..<reps {
         let payload = imagePayload(rep + 1, url: url)
         let delivered = Mutex<(at: UInt64, reason: String)?>(nil)
-        let service = NotificationService.didReceive(
-            NotificationRequest(identifier: "expire-\(rep)", payload: payload), configuration: configuration, pool: pool
-        ) { result in
+        let service = runtime.didReceive(NotificationRequest(identifier: "expire-\(rep)", payload: payload)) { result in
             let at = now()
             delivered.withLock { $0 = (at, result.outcome.reason.rawValue) }
         }
@@ -316,7 +314,7 @@ func drain(_ options: Options) {
 
 // MARK: - pipeline
 
-/// The whole real pipeline in a warm process: `NotificationService` with a new `DownloaderPool` each
+/// The whole real pipeline in a warm process: `NotificationService` through a new `ExtensionRuntime` each
 /// time (so a new connection and TLS handshake, as in a fresh `process`), no receipt container,
 /// waiting for the content handler. Reports the service's own `elapsedMilliseconds`: transfer + verify
 /// + publish without process start-up, to set beside curl's own `%{time_total}`.
@@ -332,9 +330,9 @@ func pipeline(_ options: Options) {
         let payload = imagePayload(rep + 1, url: url)
         let done = DispatchSemaphore(value: 0)
         let delivered = Mutex<ServiceResult?>(nil)
-        let service = NotificationService.didReceive(
-            NotificationRequest(identifier: "pipeline-\(rep)", payload: payload), configuration: configuration,
-            pool: DownloaderPool(configuration: download)
+        // A new runtime each time: a new connection and TLS handshake, as in a fresh `process`.
+        let service = ExtensionRuntime(configuration: configuration).didReceive(
+            NotificationRequest(identifier: "pipeline-\(rep)", payload: payload)
         ) { result in
             delivered.withLock { $0 = result }
             done.signal()

@@ -1,0 +1,35 @@
+/// The extension process's long-lived part: its configuration and the downloaders it reuses across
+/// notifications, created once (as an extension keeps them between `didReceive` calls) and the one
+/// way in for callers, which no longer pass a pool to every entry point.
+///
+/// ```swift
+/// let runtime = ExtensionRuntime(configuration: configuration)
+/// let service = runtime.didReceive(request) { result in deliver(result.content) }
+/// // or, on the caller's thread, with time-will-expire 30 s after delivery:
+/// let result = runtime.process(request, timeWillExpireAfter: 30)
+/// ```
+public final class ExtensionRuntime: Sendable {
+    public let configuration: ExtensionConfiguration
+    /// Downloaders kept warm between notifications (connections and TLS sessions reused).
+    let pool: DownloaderPool
+
+    public init(configuration: ExtensionConfiguration) {
+        self.configuration = configuration
+        pool = DownloaderPool(configuration: configuration.download)
+    }
+
+    /// `UNNotificationServiceExtension.didReceive(_:withContentHandler:)`: see
+    /// ``NotificationService/didReceive(_:configuration:pool:completion:)``.
+    @discardableResult
+    public func didReceive(
+        _ request: NotificationRequest, completion: @escaping @Sendable (ServiceResult) -> Void
+    ) -> NotificationService {
+        NotificationService.didReceive(request, configuration: configuration, pool: pool, completion: completion)
+    }
+
+    /// One notification run to its end on the calling thread: see
+    /// ``NotificationService/process(_:configuration:pool:timeWillExpireAfter:)``.
+    public func process(_ request: NotificationRequest, timeWillExpireAfter seconds: Double) -> ServiceResult {
+        NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: seconds)
+    }
+}
