@@ -381,7 +381,8 @@ public enum FuzzChecks {
     /// the real declarations on its first run, so it cannot fall behind silently).
     public static let commandOptions: [String: [String: OptionValue]] = [
         "process": ["--container": .directory, "--attachments": .directory, "--ca-file": .file, "--budget": .text,
-                    "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--help": .none],
+                    "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--tls-minimum": .text,
+                    "--no-forward-secrecy": .none, "--help": .none],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],
         "batches": ["--queue": .directory, "--help": .none],
