@@ -85,6 +85,8 @@ import Testing
         #expect(line["attachments"] is [Any])
         #expect(line["elapsed_ms"] is NSNumber)
         #expect(line["warnings"] is [String])
+        #expect(line["image_url"] is String || line["image_url"] is NSNull)
+        #expect(line["trace"] is NSNull || TraceLineTests.isWellFormedTrace(line["trace"]), "\(line["trace"] ?? "")")
         for attachment in (line["attachments"] as? [[String: Any]]) ?? [] {
             #expect(["jpeg", "png", "gif"].contains(attachment["type"] as? String))
             #expect(attachment["file"] is String && attachment["bytes"] is Int)

@@ -169,13 +169,15 @@ final class CurlDownloader {
                     return report
                 }
                 let cancelled: Bool
-                (code, cancelled) = perform(cancellation)
+                (code, cancelled) = perform(cancellation, context)
                 var connects = 0
                 carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+                var facts = CurlDownloader.requestFacts(easy, head: context.head, tls: connects > 0 ? context.tls : nil)
+                facts.headDecided = context.disposition != nil
                 report.hops.append(TransferHop(
                     url: current.absoluteString, status: context.head.status, location: context.head.location,
                     bodyBytes: context.bodyBytes, newConnection: connects > 0, curlCode: Int32(code.rawValue),
-                    endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start)))
+                    endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start), facts: facts))
                 if cancelled {
                     report.cancelled = true
                     break
@@ -223,7 +225,7 @@ final class CurlDownloader {
     }
 
     /// Runs one request in the multi handle until it ends or is cancelled.
-    private func perform(_ cancellation: DownloadCancellation) -> (CURLcode, cancelled: Bool) {
+    private func perform(_ cancellation: DownloadCancellation, _ context: TransferContext) -> (CURLcode, cancelled: Bool) {
         guard cancellation.attach(multi) else { return (CURLE_ABORTED_BY_CALLBACK, true) }
         defer { cancellation.detach() }
         curl_multi_add_handle(multi, easy)
@@ -236,6 +238,8 @@ final class CurlDownloader {
             if performed != CURLM_OK {
                 return (CURLE_OUT_OF_MEMORY, false)
             }
+            // Read as soon as the handshake is done: a stall before the headers closes the connection.
+            if context.tls == nil { context.tls = CurlDownloader.handshakeTLS(easy) }
             if running == 0 { break }
             // Wakes on socket activity, libcurl's own timers (the budget), curl_multi_wakeup, or the
             // cancellation's scheduled action.
@@ -260,6 +264,8 @@ final class CurlDownloader {
         var stoppedAtCap = false
         var stoppedBySink = false
         var redirectBodyCut = false
+        /// The connection's TLS, read once its handshake is done, while the connection is live.
+        var tls: DownloadTrace.TLS?
 
         init(cap: Int, sink: @escaping Sink) {
             self.cap = cap
@@ -267,6 +273,7 @@ final class CurlDownloader {
         }
 
         func startRequest() {
+            tls = nil
             head = ResponseHead()
             disposition = nil
             bodyBytes = 0

@@ -23,6 +23,9 @@ public final class NotificationService: Sendable {
     private let started: ContinuousClock.Instant
     private let state: Mutex<State>
     private let cancellation = DownloadCancellation()
+    /// The download's trace, once the image work has ended (a result delivered by time-will-expire
+    /// has none; `process` adds it).
+    private let trace = Mutex<DownloadTrace?>(nil)
     private let finished = DispatchSemaphore(value: 0)
     /// The parts of the result known before the image: routing, stamp, receipt, warnings.
     private let preliminary: ServiceResult
@@ -102,9 +105,11 @@ public final class NotificationService: Sendable {
             }
             service.runImageWork()
         }
-        guard let result = delivered.withLock({ $0 }) else {
+        guard var result = delivered.withLock({ $0 }) else {
             preconditionFailure("the extension finished without delivering")
         }
+        // The work has ended here, so the trace is whole even when time-will-expire delivered first.
+        result.trace = service.trace.withLock { $0 }
         return (result, service)
     }
 
@@ -120,7 +125,7 @@ public final class NotificationService: Sendable {
         var warnings: [String] = []
         var result = ServiceResult(
             content: request.content, delivered: .original, outcome: Outcome(.noImage, ""), routed: false,
-            deliveryID: stamp.deliveryID, receipt: .none, warnings: [], elapsedMilliseconds: 0)
+            deliveryID: stamp.deliveryID, receipt: .none, warnings: [], elapsedMilliseconds: 0, imageURL: stamp.imageText)
 
         let image: ImageURL?
         if let notRouted = Routing.decide(userInfo) {
@@ -168,7 +173,9 @@ public final class NotificationService: Sendable {
         // A time-will-expire scheduled by `process` fires here too, not only in the download's wait:
         // before the work, and after it whatever its result, so that expiry wins as a timer's would.
         cancellation.fireIfDue()
-        let attached = attacher.attach(image, cancellation: cancellation)
+        var downloadTrace: DownloadTrace?
+        let attached = attacher.attach(image, cancellation: cancellation, trace: &downloadTrace)
+        trace.withLock { $0 = downloadTrace }
         cancellation.fireIfDue()
         switch attached {
         case .success(let attachment):
@@ -213,6 +220,7 @@ public final class NotificationService: Sendable {
         }) else { return false }
         var result = result
         if result.delivered == .original { result.content = request.content }
+        if result.trace == nil { result.trace = trace.withLock { $0 } }
         let elapsed = ContinuousClock.now - started
         result.elapsedMilliseconds = Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15
