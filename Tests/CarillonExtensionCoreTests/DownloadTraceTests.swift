@@ -33,6 +33,7 @@ import Testing
     struct PhaseCase: Sendable, CustomTestStringConvertible {
         var finished = false
         var connected = true
+        var newConnection = true
         var raw: [Int64]
         var expected: DownloadTrace.Phase
         var testDescription: String { "\(expected): \(raw)" }
@@ -46,12 +47,13 @@ import Testing
         PhaseCase(connected: true, raw: [40, 0, 0, 0], expected: .tls),
         PhaseCase(raw: [40, 200, 7_000, 0], expected: .waiting),
         PhaseCase(raw: [40, 200, 7_000, 8_000], expected: .body),
-        // A reused connection: libcurl reports the skipped steps as reached.
+        // A reused connection: libcurl reports the skipped steps as reached, or not at all.
         PhaseCase(raw: [30, 30, 30, 0], expected: .waiting),
+        PhaseCase(newConnection: false, raw: [30, 0, 0, 0], expected: .waiting),
     ])
     func phaseFromWhatWasReached(_ test: PhaseCase) {
         let r = test.raw
-        #expect(DownloadTrace.Phase.decide(finished: test.finished, connected: test.connected, dns: r[0], connect: r[1], tls: r[2], firstByte: r[3]) == test.expected)
+        #expect(DownloadTrace.Phase.decide(finished: test.finished, connected: test.connected, newConnection: test.newConnection, dns: r[0], connect: r[1], tls: r[2], firstByte: r[3]) == test.expected)
     }
 
     static func expectNeverDecreasing(_ timings: DownloadTrace.Timings, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -210,6 +210,7 @@ final class CurlDownloader {
         report.bytesWritten = context.disposition == .redirect ? 0 : context.bodyBytes
         if report.refusal == nil, case .refused(let refusal) = context.disposition { report.refusal = refusal }
         report.stoppedAtCap = context.stoppedAtCap
+        report.bytesReceivedAtCap = context.bytesReceivedAtCap
         report.stoppedBySink = context.stoppedBySink
         report.tlsRule = handshake.brokenRule
         report.elapsedMilliseconds = CurlDownloader.milliseconds(ContinuousClock.now - start)
@@ -262,6 +263,7 @@ final class CurlDownloader {
         var disposition: ResponseHead.Disposition?
         var bodyBytes = 0
         var stoppedAtCap = false
+        var bytesReceivedAtCap = 0
         var stoppedBySink = false
         var redirectBodyCut = false
         /// The connection's TLS, read once its handshake is done, while the connection is live.
@@ -307,6 +309,7 @@ final class CurlDownloader {
             case .image:
                 if bodyBytes + count > cap {
                     stoppedAtCap = true
+                    bytesReceivedAtCap = bodyBytes + count
                     return 0
                 }
                 guard sink(UnsafeRawBufferPointer(start: data, count: count)) else {

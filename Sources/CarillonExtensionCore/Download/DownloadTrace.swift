@@ -66,13 +66,38 @@ public struct DownloadTrace: Sendable, Equatable {
         /// not reached; on a reused connection libcurl reports the steps it skipped as reached).
         /// `finished`: it ended normally or by a decision on a complete head. `connected`: the peer's
         /// address is known (libcurl reports the connect time only with the handshake, so a stalled
-        /// handshake shows none).
-        public static func decide(finished: Bool, connected: Bool, dns: Int64, connect: Int64, tls: Int64, firstByte: Int64) -> Phase {
+        /// handshake shows none). `newConnection`: false when an earlier request's connection was
+        /// reused (no handshake, whatever the counters say).
+        public static func decide(
+            finished: Bool, connected: Bool, newConnection: Bool = true, dns: Int64, connect: Int64, tls: Int64, firstByte: Int64
+        ) -> Phase {
             if finished { return .done }
             if !connected && connect == 0 { return dns == 0 ? .dns : .connect }
-            if firstByte == 0 { return tls == 0 ? .tls : .waiting }
+            if firstByte == 0 { return tls == 0 && newConnection ? .tls : .waiting }
             return .body
         }
+    }
+
+    /// "while waiting for the response head from cdn.example", after which a detail gives the bytes.
+    public static func describe(_ phase: Phase, host: String?) -> String {
+        let host = host ?? "the server"
+        switch phase {
+        case .dns: return "while resolving \(host)"
+        case .connect: return "while connecting to \(host)"
+        case .tls: return "during the TLS handshake with \(host)"
+        case .waiting: return "while waiting for the response head from \(host)"
+        case .body: return "while receiving the body from \(host)"
+        case .done: return "after the response from \(host)"
+        }
+    }
+
+    /// The host of the last request, for details.
+    public var host: String? { hops.last.flatMap { try? ImageURL(validating: $0.url).host } }
+
+    /// How an interrupted transfer ended, for a `timeout` or `expired` detail: the phase, the host and
+    /// the body bytes received.
+    public var endDescription: String {
+        "\(Self.describe(phase, host: host)), after \(bodyBytes) body byte\(bodyBytes == 1 ? "" : "s")"
     }
 
     /// A verified image's geometry (frames > 1: an animated GIF).

@@ -8,14 +8,14 @@ extension TransferReport {
                 contentType: hop.facts.contentType, contentLength: hop.facts.contentLength, tls: hop.facts.tls,
                 timings: .cumulative(microseconds: Array(hop.facts.microseconds.prefix(4)), total: hop.facts.microseconds.last ?? 0))
         }
-        let phase: DownloadTrace.Phase
-        if let last = self.hops.last {
-            let us = last.facts.microseconds
-            let finished = !cancelled && (last.curlCode == CurlCode.ok || (last.facts.headDecided && !stoppedAtCap && refusal != nil))
-            phase = .decide(finished: finished, connected: last.facts.remote != nil, dns: us[0], connect: us[1], tls: us[2], firstByte: us[3])
-        } else {
-            phase = cancelled ? .dns : .done
-        }
-        return DownloadTrace(hops: hops, bodyBytes: bytesWritten, budgetMilliseconds: budgetMilliseconds, phase: phase, image: image)
+        return DownloadTrace(hops: hops, bodyBytes: bytesWritten, budgetMilliseconds: budgetMilliseconds, phase: endPhase, image: image)
+    }
+
+    /// Where the transfer was when it ended (``DownloadTrace/Phase/decide(finished:connected:dns:connect:tls:firstByte:)``).
+    var endPhase: DownloadTrace.Phase {
+        guard let last = hops.last else { return cancelled ? .dns : .done }
+        let us = last.facts.microseconds
+        let finished = !cancelled && (last.curlCode == CurlCode.ok || (last.facts.headDecided && !stoppedAtCap && refusal != nil))
+        return .decide(finished: finished, connected: last.facts.remote != nil, newConnection: last.newConnection, dns: us[0], connect: us[1], tls: us[2], firstByte: us[3])
     }
 }

@@ -110,6 +110,9 @@ public final class NotificationService: Sendable {
         }
         // The work has ended here, so the trace is whole even when time-will-expire delivered first.
         result.trace = service.trace.withLock { $0 }
+        if result.outcome.reason == .expired, let trace = result.trace {
+            result.outcome = Outcome(.expired, "time-will-expire arrived before the image was attached, \(trace.endDescription)")
+        }
         return (result, service)
     }
 
@@ -182,6 +185,10 @@ public final class NotificationService: Sendable {
             var modified = preliminary
             modified.content.attachments.append(attachment)
             modified.delivered = .modified
+            let contentType = downloadTrace?.hops.last?.contentType
+            if let warning = ContentTypeWarning.warning(contentType: contentType, detected: attachment.type) {
+                modified.warnings.append(warning)
+            }
             modified.outcome = Outcome(.attached, "\(attachment.type.rawValue) image of \(attachment.byteCount) bytes attached")
             if !deliver(modified) {
                 // Time-will-expire won: the original content has gone out; the file must not stay.
