@@ -141,6 +141,7 @@ final class CurlDownloader {
         }
         return withoutActuallyEscaping(sink) { sink in
             let context = TransferContext(cap: limits.maximumBytes, sink: sink)
+            context.easy = easy
             let pointer = Unmanaged.passUnretained(context).toOpaque()
             if let failure = CurlDownloader.check(CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, pointer))
                 ?? CurlDownloader.check(CURLOPT_HEADERDATA, carillon_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, pointer))
@@ -266,8 +267,10 @@ final class CurlDownloader {
         var bytesReceivedAtCap = 0
         var stoppedBySink = false
         var redirectBodyCut = false
-        /// The connection's TLS, read once its handshake is done, while the connection is live.
+        /// The connection's TLS, read once its handshake is done or on the response's first line,
+        /// while the connection is attached (after the transfer libcurl no longer reports it).
         var tls: DownloadTrace.TLS?
+        var easy: UnsafeMutableRawPointer?
 
         init(cap: Int, sink: @escaping Sink) {
             self.cap = cap
@@ -287,6 +290,7 @@ final class CurlDownloader {
         func header(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
             guard let data, count > 0 else { return count }
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
+            if tls == nil, let easy { tls = CurlDownloader.negotiatedTLS(easy) }
             guard head.add(line: Substring(line)) else { return count }
             let decided = head.disposition(cap: cap)
             disposition = decided
