@@ -58,7 +58,7 @@ struct PayloadRunner: Sendable {
         let request = NotificationRequest(identifier: "payload-\(index + 1)", payload: payload)
         let result = NotificationService.process(
             request, configuration: configuration, pool: pool, timeWillExpireAfter: expireAfter)
-        return (ResultLine.make(input, result: result, payloadWarnings: payload.warnings), true)
+        return (ResultLine.make(input, result: result, payloadWarnings: payload.warnings + PayloadHints.warnings(payload.userInfo)), true)
     }
 }
 
