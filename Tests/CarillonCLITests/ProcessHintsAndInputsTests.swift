@@ -15,3 +15,86 @@ import Testing
         #expect((line["warnings"] as? [String])?.contains("aps key 'mutable_content' is not 'mutable-content': did you mean 'mutable-content'? (keys are exact)") == true, "\(line)")
     }
 }
+
+extension ProcessHintsAndInputsTests {
+    /// Under a pseudo-terminal (stdout and stderr on one terminal, as a person runs it), the progress
+    /// line is cleared before each output line: what shows on each line is a JSON object or the
+    /// progress, never both glued together.
+    @Test func progressAndOutputNeverShareALine() async throws {
+        let directory = try TemporaryDirectory("pty")
+        defer { directory.remove() }
+        let server = TestServer.shared
+        for index in 0..<5 {
+            try directory.write("\(index).json", Payloads.routed(image: server.url("/stall/headers?seconds=5")))
+        }
+        let script = """
+            import pty, sys
+            # pty.spawn copies what the terminal shows to this script's standard output.
+            status = pty.spawn(sys.argv[1:])
+            sys.exit(status >> 8)
+            """
+        let result = try await shell(
+            "python3 -c \(Shell.quote(script)) \"$TOOL\" process --ca-file \(Shell.quote(server.caFile)) --attachments \(Shell.quote(directory.file("att"))) --budget 0.4 \(Shell.quote(directory.path)) > \(Shell.quote(directory.file("tty.out")))")
+        #expect(result.status == 0, "\(result.standardError)")
+        let raw = try String(contentsOfFile: directory.file("tty.out"), encoding: .utf8)
+        #expect(raw.contains("processed "), "a run over a second shows its progress on a terminal: \(raw.debugDescription)")
+        // What a terminal shows on each line: the text after its last carriage return.
+        let shown = raw.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map { line in
+            String(line.split(separator: "\r", omittingEmptySubsequences: false).last ?? "").replacingOccurrences(of: "\u{1B}[K", with: "")
+        }
+        #expect(shown.filter { $0.hasPrefix("{") }.count == 5, "\(shown)")
+        for line in shown where !line.isEmpty {
+            #expect(line.hasPrefix("{\"payload\"") != line.hasPrefix("processed "), "\(line.debugDescription)")
+            #expect(!(line.contains("processed ") && line.contains("{\"payload\"")), "\(line.debugDescription)")
+        }
+    }
+
+    @Test func aDirectoryWithoutPayloadsSaysSoAndExitsOne() async throws {
+        let directory = try TemporaryDirectory("empty-input")
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.file("empty"), withIntermediateDirectories: true)
+        let result = try await tool(["process", "--attachments", directory.file("att"), directory.file("empty")])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError == """
+            carillon-nse: \(directory.file("empty")): no *.json file in this directory (--recursive descends into subdirectories)
+            carillon-nse: no payload found
+
+            """)
+    }
+
+    @Test func recursiveDescendsInSortedOrder() async throws {
+        let directory = try TemporaryDirectory("recursive")
+        defer { directory.remove() }
+        for path in ["in/b.json", "in/a/2.json", "in/a/1.json", "in/c/x.txt", "in/.hidden/h.json"] {
+            let parent = (directory.file(path) as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            try directory.write(path, Payloads.routed(image: nil))
+        }
+        let flat = try await tool(["process", "--attachments", directory.file("att"), directory.file("in")])
+        #expect(flat.status == 0)
+        #expect(flat.jsonLines.map { $0["payload"] as? String } == [directory.file("in/b.json")])
+        let deep = try await tool(["process", "--recursive", "--attachments", directory.file("att"), directory.file("in")])
+        #expect(deep.status == 0, "\(deep.standardError)")
+        #expect(deep.jsonLines.map { $0["payload"] as? String } == ["in/a/1.json", "in/a/2.json", "in/b.json"].map(directory.file))
+    }
+
+    @Test(arguments: [
+        ("missing.pem", "no such file"),
+        ("dir", "a directory, not a PEM file"),
+        ("empty.pem", "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"),
+        ("key.pem", "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"),
+    ])
+    func aCAFileWithoutACertificateIsAUsageErrorBeforeAnyPayload(_ name: String, _ problem: String) async throws {
+        let directory = try TemporaryDirectory("ca-file")
+        defer { directory.remove() }
+        try directory.write("empty.pem", "")
+        try directory.write("key.pem", "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n")
+        try FileManager.default.createDirectory(atPath: directory.file("dir"), withIntermediateDirectories: true)
+        try directory.write("p.json", Payloads.routed(image: nil))
+        let result = try await tool(["process", "--ca-file", directory.file(name), "--attachments", directory.file("att"), directory.file("p.json")])
+        #expect(result.status == 64)
+        #expect(result.standardOutput.isEmpty, "no payload ran")
+        #expect(result.standardError.hasPrefix("carillon-nse process: --ca-file '\(directory.file(name))': \(problem)"), "\(result.standardError)")
+    }
+}

@@ -90,7 +90,12 @@ final class OrderedPrinter: Sendable {
                 state.lines[state.nextToPrint] = nil
                 state.nextToPrint += 1
             }
-            if !output.isEmpty { io.standardOutput.write(output) }
+            if !output.isEmpty {
+                // On a terminal both streams share one line: clear the progress before the output, so
+                // that no output line starts after it.
+                if state.progressShown { io.standardError.write("\r\u{1B}[K") }
+                io.standardOutput.write(output)
+            }
             // A progress line only on a terminal, and only once a run has taken a while.
             if io.standardErrorIsTerminal && state.lines.count > 1 && ContinuousClock.now - started > .seconds(1) {
                 io.standardError.write("\r\u{1B}[Kprocessed \(state.completed)/\(state.lines.count)")

@@ -16,6 +16,7 @@ enum ProcessCommand: Command {
         OptionSpec(name: "--no-forward-secrecy", valueName: nil, help: "Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO."),
         OptionSpec(name: "--expire-after", valueName: "SECONDS", help: "When time-will-expire fires after delivery (default 30, as on iOS)."),
         OptionSpec(name: "--jobs", valueName: "N", help: "Payloads processed concurrently (default 1); output order is unchanged."),
+        OptionSpec(name: "--recursive", valueName: nil, help: "Also take the *.json files of a directory's subdirectories, in sorted order."),
     ]
 
     static var help: String {
@@ -33,10 +34,13 @@ enum ProcessCommand: Command {
 
         Each line has: payload, routed, reason, detail, delivered ("modified" or "original"),
         delivery_id, receipt ("stored", "duplicate", "none" or "failed"), attachments
-        ([{"file","type","bytes"}]), elapsed_ms and warnings.
+        ([{"file","type","bytes"}]), elapsed_ms, warnings, image_url and trace (null when nothing was
+        downloaded; else hops with url, status, http_version, remote, location, content_type,
+        content_length, tls and timings_ms, then body_bytes, budget_ms, phase and image).
 
         Exit status: 0 when every payload was read (fallbacks are normal outcomes), 1 when a payload was
-        unreadable or not a JSON object (the others are still processed), 64 on bad usage.
+        unreadable or not a JSON object (the others are still processed) or no payload was found, 64 on
+        bad usage (an unreadable --ca-file, or one without a certificate, included).
 
         """
     }
@@ -64,8 +68,8 @@ enum ProcessCommand: Command {
         }
         if arguments.has("--no-forward-secrecy") { transportSecurity.requiresForwardSecrecy = false }
         if let caFile = try arguments.path("--ca-file") {
-            guard FileSystem.exists(caFile), !FileSystem.isDirectory(caFile) else {
-                throw UsageError(message: "--ca-file '\(caFile)': no such file")
+            if let problem = CAFileCheck.problem(caFile) {
+                throw UsageError(message: "--ca-file '\(FileName.display(caFile))': \(problem)")
             }
         }
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
@@ -74,7 +78,7 @@ enum ProcessCommand: Command {
         }
 
         var status = CarillonTool.exitSuccess
-        let inputs = PayloadInput.expandAll(arguments.positionals, io: io, status: &status)
+        let inputs = PayloadInput.expandAll(arguments.positionals, recursive: arguments.has("--recursive"), io: io, status: &status)
 
         // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
         StaleFiles.removeStalePartialDownloads(in: attachments)
