@@ -43,7 +43,7 @@ extension ProcessHintsAndInputsTests {
             String(line.split(separator: "\r", omittingEmptySubsequences: false).last ?? "").replacingOccurrences(of: "\u{1B}[K", with: "")
         }
         #expect(shown.filter { $0.hasPrefix("{") }.count == 5, "\(shown)")
-        for line in shown where !line.isEmpty {
+        for line in shown where !line.isEmpty && !line.hasPrefix("carillon-nse: summary: ") {
             #expect(line.hasPrefix("{\"payload\"") != line.hasPrefix("processed "), "\(line.debugDescription)")
             #expect(!(line.contains("processed ") && line.contains("{\"payload\"")), "\(line.debugDescription)")
         }
@@ -96,5 +96,76 @@ extension ProcessHintsAndInputsTests {
         #expect(result.status == 64)
         #expect(result.standardOutput.isEmpty, "no payload ran")
         #expect(result.standardError.hasPrefix("carillon-nse process: --ca-file '\(directory.file(name))': \(problem)"), "\(result.standardError)")
+    }
+}
+
+/// `--format text`, the summary and `--fail-on`.
+@Suite(.timeLimit(.minutes(1))) struct ProcessHumanViewTests {
+    static func twoPayloads(_ directory: TemporaryDirectory) throws {
+        let server = TestServer.shared
+        try directory.write("1-chain.json", Payloads.routed(image: server.url("/redirect/hops/1")))
+        try directory.write("2-silent.json", #"{"aps":{"content-available":1}}"#)
+    }
+
+    @Test func textFormatShowsOutcomeHopsAttachmentAndWarnings() async throws {
+        let directory = try TemporaryDirectory("text")
+        defer { directory.remove() }
+        try Self.twoPayloads(directory)
+        let server = TestServer.shared
+        let result = try await tool(["process", "--format", "text", "--ca-file", server.caFile, "--attachments", directory.file("att"), directory.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let blocks = result.standardOutput.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+        #expect(blocks.count == 2, "\(result.standardOutput)")
+        let first = blocks[0].split(separator: "\n").map(String.init)
+        #expect(first[0] == "\(directory.file("1-chain.json")): attached — png image of 11352 bytes attached")
+        #expect(first[1] == "  delivered modified, receipt none")
+        #expect(first.contains { $0.hasPrefix("  hop 1: 302 from 127.0.0.1:\(server.port) over HTTP/1.1, TLSv1.") && $0.contains("→ /redirect/hops/0") && $0.contains(" total ") })
+        #expect(first.contains { $0.hasPrefix("  hop 2: 200 from 127.0.0.1:\(server.port) over HTTP/1.1, connection reused or no handshake, image/png, 11352 bytes announced; ") })
+        #expect(first.contains("  11352 body bytes of a 20000 ms budget, ended in phase done; png 64×64"))
+        #expect(first.contains { $0.hasPrefix("  attached \(directory.file("att"))/") && $0.hasSuffix(" (png, 11352 bytes)") })
+        let second = blocks[1].split(separator: "\n").map(String.init)
+        #expect(second[0].hasPrefix("\(directory.file("2-silent.json")): not-mutable — "))
+        #expect(second[1] == "  delivered original (not routed: the extension never runs), receipt none")
+        #expect(result.jsonLines.isEmpty)
+    }
+
+    @Test func theSummaryCountsReasonsWithMedianAndP95() async throws {
+        let directory = try TemporaryDirectory("summary")
+        defer { directory.remove() }
+        try Self.twoPayloads(directory)
+        let result = try await tool(["process", "--ca-file", TestServer.shared.caFile, "--attachments", directory.file("att"), directory.path])
+        #expect(result.status == 0)
+        let summary = try #require(result.standardError.split(separator: "\n").last.map(String.init))
+        #expect(summary.hasPrefix("carillon-nse: summary: 2 payloads: 1 attached, 1 not-mutable; elapsed_ms median "), "\(summary)")
+        #expect(summary.contains(", p95 "))
+        // One payload: no summary.
+        let one = try await tool(["process", "--attachments", directory.file("att"), directory.file("2-silent.json")])
+        #expect(one.standardError.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["--fail-on", "fallback"], Int32(2)),
+        (["--fail-on", "not-mutable"], 2),
+        (["--fail-on", "timeout,tls"], 0),
+        (["--fail-on", "attached"], 2),
+        ([], 0),
+    ] as [([String], Int32)])
+    func failOnMakesTheStatusTwo(_ options: [String], _ status: Int32) async throws {
+        let directory = try TemporaryDirectory("fail-on")
+        defer { directory.remove() }
+        try Self.twoPayloads(directory)
+        let result = try await tool(["process", "--ca-file", TestServer.shared.caFile, "--attachments", directory.file("att")] + options + [directory.path])
+        #expect(result.status == status, "\(result.standardError)")
+        #expect(result.jsonLines.count == 2, "every payload still runs")
+    }
+
+    @Test(arguments: [
+        (["--fail-on", "timeout,nope"], "option '--fail-on' needs reason codes or 'fallback', not 'nope'"),
+        (["--format", "yaml"], "option '--format' needs json or text, not 'yaml'"),
+    ])
+    func badValuesAreUsageErrors(_ options: [String], _ message: String) async throws {
+        let result = try await tool(["process"] + options + ["-"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 }

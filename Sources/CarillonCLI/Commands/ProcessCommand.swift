@@ -17,6 +17,8 @@ enum ProcessCommand: Command {
         OptionSpec(name: "--expire-after", valueName: "SECONDS", help: "When time-will-expire fires after delivery (default 30, as on iOS)."),
         OptionSpec(name: "--jobs", valueName: "N", help: "Payloads processed concurrently (default 1); output order is unchanged."),
         OptionSpec(name: "--recursive", valueName: nil, help: "Also take the *.json files of a directory's subdirectories, in sorted order."),
+        OptionSpec(name: "--format", valueName: "json|text", help: "JSON Lines (default) or a readable block per payload."),
+        OptionSpec(name: "--fail-on", valueName: "CODES|fallback", help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached)."),
     ]
 
     static var help: String {
@@ -38,9 +40,13 @@ enum ProcessCommand: Command {
         downloaded; else hops with url, status, http_version, remote, location, content_type,
         content_length, tls and timings_ms, then body_bytes, budget_ms, phase and image).
 
+        After two or more payloads a summary goes to standard error: counts per reason, and the median
+        and 95th percentile of elapsed_ms.
+
         Exit status: 0 when every payload was read (fallbacks are normal outcomes), 1 when a payload was
-        unreadable or not a JSON object (the others are still processed) or no payload was found, 64 on
-        bad usage (an unreadable --ca-file, or one without a certificate, included).
+        unreadable or not a JSON object (the others are still processed) or no payload was found, 2 when
+        an outcome matched --fail-on (and every input was read), 64 on bad usage (an unreadable
+        --ca-file, or one without a certificate, included).
 
         """
     }
@@ -72,6 +78,13 @@ enum ProcessCommand: Command {
                 throw UsageError(message: "--ca-file '\(FileName.display(caFile))': \(problem)")
             }
         }
+        let format = try arguments.value("--format").map { text throws(UsageError) in
+            guard let format = PayloadRunner.OutputFormat(rawValue: text) else {
+                throw UsageError(message: "option '--format' needs json or text, not '\(text)'")
+            }
+            return format
+        } ?? .json
+        let failOn = try arguments.value("--fail-on").map { text throws(UsageError) in try FailOn.parse(text) }
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
         if arguments.positionals.filter({ $0 == "-" }).count > 1 {
             throw UsageError(message: "'-' (standard input) given more than once")
@@ -89,8 +102,16 @@ enum ProcessCommand: Command {
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
         let runner = PayloadRunner(
             configuration: configuration, pool: DownloaderPool(configuration: download), expireAfter: expireAfter,
-            io: io)
-        if !runner.run(inputs, jobs: jobs) { status = CarillonTool.exitDataError }
+            io: io, format: format)
+        let report = runner.run(inputs, jobs: jobs)
+        if !report.allRead { status = CarillonTool.exitDataError }
+        if report.outcomes.count >= 2 {
+            io.standardError.write("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\n")
+        }
+        // An input that could not be read (1) says more than a matched outcome (2).
+        if status == CarillonTool.exitSuccess, let failOn, report.outcomes.contains(where: { failOn.matches($0.reason) }) {
+            status = CarillonTool.exitFailOn
+        }
         return status
     }
 
