@@ -12,7 +12,7 @@ struct PayloadRunner: Sendable {
     var format = OutputFormat.json
 
     /// How each payload is shown: JSON Lines (the default, for scripts) or a readable block.
-    enum OutputFormat: String {
+    enum OutputFormat: String, CaseIterable, Sendable {
         case json, text
     }
 
