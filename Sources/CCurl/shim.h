@@ -58,6 +58,14 @@ static inline CURLcode carillon_easy_getinfo_double(CURL *handle, CURLINFO info,
     return curl_easy_getinfo(handle, info, value);
 }
 
+/// `curl_easy_getinfo(CURLINFO_TLS_SSL_PTR)`: the connection's OpenSSL `SSL *`, or NULL when the
+/// transfer has none (not yet connected, or another TLS backend).
+static inline void *carillon_easy_tls_ssl(CURL *handle) {
+    struct curl_tlssessioninfo *info = NULL;
+    if (curl_easy_getinfo(handle, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK || !info) return NULL;
+    return info->backend == CURLSSLBACKEND_OPENSSL ? info->internals : NULL;
+}
+
 /// `curl_multi_setopt` with a `long` argument.
 static inline CURLMcode carillon_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
     return curl_multi_setopt(handle, option, value);

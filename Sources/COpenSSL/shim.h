@@ -101,4 +101,16 @@ static inline int carillon_leaf_names_host(X509_STORE_CTX *store, const char *ho
     return X509_check_host(leaf, host, strlen(host), X509_CHECK_FLAG_NEVER_CHECK_SUBJECT, NULL) == 1;
 }
 
+/// The negotiated protocol of an `SSL *` ("TLSv1.3"; `SSL_get_version`).
+static inline const char *carillon_ssl_protocol(void *ssl) {
+    return SSL_get_version((const SSL *)ssl);
+}
+
+/// The negotiated cipher suite's OpenSSL name, or NULL before one is agreed
+/// (`SSL_get_current_cipher`, `SSL_CIPHER_get_name`).
+static inline const char *carillon_ssl_cipher(void *ssl) {
+    const SSL_CIPHER *cipher = SSL_get_current_cipher((const SSL *)ssl);
+    return cipher ? SSL_CIPHER_get_name(cipher) : NULL;
+}
+
 #endif

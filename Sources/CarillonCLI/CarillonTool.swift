@@ -11,6 +11,8 @@ public enum CarillonTool {
     public static let exitDataError: Int32 = 1
     /// The tool was called wrongly (`EX_USAGE`).
     public static let exitUsage: Int32 = 64
+    /// `process --fail-on` matched an outcome.
+    public static let exitFailOn: Int32 = 2
 
     static let name = "carillon-nse"
 

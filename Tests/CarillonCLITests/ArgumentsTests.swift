@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CarillonCLI
+import CarillonExtensionCore
 
 @Suite struct ArgumentsTests {
     static let options = [
@@ -147,5 +148,32 @@ extension ArgumentsTests {
         #expect(run.status == 1)
         #expect(run.output.contains(#""reason":"invalid-payload""#))
         #expect(run.error == "carillon-nse: -: the JSON value is an array, not an object\n")
+    }
+}
+
+/// Options declared once: the help line shows the default the command reads, and the typed read
+/// checks the value.
+@Suite struct OptionDeclarationTests {
+    @Test func helpShowsTheDeclaredDefault() {
+        #expect(ProcessCommand.Options.budget.spec.help == "Time budget of each image download, redirects included; at least 0.001 (default 20).")
+        #expect(ProcessCommand.Options.maxBytes.spec.help == "Size cap of each image in bytes (default 10485760).")
+        #expect(ProcessCommand.Options.tlsMinimum.spec.valueName == "1.0|1.1|1.2|1.3")
+        #expect(ProcessCommand.Options.format.spec.valueName == "json|text")
+        #expect(ProcessCommand.options.map(\.name).count == Set(ProcessCommand.options.map(\.name)).count)
+    }
+
+    @Test func theReadGivesTheDefaultOrTheCheckedValue() throws {
+        let none = try ParsedArguments.parse([], options: ProcessCommand.options)
+        #expect(try ProcessCommand.Options.budget.read(none) == DownloadLimits.standard.budgetMilliseconds)
+        #expect(try ProcessCommand.Options.expireAfter.read(none) == 30)
+        #expect(try ProcessCommand.Options.tlsMinimum.read(none) == .v1_2)
+        #expect(try ProcessCommand.Options.recursive.read(none) == false)
+        let given = try ParsedArguments.parse(["--budget", "0.25", "--tls-minimum", "1.3", "--format=text", "--recursive"], options: ProcessCommand.options)
+        #expect(try ProcessCommand.Options.budget.read(given) == 250)
+        #expect(try ProcessCommand.Options.tlsMinimum.read(given) == .v1_3)
+        #expect(try ProcessCommand.Options.format.read(given) == .text)
+        #expect(try ProcessCommand.Options.recursive.read(given))
+        let bad = try ParsedArguments.parse(["--tls-minimum", "1.4"], options: ProcessCommand.options)
+        #expect(throws: UsageError(message: "option '--tls-minimum' needs 1.0, 1.1, 1.2 or 1.3, not '1.4'")) { try ProcessCommand.Options.tlsMinimum.read(bad) }
     }
 }

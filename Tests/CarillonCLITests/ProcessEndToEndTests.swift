@@ -48,7 +48,10 @@ import Testing
         // Malformed inputs make the status 1, and each gets one stderr line naming its file.
         #expect(result.status == 1)
         let malformed = catalogue.expected.filter { $0.reason == "invalid-payload" }
-        let errorLines = result.standardError.split(separator: "\n")
+        var errorLines = result.standardError.split(separator: "\n")
+        // Then the run's summary, last.
+        #expect(errorLines.last?.hasPrefix("carillon-nse: summary: \(catalogue.expected.count) payloads: ") == true, "\(result.standardError)")
+        errorLines.removeLast()
         #expect(errorLines.count == malformed.count, "\(result.standardError)")
         for entry in malformed {
             #expect(errorLines.contains { $0.hasPrefix("carillon-nse: \(catalogue.directory.file(entry.path)): ") })
@@ -85,6 +88,8 @@ import Testing
         #expect(line["attachments"] is [Any])
         #expect(line["elapsed_ms"] is NSNumber)
         #expect(line["warnings"] is [String])
+        #expect(line["image_url"] is String || line["image_url"] is NSNull)
+        #expect(line["trace"] is NSNull || TraceLineTests.isWellFormedTrace(line["trace"]), "\(line["trace"] ?? "")")
         for attachment in (line["attachments"] as? [[String: Any]]) ?? [] {
             #expect(["jpeg", "png", "gif"].contains(attachment["type"] as? String))
             #expect(attachment["file"] is String && attachment["bytes"] is Int)
@@ -133,7 +138,8 @@ import Testing
         let missing = directory.file("missing.json")
         let result = try await tool(["process", "--attachments", directory.file("att"), missing, good])
         #expect(result.status == 1)
-        #expect(result.standardError == "carillon-nse: \(missing): cannot read: No such file or directory\n")
+        #expect(result.standardError.hasPrefix("carillon-nse: \(missing): cannot read: No such file or directory\ncarillon-nse: summary: 2 payloads: "))
+        #expect(result.standardError.split(separator: "\n").count == 2)
         let lines = result.jsonLines
         #expect(lines.count == 2)
         #expect(lines[0]["reason"] as? String == "invalid-payload")
@@ -163,7 +169,7 @@ import Testing
         try directory.write("silent.json", #"{"aps":{"content-available":1}}"#)
         let result = try await tool(["process", "--ca-file", server.caFile, "--attachments", directory.file("att"), directory.path])
         #expect(result.status == 0)
-        #expect(result.standardError.isEmpty)
+        #expect(result.standardError.hasPrefix("carillon-nse: summary: 2 payloads: 1 http-status, 1 not-mutable; elapsed_ms median "), "\(result.standardError)")
         #expect(result.jsonLines.map { $0["reason"] as? String } == ["http-status", "not-mutable"])
     }
 

@@ -382,7 +382,8 @@ public enum FuzzChecks {
     public static let commandOptions: [String: [String: OptionValue]] = [
         "process": ["--container": .directory, "--attachments": .directory, "--ca-file": .file, "--budget": .text,
                     "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--tls-minimum": .text,
-                    "--no-forward-secrecy": .none, "--help": .none],
+                    "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
+                    "--help": .none],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],
         "batches": ["--queue": .directory, "--help": .none],

@@ -66,8 +66,51 @@ import Testing
         report.budgetMilliseconds = 500
         report.elapsedMilliseconds = 503
         let hop = TransferHop(url: "https://h/", status: 302, location: "/n", bodyBytes: 0, newConnection: false, curlCode: 0, endMilliseconds: 200)
-        report.hops = [hop, hop, TransferHop(url: "https://h/n", status: 0, bodyBytes: 0, newConnection: false, curlCode: 28, endMilliseconds: 503)]
+        var stalled = TransferHop(url: "https://h/n", status: 0, bodyBytes: 0, newConnection: false, curlCode: 28, endMilliseconds: 503)
+        stalled.facts.remote = "127.0.0.1:443"
+        stalled.facts.microseconds = [30, 30, 30, 0, 300_000]
+        report.hops = [hop, hop, stalled]
         #expect(report.failure == Outcome(
-            .timeout, "the download's 500 ms time budget ran out on request 3 of the chain, after 2 redirects, 503 ms in all, after 0 body bytes (libcurl error 28)"))
+            .timeout, "the download's 500 ms time budget ran out on request 3 of the chain, after 2 redirects, 503 ms in all, while waiting for the response head from h, after 0 body bytes (libcurl error 28)"))
+    }
+
+    struct EndCase: Sendable, CustomTestStringConvertible {
+        var microseconds: [Int64]
+        var remote: String?
+        var bytes: Int
+        var detail: String
+        var testDescription: String { detail }
+    }
+
+    /// timeout and expired name the phase, the host and the bytes received.
+    @Test(arguments: [
+        EndCase(microseconds: [0, 0, 0, 0, 5], remote: nil, bytes: 0, detail: "while resolving cdn.example, after 0 body bytes"),
+        EndCase(microseconds: [40, 0, 0, 0, 5], remote: nil, bytes: 0, detail: "while connecting to cdn.example, after 0 body bytes"),
+        EndCase(microseconds: [40, 0, 0, 0, 5], remote: "192.0.2.1:443", bytes: 0, detail: "during the TLS handshake with cdn.example, after 0 body bytes"),
+        EndCase(microseconds: [40, 90, 900, 1_000, 5_000], remote: "192.0.2.1:443", bytes: 1, detail: "while receiving the body from cdn.example, after 1 body byte"),
+    ])
+    func interruptedDetailsNameThePhaseHostAndBytes(_ test: EndCase) {
+        for (code, cancelled, prefix) in [
+            (Int32(28), false, "the download's 20000 ms time budget ran out, 0 ms in all, "),
+            (Int32(42), true, "time-will-expire arrived before the download finished, "),
+        ] {
+            var report = Self.report(code, status: 0, bytes: test.bytes)
+            report.cancelled = cancelled
+            var hop = TransferHop(url: "https://cdn.example/i.png", status: 0, bodyBytes: test.bytes, newConnection: true, curlCode: code, endMilliseconds: 0)
+            hop.facts.microseconds = test.microseconds
+            hop.facts.remote = test.remote
+            report.hops = [hop]
+            let suffix = code == 28 ? " (libcurl error 28)" : ""
+            #expect(report.failure?.detail == prefix + test.detail + suffix)
+        }
+    }
+
+    /// A body cut at the cap states the count that passed it, never the bytes kept below it.
+    @Test func tooLargeStatesTheCountThatPassedTheCap() {
+        var report = Self.report(23, status: 200, bytes: 10_400_000)
+        report.stoppedAtCap = true
+        report.bytesReceivedAtCap = 10_502_400
+        #expect(report.failure == Outcome(
+            .tooLarge, "body passed the 10 MiB cap while streaming: 10502400 bytes received, 16640 over the cap; stopped there"))
     }
 }

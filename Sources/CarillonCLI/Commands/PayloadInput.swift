@@ -27,13 +27,26 @@ enum PayloadInput: Equatable {
     /// A path that does not exist is kept as a file, so that it gets its own line saying so. Entries of
     /// a directory that are not regular files (a FIFO, a socket, a directory named `*.json`) are
     /// skipped, each named in `skipped`: reading one could block the run.
-    static func expand(_ argument: String) -> Result<(inputs: [PayloadInput], skipped: [String]), ExpansionError> {
+    /// With `recursive`, subdirectories (not hidden, never through a link: no loop) are expanded in
+    /// place, in the same sorted order.
+    static func expand(_ argument: String, recursive: Bool = false) -> Result<(inputs: [PayloadInput], skipped: [String]), ExpansionError> {
         if argument == "-" { return .success(([.standardInput], [])) }
         guard FileSystem.isDirectory(argument) else { return .success(([.file(argument, named: true)], [])) }
         do {
             var inputs: [PayloadInput] = [], skipped: [String] = []
-            for entry in try DirectoryListing.entries(argument) where entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".") {
+            for entry in try DirectoryListing.entries(argument) where !entry.name.hasPrefix(".") {
                 let path = FileSystem.join(argument, entry.name)
+                if recursive && entry.kind == .directory {
+                    switch expand(path, recursive: true) {
+                    case .success(let nested):
+                        inputs += nested.inputs
+                        skipped += nested.skipped
+                    case .failure(let error):
+                        skipped.append(error.message)
+                    }
+                    continue
+                }
+                guard entry.name.hasSuffix(".json") else { continue }
                 var kind = entry.kind
                 if kind == .symbolicLink || kind == nil {
                     // A link to a payload is fine; what it points to decides.
@@ -101,12 +114,19 @@ enum PayloadInput: Equatable {
     }
 
     /// Expands every argument, reporting directories that cannot be read (and setting `status` to 1).
-    static func expandAll(_ arguments: [String], io: ToolIO, status: inout Int32) -> [PayloadInput] {
+    /// A directory without any payload, or a run that found none at all, is said on standard error
+    /// and makes the status 1: an empty run that exits 0 looks like a pass.
+    static func expandAll(_ arguments: [String], recursive: Bool = false, io: ToolIO, status: inout Int32) -> [PayloadInput] {
         var inputs: [PayloadInput] = []
         for argument in arguments {
-            switch expand(argument) {
+            switch expand(argument, recursive: recursive) {
             case .success(let expanded):
                 inputs += expanded.inputs
+                if expanded.inputs.isEmpty && argument != "-" {
+                    let hint = recursive ? "" : " (--recursive descends into subdirectories)"
+                    io.standardError.write("\(CarillonTool.name): \(FileName.display(argument)): no *.json file in this directory\(hint)\n")
+                    status = CarillonTool.exitDataError
+                }
                 for line in expanded.skipped {
                     io.standardError.write("\(CarillonTool.name): \(line)\n")
                     status = CarillonTool.exitDataError
@@ -115,6 +135,10 @@ enum PayloadInput: Equatable {
                 io.standardError.write("\(CarillonTool.name): \(error.message)\n")
                 status = CarillonTool.exitDataError
             }
+        }
+        if inputs.isEmpty && !arguments.isEmpty {
+            io.standardError.write("\(CarillonTool.name): no payload found\n")
+            status = CarillonTool.exitDataError
         }
         return inputs
     }

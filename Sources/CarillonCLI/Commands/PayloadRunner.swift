@@ -8,19 +8,35 @@ struct PayloadRunner: Sendable {
     let runtime: ExtensionRuntime
     let expireAfter: Double
     let io: ToolIO
+    var format = OutputFormat.json
 
-    /// Processes every input; returns false when any was unreadable or not a JSON object.
-    func run(_ inputs: [PayloadInput], jobs: Int) -> Bool {
+    /// How each payload is shown: JSON Lines (the default, for scripts) or a readable block.
+    enum OutputFormat: String, CaseIterable, Sendable {
+        case json, text
+    }
+
+    /// What a run came to.
+    struct Report {
+        /// False when any input was unreadable or not a JSON object.
+        var allRead: Bool
+        /// Each processed payload's reason and elapsed milliseconds, in input order.
+        var outcomes: [(reason: Reason, elapsedMilliseconds: Double)]
+    }
+
+    /// Processes every input.
+    func run(_ inputs: [PayloadInput], jobs: Int) -> Report {
         let printer = OrderedPrinter(count: inputs.count, io: io)
         let next = Atomic<Int>(0)
         let allRead = Atomic<Bool>(true)
+        let outcomes = Mutex<[(reason: Reason, elapsedMilliseconds: Double)?]>(Array(repeating: nil, count: inputs.count))
         let work: @Sendable () -> Void = {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 // Once standard output is gone, nothing more can reach the reader: the run ends.
                 guard index < inputs.count, io.standardOutput.failure == nil else { return }
-                let (line, read) = process(inputs[index], index: index)
+                let (line, read, outcome) = process(inputs[index], index: index)
                 if !read { allRead.store(false, ordering: .relaxed) }
+                outcomes.withLock { $0[index] = outcome }
                 printer.complete(index, line: line)
             }
         }
@@ -39,24 +55,31 @@ struct PayloadRunner: Sendable {
             group.wait()
         }
         printer.finish()
-        return allRead.load(ordering: .relaxed)
+        return Report(allRead: allRead.load(ordering: .relaxed), outcomes: outcomes.withLock { $0.compactMap { $0 } })
     }
 
-    /// One payload: its output line, and whether it was read as a JSON object.
-    private func process(_ input: PayloadInput, index: Int) -> (String, Bool) {
+    /// One payload: its output, whether it was read as a JSON object, and its reason and time.
+    private func process(_ input: PayloadInput, index: Int) -> (String, Bool, (reason: Reason, elapsedMilliseconds: Double)) {
         let payload: Payload
         switch input.readPayload(io: io) {
         case .success(let read): payload = read
         case .failure(let error):
             io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
-            return (ResultLine.invalid(input, error.message), false)
+            let line = format == .text ? "\(input.name): \(Reason.invalidPayload.code) — \(error.message)\n" : ResultLine.invalid(input, error.message)
+            return (line, false, (.invalidPayload, 0))
         }
 
         // The CLI plays iOS: time-will-expire comes `expireAfter` seconds after delivery. The result
         // comes back once a cancelled download has removed its partial file.
         let request = NotificationRequest(identifier: "payload-\(index + 1)", payload: payload)
         let result = runtime.process(request, timeWillExpireAfter: expireAfter)
-        return (ResultLine.make(input, result: result, payloadWarnings: payload.warnings), true)
+        let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo)
+        let line =
+            switch format {
+            case .json: ResultLine.make(input, result: result, payloadWarnings: warnings)
+            case .text: TextBlock.make(input, result: result, payloadWarnings: warnings)
+            }
+        return (line, true, (result.outcome.reason, result.elapsedMilliseconds))
     }
 }
 
@@ -88,7 +111,12 @@ final class OrderedPrinter: Sendable {
                 state.lines[state.nextToPrint] = nil
                 state.nextToPrint += 1
             }
-            if !output.isEmpty { io.standardOutput.write(output) }
+            if !output.isEmpty {
+                // On a terminal both streams share one line: clear the progress before the output, so
+                // that no output line starts after it.
+                if state.progressShown { io.standardError.write("\r\u{1B}[K") }
+                io.standardOutput.write(output)
+            }
             // A progress line only on a terminal, and only once a run has taken a while.
             if io.standardErrorIsTerminal && state.lines.count > 1 && ContinuousClock.now - started > .seconds(1) {
                 io.standardError.write("\r\u{1B}[Kprocessed \(state.completed)/\(state.lines.count)")

@@ -6,16 +6,29 @@ enum ProcessCommand: Command {
     static let name = "process"
     static let summary = "Run payload files through the extension; one JSON line per payload."
 
+    /// Every option, declared once: the parser's table, `--help` and the values `run` reads.
+    enum Options {
+        static let container = Option.path("--container", "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts.")
+        static let attachments = Option.path("--attachments", "DIR", help: "Directory for attachment files (default: $TMPDIR/carillon-nse-attachments).")
+        static let caFile = Option.path("--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on.")
+        static let budget = Option.milliseconds(
+            "--budget", default: DownloadLimits.standard.budgetMilliseconds, help: "Time budget of each image download, redirects included; at least 0.001.")
+        static let maxBytes = Option.positiveInteger("--max-bytes", default: DownloadLimits.standard.maximumBytes, help: "Size cap of each image in bytes.")
+        static let tlsMinimum = Option.choice(
+            "--tls-minimum", TransportSecurity.TLSVersion.allCases, default: TransportSecurity.appTransportSecurity.minimumTLS,
+            help: "Lowest TLS version accepted, as NSExceptionMinimumTLSVersion.")
+        static let noForwardSecrecy = Option.flag("--no-forward-secrecy", help: "Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO.")
+        static let expireAfter = Option.seconds("--expire-after", default: 30, help: "When time-will-expire fires after delivery, as on iOS.")
+        static let jobs = Option.positiveInteger("--jobs", default: 1, maximum: 256, help: "Payloads processed concurrently; output order is unchanged.")
+        static let recursive = Option.flag("--recursive", help: "Also take the *.json files of a directory's subdirectories, in sorted order.")
+        static let format = Option.choice("--format", PayloadRunner.OutputFormat.allCases, default: .json, help: "JSON Lines, or a readable block per payload.")
+        static let failOn = Option.text("--fail-on", "CODES|fallback", help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached).")
+    }
+
     static let options: [OptionSpec] = [
-        OptionSpec(name: "--container", valueName: "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts."),
-        OptionSpec(name: "--attachments", valueName: "DIR", help: "Directory for attachment files (default: $TMPDIR/carillon-nse-attachments)."),
-        OptionSpec(name: "--ca-file", valueName: "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on."),
-        OptionSpec(name: "--budget", valueName: "SECONDS", help: "Time budget of each image download, redirects included (default 20; at least 0.001)."),
-        OptionSpec(name: "--max-bytes", valueName: "N", help: "Size cap of each image in bytes (default 10485760)."),
-        OptionSpec(name: "--tls-minimum", valueName: "1.0|1.1|1.2|1.3", help: "Lowest TLS version accepted (default 1.2), as NSExceptionMinimumTLSVersion."),
-        OptionSpec(name: "--no-forward-secrecy", valueName: nil, help: "Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO."),
-        OptionSpec(name: "--expire-after", valueName: "SECONDS", help: "When time-will-expire fires after delivery (default 30, as on iOS)."),
-        OptionSpec(name: "--jobs", valueName: "N", help: "Payloads processed concurrently (default 1); output order is unchanged."),
+        Options.container.spec, Options.attachments.spec, Options.caFile.spec, Options.budget.spec, Options.maxBytes.spec,
+        Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
+        Options.format.spec, Options.failOn.spec,
     ]
 
     static var help: String {
@@ -33,10 +46,17 @@ enum ProcessCommand: Command {
 
         Each line has: payload, routed, reason, detail, delivered ("modified" or "original"),
         delivery_id, receipt ("stored", "duplicate", "none" or "failed"), attachments
-        ([{"file","type","bytes"}]), elapsed_ms and warnings.
+        ([{"file","type","bytes"}]), elapsed_ms, warnings, image_url and trace (null when nothing was
+        downloaded; else hops with url, status, http_version, remote, location, content_type,
+        content_length, tls and timings_ms, then body_bytes, budget_ms, phase and image).
+
+        After two or more payloads a summary goes to standard error: counts per reason, and the median
+        and 95th percentile of elapsed_ms.
 
         Exit status: 0 when every payload was read (fallbacks are normal outcomes), 1 when a payload was
-        unreadable or not a JSON object (the others are still processed), 64 on bad usage.
+        unreadable or not a JSON object (the others are still processed) or no payload was found, 2 when
+        an outcome matched --fail-on (and every input was read), 64 on bad usage (an unreadable
+        --ca-file, or one without a certificate, included).
 
         """
     }
@@ -46,45 +66,50 @@ enum ProcessCommand: Command {
     static let maximumPayloadFileBytes = 1_048_576
 
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
-        let budget = try arguments.milliseconds("--budget", default: DownloadLimits.standard.budgetMilliseconds)
-        let maximumBytes = try arguments.positiveInteger("--max-bytes", default: DownloadLimits.standard.maximumBytes)
-        let expireAfter = try arguments.seconds("--expire-after", default: 30)
-        let jobs = try arguments.positiveInteger("--jobs", default: 1, maximum: 256)
-        let container = try arguments.path("--container")
-        let attachments = try arguments.path("--attachments") ?? defaultAttachmentsDirectory()
+        let budget = try Options.budget.read(arguments)
+        let maximumBytes = try Options.maxBytes.read(arguments)
+        let expireAfter = try Options.expireAfter.read(arguments)
+        let jobs = try Options.jobs.read(arguments)
+        let container = try Options.container.read(arguments)
+        let attachments = try Options.attachments.read(arguments) ?? defaultAttachmentsDirectory()
         if let container, PathRelation.isSameOrInside(attachments, container) {
             throw UsageError(message: "option '--attachments' must not be inside the shared container '\(container)': images are not the app's to read there")
         }
         var transportSecurity = TransportSecurity.appTransportSecurity
-        if let text = arguments.value("--tls-minimum") {
-            guard let version = TransportSecurity.TLSVersion(rawValue: text) else {
-                throw UsageError(message: "option '--tls-minimum' needs 1.0, 1.1, 1.2 or 1.3, not '\(text)'")
-            }
-            transportSecurity.minimumTLS = version
+        transportSecurity.minimumTLS = try Options.tlsMinimum.read(arguments)
+        if try Options.noForwardSecrecy.read(arguments) { transportSecurity.requiresForwardSecrecy = false }
+        let caFile = try Options.caFile.read(arguments)
+        if let caFile, let problem = CAFileCheck.problem(caFile) {
+            throw UsageError(message: "--ca-file '\(FileName.display(caFile))': \(problem)")
         }
-        if arguments.has("--no-forward-secrecy") { transportSecurity.requiresForwardSecrecy = false }
-        if let caFile = try arguments.path("--ca-file") {
-            guard FileSystem.exists(caFile), !FileSystem.isDirectory(caFile) else {
-                throw UsageError(message: "--ca-file '\(caFile)': no such file")
-            }
-        }
+        let format = try Options.format.read(arguments)
+        let failOn = try Options.failOn.read(arguments).map { text throws(UsageError) in try FailOn.parse(text) }
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
         if arguments.positionals.filter({ $0 == "-" }).count > 1 {
             throw UsageError(message: "'-' (standard input) given more than once")
         }
 
         var status = CarillonTool.exitSuccess
-        let inputs = PayloadInput.expandAll(arguments.positionals, io: io, status: &status)
+        let inputs = PayloadInput.expandAll(arguments.positionals, recursive: try Options.recursive.read(arguments), io: io, status: &status)
 
         // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
         StaleFiles.removeStalePartialDownloads(in: attachments)
         let download = DownloadConfiguration(
             limits: DownloadLimits(budgetMilliseconds: budget, maximumBytes: maximumBytes),
-            extraCAFile: arguments.value("--ca-file"), transportSecurity: transportSecurity)
+            extraCAFile: caFile, transportSecurity: transportSecurity)
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
-        let runner = PayloadRunner(runtime: ExtensionRuntime(configuration: configuration), expireAfter: expireAfter, io: io)
-        if !runner.run(inputs, jobs: jobs) { status = CarillonTool.exitDataError }
+        let runner = PayloadRunner(
+            runtime: ExtensionRuntime(configuration: configuration), expireAfter: expireAfter, io: io, format: format)
+        let report = runner.run(inputs, jobs: jobs)
+        if !report.allRead { status = CarillonTool.exitDataError }
+        if report.outcomes.count >= 2 {
+            io.standardError.write("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\n")
+        }
+        // An input that could not be read (1) says more than a matched outcome (2).
+        if status == CarillonTool.exitSuccess, let failOn, report.outcomes.contains(where: { failOn.matches($0.reason) }) {
+            status = CarillonTool.exitFailOn
+        }
         return status
     }
 

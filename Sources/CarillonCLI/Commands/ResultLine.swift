@@ -6,20 +6,23 @@ enum ResultLine {
         render(
             payload: payload, routed: result.routed, outcome: result.outcome, delivered: result.delivered,
             deliveryID: result.deliveryID, receipt: result.receipt.code, attachments: result.content.attachments,
-            elapsedMilliseconds: result.elapsedMilliseconds, warnings: payloadWarnings + result.warnings)
+            elapsedMilliseconds: result.elapsedMilliseconds, warnings: payloadWarnings + result.warnings,
+            imageURL: result.imageURL, trace: result.trace)
     }
 
     /// The line for an input that is not a payload: unreadable, or not a JSON object.
     static func invalid(_ payload: PayloadInput, _ detail: String) -> String {
         render(
             payload: payload, routed: false, outcome: Outcome(.invalidPayload, detail), delivered: .original,
-            deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [])
+            deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [],
+            imageURL: nil, trace: nil)
     }
 
     /// Every field of SPEC §6, in its order.
     private static func render(
         payload: PayloadInput, routed: Bool, outcome: Outcome, delivered: Delivered, deliveryID: DeliveryID?, receipt: String,
-        attachments: [NotificationAttachment], elapsedMilliseconds: Double, warnings: [String]
+        attachments: [NotificationAttachment], elapsedMilliseconds: Double, warnings: [String], imageURL: String?,
+        trace: DownloadTrace?
     ) -> String {
         let files: [JSONValue] = attachments.map { attachment in
             ["file": .string(FileName.display(attachment.path)), "type": .string(attachment.type.rawValue), "bytes": .number(String(attachment.byteCount))]
@@ -35,6 +38,8 @@ enum ResultLine {
             "attachments": .array(files),
             "elapsed_ms": .number(milliseconds(elapsedMilliseconds)),
             "warnings": .array(warnings.map { .string($0) }),
+            "image_url": imageURL.map { .string($0) } ?? .null,
+            "trace": TraceJSON.value(trace),
         ]
         // A name that is not UTF-8 shows its odd bytes as \xNN in `payload`; the exact bytes ride along.
         if let bytes = payload.nameBytes, case .object(var members) = line {

@@ -141,6 +141,7 @@ final class CurlDownloader {
         }
         return withoutActuallyEscaping(sink) { sink in
             let context = TransferContext(cap: limits.maximumBytes, sink: sink)
+            context.easy = easy
             let pointer = Unmanaged.passUnretained(context).toOpaque()
             if let failure = CurlDownloader.check(CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, pointer))
                 ?? CurlDownloader.check(CURLOPT_HEADERDATA, carillon_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, pointer))
@@ -169,13 +170,15 @@ final class CurlDownloader {
                     return report
                 }
                 let cancelled: Bool
-                (code, cancelled) = perform(cancellation)
+                (code, cancelled) = perform(cancellation, context)
                 var connects = 0
                 carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+                var facts = CurlDownloader.requestFacts(easy, head: context.head, tls: connects > 0 ? context.tls : nil)
+                facts.headDecided = context.disposition != nil
                 report.hops.append(TransferHop(
                     url: current.absoluteString, status: context.head.status, location: context.head.location,
                     bodyBytes: context.bodyBytes, newConnection: connects > 0, curlCode: Int32(code.rawValue),
-                    endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start)))
+                    endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start), facts: facts))
                 if cancelled {
                     report.cancelled = true
                     break
@@ -208,6 +211,7 @@ final class CurlDownloader {
         report.bytesWritten = context.disposition == .redirect ? 0 : context.bodyBytes
         if report.refusal == nil, case .refused(let refusal) = context.disposition { report.refusal = refusal }
         report.stoppedAtCap = context.stoppedAtCap
+        report.bytesReceivedAtCap = context.bytesReceivedAtCap
         report.stoppedBySink = context.stoppedBySink
         report.tlsRule = handshake.brokenRule
         report.elapsedMilliseconds = CurlDownloader.milliseconds(ContinuousClock.now - start)
@@ -223,7 +227,7 @@ final class CurlDownloader {
     }
 
     /// Runs one request in the multi handle until it ends or is cancelled.
-    private func perform(_ cancellation: DownloadCancellation) -> (CURLcode, cancelled: Bool) {
+    private func perform(_ cancellation: DownloadCancellation, _ context: TransferContext) -> (CURLcode, cancelled: Bool) {
         guard cancellation.attach(multi) else { return (CURLE_ABORTED_BY_CALLBACK, true) }
         defer { cancellation.detach() }
         curl_multi_add_handle(multi, easy)
@@ -235,6 +239,8 @@ final class CurlDownloader {
             if performed != CURLM_OK {
                 return (CURLE_OUT_OF_MEMORY, false)
             }
+            // Read as soon as the handshake is done: a stall before the headers closes the connection.
+            if context.tls == nil { context.tls = CurlDownloader.handshakeTLS(easy) }
             if running == 0 { break }
             // Wakes on socket activity, libcurl's own timers (the budget), curl_multi_wakeup, or the
             // cancellation's expiry.
@@ -257,8 +263,13 @@ final class CurlDownloader {
         var disposition: ResponseHead.Disposition?
         var bodyBytes = 0
         var stoppedAtCap = false
+        var bytesReceivedAtCap = 0
         var stoppedBySink = false
         var redirectBodyCut = false
+        /// The connection's TLS, read once its handshake is done or on the response's first line,
+        /// while the connection is attached (after the transfer libcurl no longer reports it).
+        var tls: DownloadTrace.TLS?
+        var easy: UnsafeMutableRawPointer?
 
         init(cap: Int, sink: @escaping Sink) {
             self.cap = cap
@@ -266,6 +277,7 @@ final class CurlDownloader {
         }
 
         func startRequest() {
+            tls = nil
             head = ResponseHead()
             disposition = nil
             bodyBytes = 0
@@ -277,6 +289,7 @@ final class CurlDownloader {
         func header(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
             guard let data, count > 0 else { return count }
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
+            if tls == nil, let easy { tls = CurlDownloader.negotiatedTLS(easy) }
             guard head.add(line: Substring(line)) else { return count }
             let decided = head.disposition(cap: cap)
             disposition = decided
@@ -299,6 +312,7 @@ final class CurlDownloader {
             case .image:
                 if bodyBytes + count > cap {
                     stoppedAtCap = true
+                    bytesReceivedAtCap = bodyBytes + count
                     return 0
                 }
                 guard sink(UnsafeRawBufferPointer(start: data, count: count)) else {

@@ -15,4 +15,22 @@ struct TransferHop: Sendable, Equatable {
     var curlCode: Int32
     /// Milliseconds from the start of the download to the end of this request.
     var endMilliseconds: Int
+    /// What libcurl reported about the request, for the trace.
+    var facts = Facts()
+
+    /// `curl_easy_getinfo`'s view of one request, free of C types.
+    struct Facts: Sendable, Equatable {
+        /// `CURLINFO_HTTP_VERSION`: "1.0", "1.1", "2", "3", or nil (no response).
+        var httpVersion: String?
+        /// `CURLINFO_PRIMARY_IP` and `CURLINFO_PRIMARY_PORT`.
+        var remote: String?
+        var contentType: String?
+        var contentLength: Int?
+        /// Read while the connection was live (`CURLINFO_TLS_SSL_PTR`).
+        var tls: DownloadTrace.TLS?
+        /// Microseconds: name lookup, connect, TLS, first byte, total (`CURLINFO_*_TIME_T`).
+        var microseconds: [Int64] = [0, 0, 0, 0, 0]
+        /// The head was complete and the downloader decided on it (a refusal is then an ending, not a stall).
+        var headDecided = false
+    }
 }

@@ -16,6 +16,8 @@ struct TransferReport: Sendable, Equatable {
     var refusal: Outcome?
     /// The body passed the cap while streaming.
     var stoppedAtCap: Bool = false
+    /// When the body passed the cap: the bytes received by then (the kept ones and the piece that passed it).
+    var bytesReceivedAtCap: Int = 0
     /// The sink asked to stop (it keeps its own reason, e.g. a write error).
     var stoppedBySink: Bool = false
     /// The download was cancelled (time-will-expire).
@@ -79,11 +81,12 @@ extension TransferReport {
     var failure: Outcome? {
         let curl = "libcurl error \(curlCode): \(curlMessage)"
         if cancelled {
-            return Outcome(.expired, "time-will-expire arrived before the download finished (\(bytesWritten) bytes received)")
+            return Outcome(.expired, "time-will-expire arrived before the download finished, \(trace(image: nil).endDescription)")
         }
         if let refusal { return refusal }
         if stoppedAtCap {
-            return Outcome(.tooLarge, "body passed the \(DownloadLimits.describe(bytes: cap)) cap while streaming; stopped after \(bytesWritten) bytes")
+            // The count that passed the cap, never the bytes kept below it.
+            return Outcome(.tooLarge, "body passed the \(DownloadLimits.describe(bytes: cap)) cap while streaming: \(bytesReceivedAtCap) bytes received, \(bytesReceivedAtCap - cap) over the cap; stopped there")
         }
         if stoppedBySink {
             return Outcome(.storage, "the downloaded body could not be stored")
@@ -107,7 +110,7 @@ extension TransferReport {
         case CurlCode.operationTimedOut:
             // libcurl's own message counts only the last request; this counts the whole chain.
             let chain = redirects == 0 ? "" : " on request \(hops.count) of the chain, after \(redirects) redirect\(redirects == 1 ? "" : "s")"
-            return Outcome(.timeout, "the download's \(budgetMilliseconds) ms time budget ran out\(chain), \(elapsedMilliseconds) ms in all, after \(bytesWritten) body bytes (libcurl error \(curlCode))")
+            return Outcome(.timeout, "the download's \(budgetMilliseconds) ms time budget ran out\(chain), \(elapsedMilliseconds) ms in all, \(trace(image: nil).endDescription) (libcurl error \(curlCode))")
         case CurlCode.fileSizeExceeded:
             return Outcome(.tooLarge, "announced Content-Length is over the cap (\(curl))")
         case CurlCode.badContentEncoding:

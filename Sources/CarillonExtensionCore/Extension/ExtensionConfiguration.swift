@@ -51,4 +51,8 @@ public struct ServiceResult: Sendable {
     public var warnings: [String]
     /// Milliseconds from `didReceive` to the content handler.
     public var elapsedMilliseconds: Double
+    /// The payload's `carillon.image` when it is a string (valid or not).
+    public var imageURL: String? = nil
+    /// What the image download did; nil when none was attempted.
+    public var trace: DownloadTrace? = nil
 }

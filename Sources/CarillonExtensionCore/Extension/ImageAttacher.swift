@@ -14,8 +14,8 @@ struct ImageAttacher: Sendable {
     }
 
     /// Returns the attachment, or the outcome that explains why there is none. On failure no file is
-    /// left behind.
-    func attach(_ url: ImageURL, cancellation: DownloadCancellation) -> Result<Attached, Outcome> {
+    /// left behind. `trace` receives the download's trace when a download was attempted.
+    func attach(_ url: ImageURL, cancellation: DownloadCancellation, trace: inout DownloadTrace?) -> Result<Attached, Outcome> {
         let partial: AttachmentStore.PartialFile
         do {
             partial = try store.createPartialFile()
@@ -27,6 +27,7 @@ struct ImageAttacher: Sendable {
             if !published { store.discard(partial.path) }
         }
         var verifier = ImageStreamVerifier()
+        var geometry = ImageGeometry()
         var writeFailure: FileSystemError?
         let transfer = Result { () throws(Outcome) in
             try pool.withDownloader { downloader in
@@ -37,7 +38,9 @@ struct ImageAttacher: Sendable {
                         writeFailure = error
                         return false
                     }
-                    verifier.feed(piece.assumingMemoryBound(to: UInt8.self))
+                    let bytes = piece.assumingMemoryBound(to: UInt8.self)
+                    verifier.feed(bytes)
+                    geometry.feed(bytes)
                     return true
                 }
             }
@@ -48,6 +51,7 @@ struct ImageAttacher: Sendable {
         case .success(let value): report = value
         case .failure(let error): return .failure(error)
         }
+        trace = report.trace(image: nil)
         if let writeFailure, !report.cancelled {
             return .failure(Outcome(.storage, "could not write the downloaded body: \(writeFailure.reason)"))
         }
@@ -62,6 +66,7 @@ struct ImageAttacher: Sendable {
         case .success(let decided): image = decided
         case .failure(let refusal): return .failure(refusal)
         }
+        trace?.image = geometry.image(image.type)
         do {
             let attachment = try store.publish(partial, type: image.type, byteCount: report.bytesWritten)
             published = true

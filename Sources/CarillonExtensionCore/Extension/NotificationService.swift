@@ -24,6 +24,9 @@ public final class NotificationService: Sendable {
     private let state: Mutex<State>
     /// Cancelled by ``timeWillExpire()``, or by itself at the expiry `process` gives it.
     private let cancellation: DownloadCancellation
+    /// The download's trace, once the image work has ended (a result delivered by time-will-expire
+    /// has none; `process` adds it).
+    private let trace = Mutex<DownloadTrace?>(nil)
     private let finished = DispatchSemaphore(value: 0)
     /// The parts of the result known before the image: routing, stamp, receipt, warnings.
     private let preliminary: ServiceResult
@@ -96,8 +99,13 @@ public final class NotificationService: Sendable {
             delivered.withLock { $0 = result }
         }
         if service.imageWork != nil { service.runImageWork() }
-        guard let result = delivered.withLock({ $0 }) else {
+        guard var result = delivered.withLock({ $0 }) else {
             preconditionFailure("the extension finished without delivering")
+        }
+        // The work has ended here, so the trace is whole even when time-will-expire delivered first.
+        result.trace = service.trace.withLock { $0 }
+        if result.outcome.reason == .expired, let trace = result.trace {
+            result.outcome = Outcome(.expired, "time-will-expire arrived before the image was attached, \(trace.endDescription)")
         }
         return (result, service)
     }
@@ -116,7 +124,7 @@ public final class NotificationService: Sendable {
         var warnings: [String] = []
         var result = ServiceResult(
             content: request.content, delivered: .original, outcome: Outcome(.noImage, ""), routed: false,
-            deliveryID: stamp.deliveryID, receipt: .none, warnings: [], elapsedMilliseconds: 0)
+            deliveryID: stamp.deliveryID, receipt: .none, warnings: [], elapsedMilliseconds: 0, imageURL: stamp.imageText)
 
         let image: ImageURL?
         if let notRouted = Routing.decide(userInfo) {
@@ -165,7 +173,9 @@ public final class NotificationService: Sendable {
         // It is checked here, before the work and after it whatever its result, so that expiry wins
         // as a timer's would.
         if cancellation.isExpired { timeWillExpire() }
-        let attached = attacher.attach(image, cancellation: cancellation)
+        var downloadTrace: DownloadTrace?
+        let attached = attacher.attach(image, cancellation: cancellation, trace: &downloadTrace)
+        trace.withLock { $0 = downloadTrace }
         if cancellation.isExpired { timeWillExpire() }
         switch attached {
         case .success(let attached):
@@ -174,6 +184,10 @@ public final class NotificationService: Sendable {
             modified.content.attachments.append(attachment)
             modified.warnings += attached.warnings
             modified.delivered = .modified
+            let contentType = downloadTrace?.hops.last?.contentType
+            if let warning = ContentTypeWarning.warning(contentType: contentType, detected: attachment.type) {
+                modified.warnings.append(warning)
+            }
             modified.outcome = Outcome(.attached, "\(attachment.type.rawValue) image of \(attachment.byteCount) bytes attached")
             if !deliver(modified) {
                 // Time-will-expire won: the original content has gone out; the file must not stay.
@@ -212,6 +226,7 @@ public final class NotificationService: Sendable {
         }) else { return false }
         var result = result
         if result.delivered == .original { result.content = request.content }
+        if result.trace == nil { result.trace = trace.withLock { $0 } }
         let elapsed = ContinuousClock.now - started
         result.elapsedMilliseconds = Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15

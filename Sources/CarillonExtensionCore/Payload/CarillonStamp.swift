@@ -7,6 +7,8 @@ public struct CarillonStamp: Sendable, Equatable {
     public var deliveryID: DeliveryID?
     /// The image request the payload makes.
     public var image: ImageRequest
+    /// `carillon.image` as written, when it is a string (valid or not).
+    public var imageText: String? = nil
     /// What was wrong with the `carillon` key, if anything.
     public var warnings: [String]
 
@@ -65,6 +67,7 @@ public struct CarillonStamp: Sendable, Equatable {
         case nil:
             image = .absent
         case .string(let text)?:
+            imageText = text
             do {
                 image = .url(try ImageURL(validating: text))
             } catch {

@@ -1,0 +1,41 @@
+import CarillonExtensionCore
+
+/// `--format text`: a short readable block per payload, for a person at a terminal (JSON Lines stay
+/// the default, for scripts).
+enum TextBlock {
+    static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String]) -> String {
+        var lines = ["\(payload.name): \(result.outcome.reason.code) — \(result.outcome.detail)"]
+        lines.append("  delivered \(result.delivered.rawValue)\(result.routed ? "" : " (not routed: the extension never runs)"), receipt \(result.receipt.code)")
+        if let url = result.imageURL { lines.append("  image_url \(url)") }
+        if let trace = result.trace {
+            for (index, hop) in trace.hops.enumerated() {
+                lines.append("  hop \(index + 1): " + describe(hop))
+            }
+            var end = "  \(trace.bodyBytes) body bytes of a \(trace.budgetMilliseconds) ms budget, ended in phase \(trace.phase.rawValue)"
+            if let image = trace.image {
+                end += "; \(image.type.rawValue) \(image.width)×\(image.height)" + (image.frames > 1 ? ", \(image.frames) frames" : "")
+            }
+            lines.append(end)
+        }
+        for attachment in result.content.attachments {
+            lines.append("  attached \(FileName.display(attachment.path)) (\(attachment.type.rawValue), \(attachment.byteCount) bytes)")
+        }
+        for warning in payloadWarnings + result.warnings { lines.append("  warning: \(warning)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "302 from 127.0.0.1:443 over HTTP/1.1, TLSv1.3 TLS_AES_256_GCM_SHA384, → /next; dns 0.1 connect 0.3 tls 7.0 first byte 8.4 total 8.8 ms — https://…"
+    static func describe(_ hop: DownloadTrace.Hop) -> String {
+        var parts: [String] = [hop.status.map(String.init) ?? "no response"]
+        if let remote = hop.remote { parts[0] += " from \(remote)" }
+        if let version = hop.httpVersion { parts[0] += " over HTTP/\(version)" }
+        if let tls = hop.tls { parts.append("\(tls.version) \(tls.cipher)") } else if hop.remote != nil { parts.append("connection reused or no handshake") }
+        if let type = hop.contentType { parts.append(type) }
+        if let length = hop.contentLength { parts.append("\(length) bytes announced") }
+        if let location = hop.location { parts.append("→ \(location)") }
+        let timings = hop.timings
+        let steps: [(String, Double?)] = [("dns", timings.dns), ("connect", timings.connect), ("tls", timings.tls), ("first byte", timings.firstByte)]
+        let shown = steps.compactMap { name, value in value.map { "\(name) \(ResultLine.milliseconds($0))" } } + ["total \(ResultLine.milliseconds(timings.total)) ms"]
+        return parts.joined(separator: ", ") + "; " + shown.joined(separator: " ") + " — " + hop.url
+    }
+}

@@ -1,0 +1,82 @@
+/// One option declared once: its name, value type, default and help. The parser's table
+/// (``spec``), the `--help` line (with the default, from the same value the command uses) and the
+/// typed read of its value (``read(_:)``) all come from the declaration, as swift-argument-parser's
+/// `@Option(name:help:) var x = default` does.
+struct Option<Value: Sendable>: Sendable {
+    let spec: OptionSpec
+    private let reader: @Sendable (ParsedArguments) throws(UsageError) -> Value
+
+    /// The option's value as given, checked and converted, or its default.
+    func read(_ arguments: ParsedArguments) throws(UsageError) -> Value { try reader(arguments) }
+
+    private init(_ name: String, _ placeholder: String?, help: String, default shown: String?, read: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value) {
+        // "Size cap of each image in bytes." → "Size cap of each image in bytes (default 10485760)."
+        let sentence = help.hasSuffix(".") ? String(help.dropLast()) : help
+        spec = OptionSpec(name: name, valueName: placeholder, help: shown.map { "\(sentence) (default \($0))." } ?? help)
+        reader = read
+    }
+}
+
+extension Option where Value == Bool {
+    /// A flag that takes no value.
+    static func flag(_ name: String, help: String) -> Option {
+        Option(name, nil, help: help, default: nil) { $0.has(name) }
+    }
+}
+
+extension Option where Value == String? {
+    /// A path (never empty), absent by default.
+    static func path(_ name: String, _ placeholder: String, help: String) -> Option {
+        Option(name, placeholder, help: help, default: nil) { arguments throws(UsageError) in try arguments.path(name) }
+    }
+
+    /// Text checked by the command, absent by default.
+    static func text(_ name: String, _ placeholder: String, help: String) -> Option {
+        Option(name, placeholder, help: help, default: nil) { $0.value(name) }
+    }
+}
+
+extension Option where Value == Int {
+    /// A number of seconds converted once to whole milliseconds (at least 1).
+    static func milliseconds(_ name: String, default value: Int, help: String) -> Option {
+        Option(name, "SECONDS", help: help, default: Self.seconds(text: Double(value) / 1000)) { arguments throws(UsageError) in
+            try arguments.milliseconds(name, default: value)
+        }
+    }
+
+    /// A whole number from 1 to `maximum`.
+    static func positiveInteger(_ name: String, default value: Int, maximum: Int = .max, help: String) -> Option {
+        Option(name, "N", help: help, default: String(value)) { arguments throws(UsageError) in
+            try arguments.positiveInteger(name, default: value, maximum: maximum)
+        }
+    }
+}
+
+extension Option where Value == Double {
+    /// A number of seconds above 0.
+    static func seconds(_ name: String, default value: Double, help: String) -> Option {
+        Option(name, "SECONDS", help: help, default: Self.seconds(text: value)) { arguments throws(UsageError) in
+            try arguments.seconds(name, default: value)
+        }
+    }
+}
+
+extension Option {
+    /// One of a fixed set of words, `default` when absent.
+    static func choice(_ name: String, _ choices: [Value], default value: Value, help: String) -> Option where Value: RawRepresentable, Value.RawValue == String {
+        let words = choices.map(\.rawValue)
+        return Option(name, words.joined(separator: "|"), help: help, default: value.rawValue) { arguments throws(UsageError) in
+            guard let text = arguments.value(name) else { return value }
+            guard let chosen = choices.first(where: { $0.rawValue == text }) else {
+                let listed = words.count == 2 ? words.joined(separator: " or ") : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+                throw UsageError(message: "option '\(name)' needs \(listed), not '\(text)'")
+            }
+            return chosen
+        }
+    }
+
+    /// "20", "0.5": seconds as a person writes them.
+    fileprivate static func seconds(text value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,56 @@
+import CCurl
+import COpenSSL
+
+/// What libcurl knows about a request, read with `curl_easy_getinfo` for the transfer trace.
+extension CurlDownloader {
+    /// The negotiated protocol and cipher of the transfer's connection, while it is live
+    /// (`CURLINFO_TLS_SSL_PTR`, `SSL_get_version`, `SSL_get_current_cipher`); nil before a handshake.
+    static func negotiatedTLS(_ easy: UnsafeMutableRawPointer) -> DownloadTrace.TLS? {
+        guard let ssl = carillon_easy_tls_ssl(easy), let cipher = carillon_ssl_cipher(ssl),
+            let version = carillon_ssl_protocol(ssl)
+        else { return nil }
+        return DownloadTrace.TLS(version: String(cString: version), cipher: String(cString: cipher))
+    }
+
+    /// ``negotiatedTLS(_:)`` once libcurl reports the handshake done (`CURLINFO_APPCONNECT_TIME_T`).
+    static func handshakeTLS(_ easy: UnsafeMutableRawPointer) -> DownloadTrace.TLS? {
+        var done: curl_off_t = 0
+        carillon_easy_getinfo_off_t(easy, CURLINFO_APPCONNECT_TIME_T, &done)
+        return done > 0 ? negotiatedTLS(easy) : nil
+    }
+
+    /// The request's HTTP version, peer address and timings, once it has ended.
+    static func requestFacts(_ easy: UnsafeMutableRawPointer, head: ResponseHead, tls: DownloadTrace.TLS?) -> TransferHop.Facts {
+        var facts = TransferHop.Facts()
+        var version = 0
+        carillon_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
+        switch version {
+        case Int(CURL_HTTP_VERSION_1_0): facts.httpVersion = "1.0"
+        case Int(CURL_HTTP_VERSION_1_1): facts.httpVersion = "1.1"
+        case Int(CURL_HTTP_VERSION_2_0): facts.httpVersion = "2"
+        case 30: facts.httpVersion = "3"
+        default: facts.httpVersion = nil
+        }
+        var ip: UnsafeMutablePointer<CChar>?
+        var port = 0
+        carillon_easy_getinfo_string(easy, CURLINFO_PRIMARY_IP, &ip)
+        carillon_easy_getinfo_long(easy, CURLINFO_PRIMARY_PORT, &port)
+        if let ip, ip.pointee != 0 {
+            let address = String(cString: ip)
+            facts.remote = address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)"
+        }
+        facts.contentType = head.values("Content-Type").first
+        let lengths = head.listElements("Content-Length")
+        if Set(lengths).count == 1, let length = Int(lengths[0]), length >= 0 { facts.contentLength = length }
+        facts.tls = tls
+        facts.microseconds = [
+            CURLINFO_NAMELOOKUP_TIME_T, CURLINFO_CONNECT_TIME_T, CURLINFO_APPCONNECT_TIME_T, CURLINFO_STARTTRANSFER_TIME_T,
+            CURLINFO_TOTAL_TIME_T,
+        ].map { info in
+            var value: curl_off_t = 0
+            carillon_easy_getinfo_off_t(easy, info, &value)
+            return Int64(value)
+        }
+        return facts
+    }
+}

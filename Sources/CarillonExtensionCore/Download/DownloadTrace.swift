@@ -1,0 +1,118 @@
+/// What one image download did, request by request, as `curl -w '%{json}'` would show it: the
+/// transfer trace of SPEC §6. A plain value the downloader fills; the CLI renders it.
+public struct DownloadTrace: Sendable, Equatable {
+    /// The negotiated TLS protocol and cipher suite of a new connection (OpenSSL's names).
+    public struct TLS: Sendable, Equatable {
+        public var version: String
+        public var cipher: String
+    }
+
+    /// Milliseconds from the start of one request, cumulative, as libcurl reports them
+    /// (`CURLINFO_NAMELOOKUP_TIME_T`, `_CONNECT_`, `_APPCONNECT_`, `_STARTTRANSFER_`, `_TOTAL_`). A
+    /// step the request never reached is nil; each present value is at least the one before.
+    public struct Timings: Sendable, Equatable {
+        public var dns: Double?
+        public var connect: Double?
+        public var tls: Double?
+        public var firstByte: Double?
+        public var total: Double
+
+        /// From libcurl's microsecond counters (0: not reached, or not applicable on a reused
+        /// connection). A step that reports 0 while a later one was reached took no time of its own (a
+        /// reused connection): it takes the value before it; steps after the last one reached are nil.
+        public static func cumulative(microseconds raw: [Int64], total: Int64) -> Timings {
+            let steps = Array(raw.prefix(4)) + Array(repeating: 0, count: max(0, 4 - raw.count))
+            let lastReached = steps.lastIndex(where: { $0 > 0 }) ?? -1
+            var values: [Double?] = []
+            var running: Int64 = 0
+            for (index, value) in steps.enumerated() {
+                guard index <= lastReached else {
+                    values.append(nil)
+                    continue
+                }
+                running = max(running, value)
+                values.append(Double(running) / 1000)
+            }
+            return Timings(
+                dns: values[0], connect: values[1], tls: values[2], firstByte: values[3],
+                total: Double(max(running, total)) / 1000)
+        }
+    }
+
+    /// One request of the chain: the payload's URL, then one per redirect followed.
+    public struct Hop: Sendable, Equatable {
+        public var url: String
+        /// nil when no status line arrived.
+        public var status: Int?
+        /// "1.1", "2"...; nil when no response arrived.
+        public var httpVersion: String?
+        /// The peer's `ip:port` (`[ip]:port` for IPv6); nil before a connection.
+        public var remote: String?
+        /// The `Location` header of a redirect.
+        public var location: String?
+        public var contentType: String?
+        /// The announced `Content-Length`, when there was exactly one number.
+        public var contentLength: Int?
+        /// nil on a reused connection (no handshake happened) or before one completed.
+        public var tls: TLS?
+        public var timings: Timings
+    }
+
+    /// Where the transfer was when it ended.
+    public enum Phase: String, Sendable, Equatable, CaseIterable {
+        case dns, connect, tls, waiting, body, done
+
+        /// The phase from what the last request reached (libcurl's counters in microseconds, 0 when
+        /// not reached; on a reused connection libcurl reports the steps it skipped as reached).
+        /// `finished`: it ended normally or by a decision on a complete head. `connected`: the peer's
+        /// address is known (libcurl reports the connect time only with the handshake, so a stalled
+        /// handshake shows none). `newConnection`: false when an earlier request's connection was
+        /// reused (no handshake, whatever the counters say).
+        public static func decide(
+            finished: Bool, connected: Bool, newConnection: Bool = true, dns: Int64, connect: Int64, tls: Int64, firstByte: Int64
+        ) -> Phase {
+            if finished { return .done }
+            if !connected && connect == 0 { return dns == 0 ? .dns : .connect }
+            if firstByte == 0 { return tls == 0 && newConnection ? .tls : .waiting }
+            return .body
+        }
+    }
+
+    /// "while waiting for the response head from cdn.example", after which a detail gives the bytes.
+    public static func describe(_ phase: Phase, host: String?) -> String {
+        let host = host ?? "the server"
+        switch phase {
+        case .dns: return "while resolving \(host)"
+        case .connect: return "while connecting to \(host)"
+        case .tls: return "during the TLS handshake with \(host)"
+        case .waiting: return "while waiting for the response head from \(host)"
+        case .body: return "while receiving the body from \(host)"
+        case .done: return "after the response from \(host)"
+        }
+    }
+
+    /// The host of the last request, for details.
+    public var host: String? { hops.last.flatMap { try? ImageURL(validating: $0.url).host } }
+
+    /// How an interrupted transfer ended, for a `timeout` or `expired` detail: the phase, the host and
+    /// the body bytes received.
+    public var endDescription: String {
+        "\(Self.describe(phase, host: host)), after \(bodyBytes) body byte\(bodyBytes == 1 ? "" : "s")"
+    }
+
+    /// A verified image's geometry (frames > 1: an animated GIF).
+    public struct Image: Sendable, Equatable {
+        public var type: ImageType
+        public var width: Int
+        public var height: Int
+        public var frames: Int
+    }
+
+    public var hops: [Hop]
+    /// Body bytes of the final response received.
+    public var bodyBytes: Int
+    public var budgetMilliseconds: Int
+    public var phase: Phase
+    /// nil unless the image was verified.
+    public var image: Image?
+}

@@ -1,0 +1,87 @@
+/// "Did you mean" warnings for a payload whose keys look like the ones that matter but are not them,
+/// and for images put where other SDKs read them: most "image not shown" reports are "the extension
+/// never ran" or "it ran and found no `carillon.image`". A hint is given only where it changes the
+/// outcome: when the key it names is missing (or, for `mutable-content`, of the wrong type).
+public enum PayloadHints {
+    /// The hints for a payload's top-level object, in a stable order.
+    public static func warnings(_ userInfo: JSONValue) -> [String] {
+        guard case .object(let top) = userInfo else { return [] }
+        var hints = lookAlikes(top, wanted: ["aps", "carillon"], scope: "top-level key")
+
+        if case .object(let aps)? = userInfo["aps"] {
+            hints += lookAlikes(aps, wanted: ["mutable-content", "alert"], scope: "aps key")
+            switch aps.first(where: { $0.key == "mutable-content" })?.value {
+            case .string(let text)?:
+                hints.append("aps.mutable-content is the string \(Quoting.double(text)): did you mean the number 1 (\"mutable-content\": 1)? iOS runs the extension only for the number")
+            case .bool(true)?:
+                hints.append("aps.mutable-content is true: did you mean the number 1 (\"mutable-content\": 1)? iOS runs the extension only for the number")
+            default:
+                break
+            }
+        }
+
+        let stamp = stampObject(userInfo["carillon"])
+        if let stamp {
+            hints += lookAlikes(stamp, wanted: ["delivery_id", "image"], scope: "carillon key", extra: ["image": imageLookAlikes])
+        }
+        let image = stamp?.first(where: { $0.key == "image" })?.value
+        if image == nil {
+            hints += otherSDKImages(top, userInfo)
+        }
+        if case .string(let text)? = image, text.contains("{{") && text.contains("}}") {
+            hints.append("carillon.image \(Quoting.single(text)) is a template: replace {{BASE_URL}} with the test server's base_url (TestAssets/run-samples.sh does)")
+        }
+        return hints
+    }
+
+    /// A key spelled without case, `-`, `_`, spaces and dots, to compare look-alikes.
+    static func folded(_ key: String) -> String {
+        String(key.lowercased().filter { !"-_ .".contains($0) })
+    }
+
+    /// Names that people give an image URL, folded.
+    static let imageLookAlikes: Set<String> = ["imageurl", "img", "imgurl", "imageuri", "picture", "media", "mediaurl", "attachment", "attachmenturl", "images"]
+
+    /// Hints for members of `object` that fold to a `wanted` key (or one of its `extra` look-alikes)
+    /// without being it, when the wanted key itself is absent.
+    static func lookAlikes(
+        _ object: [(key: String, value: JSONValue)], wanted: [String], scope: String, extra: [String: Set<String>] = [:]
+    ) -> [String] {
+        var hints: [String] = []
+        for name in wanted where !object.contains(where: { $0.key == name }) {
+            let target = folded(name)
+            for member in object where member.key != name {
+                let key = folded(member.key)
+                guard key == target || extra[name]?.contains(key) == true else { continue }
+                hints.append("\(scope) \(Quoting.single(member.key)) is not \(Quoting.single(name)): did you mean \(Quoting.single(name))? (keys are exact)")
+            }
+        }
+        return hints
+    }
+
+    /// Where other SDKs read a notification's image (Firebase, OneSignal, common custom keys).
+    static func otherSDKImages(_ top: [(key: String, value: JSONValue)], _ userInfo: JSONValue) -> [String] {
+        var found: [String] = []
+        if case .object? = userInfo["fcm_options"], userInfo["fcm_options"]?["image"] != nil { found.append("fcm_options.image") }
+        for key in ["att", "attachment-url", "media-url", "image_url", "imageUrl", "image"] where top.contains(where: { $0.key == key }) {
+            found.append(key)
+        }
+        if case .object(let aps)? = userInfo["aps"] {
+            for key in ["attachment-url", "media-url", "image_url", "imageUrl", "image"] where aps.contains(where: { $0.key == key }) {
+                found.append("aps.\(key)")
+            }
+        }
+        return found.map { "\(Quoting.single($0)) holds an image for another SDK: Carillon reads `carillon.image`" }
+    }
+
+    /// The stamp as an object: the iOS form, or the Android form's string holding one.
+    static func stampObject(_ raw: JSONValue?) -> [(key: String, value: JSONValue)]? {
+        switch raw {
+        case .object(let members)?: return members
+        case .string(let text)?:
+            if case .object(let members)? = try? JSONParser.parse(Array(text.utf8)) { return members }
+            return nil
+        default: return nil
+        }
+    }
+}
