@@ -16,33 +16,54 @@ public enum Command {
 
     /// Runs `executable` with `arguments`, feeding `input` to its standard input.
     ///
-    /// Standard input, output and error are files in a scratch directory, not pipes: Foundation's
-    /// `Process` can hand a pipe created on one thread to a child being spawned on another at the same
-    /// moment, and a long-lived child (a test server) holding a pipe's write end would keep its reader
-    /// from ever seeing the end. A file has no end to wait for: the child's exit is the end.
+    /// Started with `posix_spawn` and waited for with `waitpid`, with files in a scratch directory for
+    /// standard input, output and error — not Foundation's `Process` and pipes. Under the whole suite,
+    /// `Process.waitUntilExit` now and then never returned for a child long gone, and a pipe created on
+    /// one thread could be handed to a long-lived child spawned on another at that moment, so that its
+    /// reader never saw the end. A file has no end to wait for, and `waitpid` answers for itself.
     public static func run(_ executable: String, _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil) throws -> Result {
         let scratch = try TemporaryDirectory("command")
         defer { scratch.remove() }
         let inputPath = scratch.file("stdin"), outputPath = scratch.file("stdout"), errorPath = scratch.file("stderr")
         try (input ?? Data()).write(to: URL(fileURLWithPath: inputPath))
-        for path in [outputPath, errorPath] { FileManager.default.createFile(atPath: path, contents: nil) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let stdin = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
-        let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        defer { try? stdin.close(); try? stdout.close(); try? stderr.close() }
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        process.waitUntilExit()
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // The child starts with no signal blocked and every signal at its default, whatever this test
+        // process has set (a shell would do the same for a foreground command).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var variables = ProcessInfo.processInfo.environment
+        if let environment { variables.merge(environment) { $1 } }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+        // As Foundation reports it: the exit code, or the number of the signal that ended the child.
+        let signal = status & 0x7F
+        let code = signal == 0 ? (status >> 8) & 0xFF : signal
         let outputData = (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data()
         let errorData = (try? Data(contentsOf: URL(fileURLWithPath: errorPath))) ?? Data()
         return Result(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            status: code, standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
     }
 
