@@ -51,7 +51,7 @@ enum PayloadInput: Equatable {
                 if kind == .symbolicLink || kind == nil {
                     // A link to a payload is fine; what it points to decides.
                     var info = stat()
-                    kind = FileName.withCString(path, { stat($0, &info) }) == 0 ? FileSystem.Kind(fileMode: info.st_mode) : nil
+                    kind = FileName.withCString(path, { stat($0, &info) }) == 0 ? FileSystem.Kind(mode: info.st_mode) : nil
                 }
                 switch kind {
                 case .regularFile?: inputs.append(.file(path, named: false))

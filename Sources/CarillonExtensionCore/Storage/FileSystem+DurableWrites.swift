@@ -50,10 +50,10 @@ extension FileSystem {
         public let directory: String
 
         /// Gives the file its final name: `link` (never replacing: the first writer wins) or, with
-        /// `replace`, `rename`. The temporary name is removed either way. Not durable until the
-        /// directory is synced (``syncDirectory(_:)``).
+        /// `replace`, `rename`. Not durable until the directory is synced (``syncDirectory(_:)``). The
+        /// caller removes the temporary name with ``discard()`` afterwards, whatever happened (one
+        /// `defer` covers the paths that never publish too).
         public func publish(to path: String, replace: Bool = false) throws(FileSystemError) -> PublishResult {
-            defer { discard() }
             if replace {
                 try move(temporaryPath, to: path)
                 return .published
@@ -98,7 +98,9 @@ extension FileSystem {
         _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, replace: Bool = false, syncDirectory: Bool = true
     ) throws(FileSystemError) -> PublishResult {
         let directory = parentDirectory(of: path)
-        let result = try stage(bytes, in: directory, mode: mode).publish(to: path, replace: replace)
+        let staged = try stage(bytes, in: directory, mode: mode)
+        defer { staged.discard() }  // after a rename, an unlink that finds nothing
+        let result = try staged.publish(to: path, replace: replace)
         if result == .published && syncDirectory { try FileSystem.syncDirectory(directory) }
         return result
     }

@@ -27,9 +27,7 @@ public enum FileSystem {
         }
 
         /// The kind a `stat` mode says.
-        public init(fileMode mode: mode_t) { self.init(mode: mode) }
-
-        init(mode: mode_t) {
+        public init(mode: mode_t) {
             switch mode & S_IFMT {
             case S_IFREG: self = .regularFile
             case S_IFDIR: self = .directory

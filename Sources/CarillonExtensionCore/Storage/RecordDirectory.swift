@@ -30,6 +30,11 @@ public struct RecordDirectory: Sendable {
 
     /// What is at the directory's path (not following a link).
     public func kind() throws(FileSystemError) -> FileSystem.Kind {
+        try RecordDirectory.kind(of: path, followsLink: followsLink)
+    }
+
+    /// `lstat`, except that a link to a directory counts as the directory where `followsLink` allows.
+    private static func kind(of path: String, followsLink: Bool) throws(FileSystemError) -> FileSystem.Kind {
         let kind = try FileSystem.kind(path)
         return kind == .symbolicLink && followsLink && FileSystem.isDirectory(path) ? .directory : kind
     }
@@ -47,9 +52,7 @@ public struct RecordDirectory: Sendable {
 
     /// ``prepare(create:)`` for any directory of ours (the quarantine uses it too).
     static func prepare(_ path: String, create: Bool, followsLink: Bool = false) throws(FileSystemError) -> [String] {
-        var kind = try FileSystem.kind(path)
-        if kind == .symbolicLink && followsLink && FileSystem.isDirectory(path) { kind = .directory }
-        switch kind {
+        switch try kind(of: path, followsLink: followsLink) {
         case .missing:
             guard create else { throw FileSystemError("open", path, errno: ENOENT) }
             try FileSystem.makeDirectory(path, mode: mode)
