@@ -1,3 +1,5 @@
+import CarillonExtensionCore
+
 /// One option declared once: its name, value type, default and help. The parser's table
 /// (``spec``), the `--help` line (with the default, from the same value the command uses) and the
 /// typed read of its value (``read(_:)``) all come from the declaration, as swift-argument-parser's
@@ -33,6 +35,29 @@ extension Option where Value == String? {
     /// Text checked by the command, absent by default.
     static func text(_ name: String, _ placeholder: String, help: String) -> Option {
         Option(name, placeholder, help: help, default: nil) { $0.value(name) }
+    }
+}
+
+extension Option where Value == String {
+    /// A path (never empty) the command cannot run without.
+    static func requiredPath(_ name: String, _ placeholder: String, help: String) -> Option {
+        Option(name, placeholder, help: help, default: nil) { arguments throws(UsageError) in
+            guard let path = try arguments.path(name) else { throw UsageError(message: "option '\(name)' is required") }
+            return path
+        }
+    }
+}
+
+extension Option where Value == Timestamp {
+    /// An ISO 8601 instant, the moment the command runs by default.
+    static func instant(_ name: String, help: String) -> Option {
+        Option(name, "ISO8601", help: help, default: "now") { arguments throws(UsageError) in
+            guard let text = arguments.value(name) else { return Timestamp.now() }
+            guard let instant = Timestamp(iso8601: text) else {
+                throw UsageError(message: "option '\(name)' needs an ISO 8601 time such as 2026-08-20T09:16:44.120Z, not '\(text)'")
+            }
+            return instant
+        }
     }
 }
 

@@ -1,0 +1,53 @@
+import CarillonExtensionCore
+
+/// `carillon-nse batches`: the pending `POST /v1/events` request bodies.
+enum BatchesCommand: Command {
+    static let name = "batches"
+    static let summary = "Print the pending POST /v1/events bodies, one per line."
+
+    /// Every option, declared once: the parser's table, `--help` and the values `run` reads.
+    enum Options {
+        static let queue = Option.requiredPath("--queue", "DIR", help: "The app's persistent event queue.")
+    }
+
+    static let options: [OptionSpec] = [Options.queue.spec]
+
+    static var help: String {
+        """
+        Usage: carillon-nse batches --queue DIR
+
+        Prints the queue's pending events as the bodies of POST /v1/events requests, at most 100 events
+        each, in queue order, one body per line:
+          {"events":[{"type":"received","delivery_id":"…","at":"2026-08-20T09:16:44.120Z"}]}
+        Nothing is sent and nothing is removed.
+
+        Options:
+        \(optionsHelp(options + [CarillonTool.helpOption]))
+
+        Exit status: 0, or 1 when an event file was corrupt (set aside and reported) or the queue could not
+        be read, 64 on bad usage.
+
+        """
+    }
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
+        guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }
+        let path = try Options.queue.read(arguments)
+        guard FileSystem.isDirectory(path) else {
+            io.standardError.write("\(CarillonTool.name): \(FileName.display(path)): no such queue directory\n")
+            return CarillonTool.exitDataError
+        }
+        guard let queue = openQueue(path, io: io) else { return CarillonTool.exitDataError }
+        do {
+            let contents = try queue.contents()
+            var output = ""
+            for batch in EventBatch.batches(of: contents.events) { output += batch.requestBody + "\n" }
+            io.standardOutput.write(output)
+            reportSetAside(contents.quarantined, io: io)
+            return contents.quarantined.isEmpty ? CarillonTool.exitSuccess : CarillonTool.exitDataError
+        } catch {
+            io.standardError.write("\(CarillonTool.name): cannot read the queue: \(error)\n")
+            return CarillonTool.exitDataError
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CarillonExtensionCore
+
+/// `carillon-nse drain`: the app's launch — pending receipts in the container become `received` events.
+enum DrainCommand: Command {
+    static let name = "drain"
+    static let summary = "Move pending receipts from the container into the app's event queue."
+
+    /// Every option, declared once: the parser's table, `--help` and the values `run` reads.
+    enum Options {
+        static let container = Option.requiredPath("--container", "DIR", help: "The shared container the extension writes receipts to.")
+        static let queue = Option.requiredPath("--queue", "DIR", help: "The app's persistent event queue (created if missing).")
+    }
+
+    static let options: [OptionSpec] = [Options.container.spec, Options.queue.spec]
+
+    static var help: String {
+        """
+        Usage: carillon-nse drain --container DIR --queue DIR
+
+        Does what the app does at launch or activation: every whole receipt in the container becomes one
+        "received" event in the queue (at = the receipt's time), and the receipt is removed only once
+        its event is durably queued. Corrupt, truncated, empty or unknown-version receipt files are set
+        aside in DIR/CarillonReceipts/Quarantine/ and reported; they never stop the others.
+
+        Prints one JSON line per event queued; a summary goes to standard error.
+
+        Options:
+        \(optionsHelp(options + [CarillonTool.helpOption]))
+
+        Exit status: 0 when every receipt was drained, 1 when a file was set aside or could not be
+        handled, 64 on bad usage.
+
+        """
+    }
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
+        guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }
+        let container = try Options.container.read(arguments)
+        let queuePath = try Options.queue.read(arguments)
+        let receipts = ReceiptStore(container: container).directory
+        if PathRelation.isSameOrInside(queuePath, receipts) {
+            throw UsageError(message: "option '--queue' must not be the container's receipts directory '\(receipts)' or inside it: the drain would read its own events as receipts")
+        }
+        let queue = openQueue(queuePath, io: io)
+        guard let queue else { return CarillonTool.exitDataError }
+
+        let report = ReceiptDrain.drain(container: container, into: queue)
+        var output = ""
+        for event in report.queued { output += JSONWriter.string(event.jsonValue) + "\n" }
+        io.standardOutput.write(output)
+        reportSetAside(report.quarantined, io: io)
+        for warning in report.warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
+        for failure in report.failures { io.standardError.write("\(CarillonTool.name): \(failure)\n") }
+        io.standardError.write(
+            "drained \(FileName.display(container)): \(report.queued.count) queued, \(report.alreadyQueued.count) already queued, "
+                + "\(report.quarantined.count) set aside, \(report.failures.count) failed\n")
+        return report.isClean ? CarillonTool.exitSuccess : CarillonTool.exitDataError
+    }
+}

@@ -1,0 +1,75 @@
+import CarillonExtensionCore
+
+/// `carillon-nse open`: the app's `didOpen(userInfo:)` — queues `opened` events for stamped payloads.
+enum OpenCommand: Command {
+    static let name = "open"
+    static let summary = "Queue opened events for payloads, as didOpen(userInfo:)."
+
+    /// Every option, declared once: the parser's table, `--help` and the values `run` reads.
+    enum Options {
+        static let queue = Option.requiredPath("--queue", "DIR", help: "The app's persistent event queue (created if missing).")
+        static let at = Option.instant("--at", help: "The tap's instant, e.g. 2026-08-20T09:16:44.120Z.")
+    }
+
+    static let options: [OptionSpec] = [Options.queue.spec, Options.at.spec]
+
+    static var help: String {
+        """
+        Usage: carillon-nse open --queue DIR [--at ISO8601] PAYLOAD...
+
+        Does what the app's didOpen(userInfo:) does for each payload: queues one "opened" event for its
+        carillon.delivery_id at the tap's instant. Payloads without a valid Carillon stamp are ignored
+        (said on standard error). A delivery already opened keeps its first event.
+        PAYLOAD is a file, a directory (its *.json files, sorted) or - (standard input).
+
+        Prints one JSON line per event queued.
+
+        Options:
+        \(optionsHelp(options + [CarillonTool.helpOption]))
+
+        Exit status: 0 when every payload was read, 1 when a payload was unreadable or not a JSON object
+        or the queue could not be written, 64 on bad usage.
+
+        """
+    }
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
+        let at = try Options.at.read(arguments)
+        let queuePath = try Options.queue.read(arguments)
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
+        guard let queue = openQueue(queuePath, io: io) else { return CarillonTool.exitDataError }
+
+        var status = CarillonTool.exitSuccess
+        for input in PayloadInput.expandAll(arguments.positionals, io: io, status: &status) {
+            let payload: Payload
+            switch input.readPayload(io: io) {
+            case .success(let read): payload = read
+            case .failure(let error):
+                io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
+                status = CarillonTool.exitDataError
+                continue
+            }
+            do {
+                var warnings: [String] = []
+                defer { for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") } }
+                switch try OpenTracking.didOpen(userInfo: payload.userInfo, at: at, queue: queue, warnings: &warnings) {
+                case .queued(let event):
+                    io.standardOutput.write(JSONWriter.string(event.jsonValue) + "\n")
+                case .alreadyQueued(let id):
+                    io.standardError.write("\(CarillonTool.name): \(input.name): delivery \(id) already has an opened event; kept the first\n")
+                case .notStamped(let why):
+                    io.standardError.write("\(CarillonTool.name): \(input.name): \(why); ignored\n")
+                }
+            } catch {
+                io.standardError.write("\(CarillonTool.name): \(input.name): cannot queue the event: \(error)\n")
+                status = CarillonTool.exitDataError
+                // One bounded wait per command, not one per payload: the others would wait as long in vain.
+                if error.isLockTimeout {
+                    io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process\n")
+                    break
+                }
+            }
+        }
+        return status
+    }
+}
