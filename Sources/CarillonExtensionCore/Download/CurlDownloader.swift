@@ -244,7 +244,9 @@ final class CurlDownloader {
             if running == 0 { break }
             // Wakes on socket activity, libcurl's own timers (the budget), curl_multi_wakeup, or the
             // cancellation's expiry.
-            curl_multi_poll(multi, nil, 0, cancellation.waitMilliseconds(upTo: 1000), nil)
+            let wait = cancellation.waitMilliseconds(upTo: 1000)
+            if wait == 0, cancellation.sleepOutImminentExpiry() { continue }
+            curl_multi_poll(multi, nil, 0, wait, nil)
         }
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {

@@ -46,15 +46,33 @@ public final class DownloadCancellation: Sendable {
         return ContinuousClock.now >= expiry
     }
 
-    /// How long a wait may last, in milliseconds: `limit`, or less to wake at the expiry.
+    /// How long a wait may last, in whole milliseconds: `limit`, or less to wake at the expiry.
+    ///
+    /// Rounded down, never up: `curl_multi_poll` counts whole milliseconds, and a wait rounded up
+    /// would deliver time-will-expire up to a millisecond late (half a millisecond on average). The last
+    /// fraction of a millisecond is slept out by ``sleepOutImminentExpiry()`` instead.
     func waitMilliseconds(upTo limit: Int32) -> Int32 {
         guard let expiry else { return limit }
-        let left = expiry - ContinuousClock.now
+        return Self.wait(left: expiry - ContinuousClock.now, upTo: limit)
+    }
+
+    /// The wait for `left` until the expiry: whole milliseconds, rounded down, at most `limit`.
+    static func wait(left: Duration, upTo limit: Int32) -> Int32 {
         guard left > .zero else { return 0 }
         let (seconds, attoseconds) = left.components
-        // Rounded up, so that the wait never ends just before the expiry.
-        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         return Int32(clamping: min(Int64(limit), milliseconds))
+    }
+
+    /// When the expiry is under a millisecond away, too close for a wait in whole milliseconds,
+    /// sleeps until it and returns true; otherwise returns false at once.
+    func sleepOutImminentExpiry() -> Bool {
+        guard let expiry else { return false }
+        let left = expiry - ContinuousClock.now
+        guard left > .zero, left < .milliseconds(1) else { return false }
+        var pause = timespec(tv_sec: 0, tv_nsec: Int(left.components.attoseconds / 1_000_000_000))
+        _ = nanosleep(&pause, nil)
+        return true
     }
 
     /// Registers the multi handle to wake; returns false when already cancelled.
