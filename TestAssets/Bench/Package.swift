@@ -15,7 +15,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "carillon-bench",
-            dependencies: [.product(name: "CarillonExtensionCore", package: root.lowercased())]
+            dependencies: [
+                .product(name: "CarillonExtensionCore", package: root.lowercased()),
+                .product(name: "CarillonCLI", package: root.lowercased()),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -446,7 +446,7 @@ def bench_overhead(tool, work, iterations, ten_k):
     row("2. pipeline overhead / payload (in-process)", fmt(s, "ms", 3) + f" p90 {total['p90_us'] / 1000:.3f} ms",
         "(no curl equivalent)", "< 1 ms (median)", verdict(s["median"] < 1.0))
     stages = ", ".join(f"{k} {data[k]['median_us']:.0f}" for k in
-                       ("parse", "route", "receipt", "create", "verify", "publish"))
+                       ("parse", "route", "receipt", "create", "verify", "publish", "trace"))
     receipt = data["receipt"]
     rest = data["without_receipt"]
     row("   stage medians, µs", stages)
@@ -765,7 +765,8 @@ def main(argv=None):
                  "Payload + NotificationRequest; route = Routing.decide + CarillonStamp; receipt = "
                  "ReceiptStore.record; create/publish = the attachment file's open and rename as "
                  "AttachmentStore does; verify = close + ImageStreamVerifier over the image in 16 KiB pieces, "
-                 "as the write callback feeds it. The image bytes written into the file stand for the transfer and "
+                 "as the write callback feeds it; trace = ImageGeometry over the same pieces, a one-hop DownloadTrace and its "
+                 "JSON as process writes it (TraceJSON). The image bytes written into the file stand for the transfer and "
                  "are not timed.")
     print("notes:")
     for n in NOTES:

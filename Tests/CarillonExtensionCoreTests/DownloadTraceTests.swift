@@ -2,7 +2,7 @@ import CarillonTestSupport
 import Foundation
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The transfer trace (SPEC §6): the pure decisions from tables, then real downloads against the local
 /// HTTPS server — a redirect chain's hops, timings, TLS on new connections only, stalled phases, and

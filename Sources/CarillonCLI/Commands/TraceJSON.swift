@@ -1,8 +1,8 @@
 import CarillonExtensionCore
 
 /// The `trace` object of a `process` line (SPEC §6). Its field names are a contract (README).
-enum TraceJSON {
-    static func value(_ trace: DownloadTrace?) -> JSONValue {
+@_spi(Tooling) public enum TraceJSON {
+    public static func value(_ trace: DownloadTrace?) -> JSONValue {
         guard let trace else { return .null }
         return [
             "hops": .array(trace.hops.map(hop)),

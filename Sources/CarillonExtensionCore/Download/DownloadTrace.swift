@@ -5,6 +5,11 @@ public struct DownloadTrace: Sendable, Equatable {
     public struct TLS: Sendable, Equatable {
         public var version: String
         public var cipher: String
+
+        @_spi(Tooling) public init(version: String, cipher: String) {
+            self.version = version
+            self.cipher = cipher
+        }
     }
 
     /// Milliseconds from the start of one request, cumulative, as libcurl reports them
@@ -56,6 +61,21 @@ public struct DownloadTrace: Sendable, Equatable {
         /// nil on a reused connection (no handshake happened) or before one completed.
         public var tls: TLS?
         public var timings: Timings
+
+        @_spi(Tooling) public init(
+            url: String, status: Int?, httpVersion: String?, remote: String?, location: String?, contentType: String?,
+            contentLength: Int?, tls: TLS?, timings: Timings
+        ) {
+            self.url = url
+            self.status = status
+            self.httpVersion = httpVersion
+            self.remote = remote
+            self.location = location
+            self.contentType = contentType
+            self.contentLength = contentLength
+            self.tls = tls
+            self.timings = timings
+        }
     }
 
     /// Where the transfer was when it ended.
@@ -106,6 +126,13 @@ public struct DownloadTrace: Sendable, Equatable {
         public var width: Int
         public var height: Int
         public var frames: Int
+
+        @_spi(Tooling) public init(type: ImageType, width: Int, height: Int, frames: Int) {
+            self.type = type
+            self.width = width
+            self.height = height
+            self.frames = frames
+        }
     }
 
     public var hops: [Hop]
@@ -115,4 +142,12 @@ public struct DownloadTrace: Sendable, Equatable {
     public var phase: Phase
     /// nil unless the image was verified.
     public var image: Image?
+
+    @_spi(Tooling) public init(hops: [Hop], bodyBytes: Int, budgetMilliseconds: Int, phase: Phase, image: Image?) {
+        self.hops = hops
+        self.bodyBytes = bodyBytes
+        self.budgetMilliseconds = budgetMilliseconds
+        self.phase = phase
+        self.image = image
+    }
 }

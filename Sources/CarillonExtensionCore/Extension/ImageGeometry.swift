@@ -5,7 +5,9 @@
 /// bytes) — and trusts ``ImageStreamVerifier`` for the verdict: its result is only used for an image
 /// the verifier accepted. (Kept beside the attacher, outside `Image/`, until that folder's split by
 /// format lands; it may then move there.)
-struct ImageGeometry: Sendable {
+@_spi(Tooling) public struct ImageGeometry: Sendable {
+    public init() {}
+
     private enum Step {
         case signature
         case pngHeader
@@ -23,7 +25,7 @@ struct ImageGeometry: Sendable {
     private(set) var frames = 0
 
     /// Reads the next piece of the image.
-    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         var index = 0
         while index < bytes.count {
             if case .finished = step { return }
@@ -45,7 +47,7 @@ struct ImageGeometry: Sendable {
     }
 
     /// The geometry of a verified image of `type`, or nil when its fields were not found.
-    func image(_ type: ImageType) -> DownloadTrace.Image? {
+    public func image(_ type: ImageType) -> DownloadTrace.Image? {
         guard width > 0 || height > 0 else { return nil }
         return DownloadTrace.Image(type: type, width: width, height: height, frames: max(frames, 1))
     }

@@ -15,7 +15,8 @@
 // It never opens a connection except in `expire` and `pipeline`, to the URL it is given (the script passes the local
 // server's handshake-stall port on 127.0.0.1).
 
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonCLI
+@_spi(Tooling) import CarillonExtensionCore
 import Dispatch
 import Synchronization
 
@@ -130,6 +131,10 @@ func readWhole(_ path: String) -> [UInt8] {
 /// - verify:  `close`, and `ImageStreamVerifier` fed the image in 16 KiB pieces, as the download's write
 ///            callback feeds it (libcurl hands over at most one 16 KiB TLS record at a time)
 /// - publish: the rename to `image-*.<ext>`, as `AttachmentStore.publish` (internal) does
+/// - trace:   what the transfer trace adds: `ImageGeometry` fed the same pieces, a one-hop
+///            `DownloadTrace` with a handshake and timings (what the downloader reads with
+///            `curl_easy_getinfo` is inside the transfer), and its `trace` object written as the CLI
+///            writes it (`TraceJSON`, then `JSONWriter`)
 func overhead(_ options: Options) {
     let work = options.string("--work")
     let iterations = options.int("--iterations", default: 1000)
@@ -144,7 +149,7 @@ func overhead(_ options: Options) {
         fail("\(error)")
     }
     let store = ReceiptStore(container: container)
-    let names = ["parse", "route", "receipt", "create", "verify", "publish"]
+    let names = ["parse", "route", "receipt", "create", "verify", "publish", "trace"]
     var stages = Array(repeating: [UInt64](), count: names.count)
     var totals: [UInt64] = []
     var withoutReceipt: [UInt64] = []
@@ -210,6 +215,25 @@ func overhead(_ options: Options) {
             fail("\(error)")
         }
         t[6] = now()
+        var geometry = ImageGeometry()
+        var offset = 0
+        image.bytes.withUnsafeBufferPointer { all in
+            while offset < all.count {
+                let end = min(offset + 16 * 1024, all.count)
+                geometry.feed(UnsafeBufferPointer(rebasing: all[offset..<end]))
+                offset = end
+            }
+        }
+        let hop = DownloadTrace.Hop(
+            url: "https://127.0.0.1:9/img/\(iteration)", status: 200, httpVersion: "1.1", remote: "127.0.0.1:9", location: nil,
+            contentType: "image/\(type.rawValue)", contentLength: image.bytes.count,
+            tls: DownloadTrace.TLS(version: "TLSv1.3", cipher: "TLS_AES_256_GCM_SHA384"),
+            timings: .cumulative(microseconds: [49, 285, 5806, 7115], total: 7940))
+        let trace = DownloadTrace(
+            hops: [hop], bodyBytes: image.bytes.count, budgetMilliseconds: 20_000, phase: .done, image: geometry.image(type))
+        let traceLine = JSONWriter.string(TraceJSON.value(trace))
+        guard traceLine.utf8.count > 100, trace.image != nil else { fail("\(image.path): no trace geometry") }
+        t[7] = now()
 
         // Clean up, untimed: the container stays at zero pending receipts, the directory small.
         try? FileSystem.removeFile(finalPath)

@@ -1,1 +1,0 @@
-../../../../Tests/CarillonExtensionCoreTests/FuzzRegressionTests.swift
