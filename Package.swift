@@ -8,6 +8,8 @@ let package = Package(
         // The command line as a library too, so that the fuzz package (TestAssets/Fuzz) drives the real one.
         .library(name: "CarillonCLI", targets: ["CarillonCLI"]),
         .executable(name: "carillon-nse", targets: ["carillon-nse"]),
+        // The fuzz targets' invariant checks, for the fuzz package (TestAssets/Fuzz) and the regression test.
+        .library(name: "CarillonFuzzChecks", targets: ["CarillonFuzzChecks"]),
     ],
     targets: [
         // libcurl from the system (Debian: libcurl4-openssl-dev). Only the downloader imports it.
@@ -54,9 +56,16 @@ let package = Package(
             dependencies: ["CarillonExtensionCore"],
             path: "Tests/CarillonTestSupport"
         ),
+        // The fuzz targets' invariant checks, one function per target: the fuzz package's targets call
+        // them, and CarillonExtensionCoreTests replays every saved fuzz input through them.
+        .target(
+            name: "CarillonFuzzChecks",
+            dependencies: ["CarillonExtensionCore"],
+            path: "Tests/CarillonFuzzChecks"
+        ),
         .testTarget(
             name: "CarillonExtensionCoreTests",
-            dependencies: ["CarillonExtensionCore", "CarillonTestSupport"]
+            dependencies: ["CarillonExtensionCore", "CarillonTestSupport", "CarillonFuzzChecks"]
         ),
         .testTarget(
             name: "CarillonCLITests",

@@ -10,7 +10,9 @@ import PackageDescription
 func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
     .executableTarget(
         name: name,
-        dependencies: ["FuzzChecks", .product(name: "CarillonExtensionCore", package: "main")] + dependencies
+        dependencies: [
+            .product(name: "CarillonFuzzChecks", package: "main"), .product(name: "CarillonExtensionCore", package: "main"),
+        ] + dependencies
     )
 }
 
@@ -20,13 +22,6 @@ let package = Package(
         .package(name: "main", path: "../.."),
     ],
     targets: [
-        // The invariant checks, shared with the root package's FuzzRegressionTests (a symbolic link to
-        // Tests/CarillonExtensionCoreTests/FuzzRegressionTests.swift; only its checks are compiled here).
-        .target(
-            name: "FuzzChecks",
-            dependencies: [.product(name: "CarillonExtensionCore", package: "main")],
-            swiftSettings: [.define("CARILLON_FUZZ_CHECKS_ONLY")]
-        ),
         fuzzTarget("FuzzPayload"),
         fuzzTarget("FuzzImageVerifier"),
         fuzzTarget("FuzzReceipt"),

@@ -1,5 +1,5 @@
 @testable import CarillonCLI
-import FuzzChecks
+import CarillonFuzzChecks
 
 /// libFuzzer's entry point: the input is a command line, split on NUL into arguments.
 ///

@@ -1,4 +1,4 @@
-import FuzzChecks
+import CarillonFuzzChecks
 
 /// libFuzzer's entry point: the input is one or more event-queue records, one per line, decoded as the
 /// queue reads its files and made into `POST /v1/events` batches. One input in eight (by length) is also

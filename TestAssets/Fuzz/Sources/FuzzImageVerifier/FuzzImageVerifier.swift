@@ -1,4 +1,4 @@
-import FuzzChecks
+import CarillonFuzzChecks
 
 /// libFuzzer's entry point: the input is a downloaded image body, decided by `ImageVerifier`; inputs under
 /// 4 KiB are also written to a file and decided by the file reader, which must agree. See

@@ -1,4 +1,4 @@
-import FuzzChecks
+import CarillonFuzzChecks
 
 /// libFuzzer's entry point: the input is an APNs payload file, run through the whole pre-network pipeline
 /// (`Payload` → `Routing` → `CarillonStamp` → `ImageURL` → `NotificationContent`); see `FuzzChecks.payload`.

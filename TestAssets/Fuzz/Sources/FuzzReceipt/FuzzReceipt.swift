@@ -1,4 +1,4 @@
-import FuzzChecks
+import CarillonFuzzChecks
 
 /// libFuzzer's entry point: the input is a receipt file from the shared container, read by
 /// `Receipt.decode`; see `FuzzChecks.receipt`.

@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+@testable import CarillonExtensionCore
+
+extension FuzzChecks {
+    // MARK: - FuzzArguments (the parts that need no CarillonCLI)
+
+    /// The input split on NUL into arguments (no input: no arguments).
+    public static func arguments(_ bytes: [UInt8]) -> [String] {
+        guard !bytes.isEmpty else { return [] }
+        return bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// What a command's option takes.
+    public enum OptionValue: Equatable, Sendable {
+        case none, text, directory, file
+    }
+
+    /// The subcommands' options, as the tool declares them (the fuzz target checks this table against
+    /// the real declarations on its first run, so it cannot fall behind silently).
+    public static let commandOptions: [String: [String: OptionValue]] = [
+        "process": ["--container": .directory, "--attachments": .directory, "--ca-file": .file, "--budget": .text,
+                    "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--tls-minimum": .text,
+                    "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
+                    "--help": .none],
+        "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
+        "open": ["--queue": .directory, "--at": .text, "--help": .none],
+        "batches": ["--queue": .directory, "--help": .none],
+    ]
+
+    /// A command line as the tool's rules read it: option values by name, flags, positionals.
+    public struct ParsedLine: Equatable, Sendable {
+        public var values: [String: String] = [:]
+        public var flags: Set<String> = []
+        public var positionals: [String] = []
+
+        public init(values: [String: String] = [:], flags: Set<String> = [], positionals: [String] = []) {
+            self.values = values
+            self.flags = flags
+            self.positionals = positionals
+        }
+    }
+
+    /// A model of the tool's documented rules for a subcommand's arguments: `--name VALUE` and
+    /// `--name=VALUE` (split at the first `=`, whatever follows it), flags, `-h` for `--help`, `--` ending
+    /// the options, `-` and anything not starting with `-` positional; nil (a usage error) for an unknown
+    /// option, an option given twice, a missing value, or a value given to a flag.
+    public static func modelParse(_ arguments: [String], command: String) -> ParsedLine? {
+        guard let options = commandOptions[command] else { return nil }
+        var parsed = ParsedLine()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            let (written, inlineValue) = splitAtEquals(argument)
+            let name = written == "-h" ? "--help" : written
+            guard let kind = options[name], parsed.values[name] == nil, !parsed.flags.contains(name) else { return nil }
+            if kind == .none {
+                guard inlineValue == nil else { return nil }
+                parsed.flags.insert(name)
+            } else if let inlineValue {
+                parsed.values[name] = inlineValue
+            } else {
+                guard index < arguments.count else { return nil }
+                parsed.values[name] = arguments[index]
+                index += 1
+            }
+        }
+        return parsed
+    }
+
+    /// `--name=VALUE` split at its first `=` scalar (a value may start with a combining mark, which would
+    /// hide the `=` from a search by `Character`).
+    static func splitAtEquals(_ argument: String) -> (name: String, value: String?) {
+        let scalars = argument.unicodeScalars
+        guard let equals = scalars.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
+    }
+
+    /// The one canonical spelling of a parsed command line: `--name=value` for each value, the flags,
+    /// `--`, the positionals.
+    public static func canonicalSpelling(_ parsed: ParsedLine) -> [String] {
+        parsed.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + parsed.flags.sorted() + ["--"] + parsed.positionals
+    }
+
+    /// A payload that is routed and stamped but asks for no image, so running it never opens a connection.
+    public static let sandboxPayload = Array(
+        #"{"aps":{"alert":{"title":"Hello","body":"World"},"mutable-content":1},"carillon":{"delivery_id":"01937b21-0000-7000-8000-000000000001"}}"#.utf8)
+
+    /// Makes a sandbox directory for one run of the tool: payload files, a payload directory and a receipt
+    /// container with one receipt. Returns its path.
+    public static func makeSandbox() -> String {
+        let root = FuzzScratch.freshDirectory("args")
+        _ = FuzzScratch.writeFile(sandboxPayload, to: root + "/payload.json")
+        _ = FuzzScratch.writeFile(Array("[1]".utf8), to: root + "/not-object.json")
+        mkdir(root + "/payloads", 0o700)
+        _ = FuzzScratch.writeFile(sandboxPayload, to: root + "/payloads/a.json")
+        _ = FuzzScratch.writeFile(Array("{\"aps\":".utf8), to: root + "/payloads/b.json")
+        mkdir(root + "/container", 0o700)
+        mkdir(root + "/container/" + ReceiptStore.directoryName, 0o700)
+        let id = DeliveryID("01937b21-0000-7000-8000-000000000002")!
+        let receipt = Receipt(deliveryID: id, receivedAt: Timestamp(millisecondsSinceEpoch: 1_787_217_404_120))
+        _ = FuzzScratch.writeFile(receipt.encoded(), to: root + "/container/" + ReceiptStore.directoryName + "/" + receipt.fileName)
+        return root
+    }
+
+    /// `arguments` with every path the tool could touch — a positional or the value of a directory or file
+    /// option — replaced by a path inside `sandbox` (chosen by the original text), following the tool's
+    /// parsing rules (as ``modelParse(_:command:)`` states them). Anything else is kept as it is. Empty values and `-` are kept (they are safe, and the
+    /// tool has rules for them). An argument list that does not start with a subcommand is returned as is:
+    /// the tool only prints help, its version or a usage error for it.
+    public static func sandboxed(_ arguments: [String], in sandbox: String) -> [String] {
+        guard let command = arguments.first, let options = commandOptions[command] else { return arguments }
+        func pick(_ text: String, from choices: [String]) -> String {
+            text.isEmpty ? "" : sandbox + "/" + choices[text.utf8.reduce(0) { $0 &+ Int($1) } % choices.count]
+        }
+        func replace(_ text: String, as kind: OptionValue) -> String {
+            switch kind {
+            case .directory: return pick(text, from: ["queue", "container", "payload.json", "new/nested"])
+            case .file: return pick(text, from: ["missing.pem", "payloads"])
+            case .none, .text: return text
+            }
+        }
+        var result = [command]
+        var index = 1
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                result.append(argument == "-" ? "-" : pick(argument, from: ["payload.json", "payloads", "missing.json", "not-object.json"]))
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                result.append(argument)
+                continue
+            }
+            let (name, inlineValue) = splitAtEquals(argument)
+            guard let value = inlineValue else {
+                result.append(argument)
+                if let kind = options[name == "-h" ? "--help" : name], kind != .none, index < arguments.count {
+                    result.append(replace(arguments[index], as: kind))
+                    index += 1
+                }
+                continue
+            }
+            result.append(name + "=" + replace(value, as: options[name == "-h" ? "--help" : name] ?? .text))
+        }
+        return result
+    }
+
+    /// The statuses the tool may exit with: success, data error, usage error.
+    public static let exitStatuses: Set<Int32> = [0, 1, 64]
+}

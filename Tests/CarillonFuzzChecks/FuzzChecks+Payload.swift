@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+@testable import CarillonExtensionCore
+
+extension FuzzChecks {
+    // MARK: - FuzzPayload
+
+    /// bytes → `Payload` → `Routing.decide` → `CarillonStamp` → `ImageURL` → `NotificationContent`.
+    public static func payload(_ bytes: [UInt8]) throws(FuzzFailure) {
+        // The JSON layer alone: any value (not only objects) writes and re-parses to itself.
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        let parsed = try? JSONParser.parse(body)
+        if let parsed { try jsonRoundTrip(parsed) }
+
+        let payload: Payload
+        do {
+            payload = try Payload(bytes: bytes)
+        } catch {
+            try check(parsed == nil || parsed?.isObject == false || bytes.isEmpty,
+                      "Payload refused a JSON object: \(error.message)")
+            return
+        }
+        try check(parsed == payload.userInfo, "Payload's userInfo differs from JSONParser's value")
+
+        // Routing: a routed payload has aps as an object, mutable-content numerically 1, a displayable alert.
+        let decision = Routing.decide(payload.userInfo)
+        if let decision {
+            try check(decision.reason == .notMutable || decision.reason == .noAlert,
+                      "routing refused with reason \(decision.reason.code)")
+        } else {
+            guard case .object? = payload.userInfo["aps"] else { throw FuzzFailure(message: "routed, but aps is not an object") }
+            guard case .number(let text)? = payload.userInfo["aps"]?["mutable-content"], Double(text) == 1 else {
+                throw FuzzFailure(message: "routed, but aps.mutable-content is not numerically 1")
+            }
+            switch payload.userInfo["aps"]?["alert"] {
+            case .string(let text)?: try check(!text.isEmpty, "routed with an empty alert string")
+            case let alert? where alert.isObject:
+                try check(Routing.alertKeys.contains { alert[$0]?.stringValue?.isEmpty == false },
+                          "routed with an alert object that displays nothing")
+            default: throw FuzzFailure(message: "routed without an alert string or object")
+            }
+        }
+
+        // The stamp: delivery id canonical, image accepted only when valid.
+        let stamp = CarillonStamp(userInfo: payload.userInfo)
+        if let id = stamp.deliveryID { try deliveryID(id) }
+        switch stamp.image {
+        case .absent:
+            break
+        case .url(let url):
+            try imageURL(url)
+        case .rejected(let outcome):
+            try check(outcome.reason == .invalidURL || outcome.reason == .insecureURL,
+                      "image rejected with reason \(outcome.reason.code)")
+        }
+        // ImageURL directly on any string the stamp could hold (also the Android string form's inner value).
+        if case .string(let text)? = payload.userInfo["carillon"]?["image"] {
+            if let url = try? ImageURL(validating: text) { try imageURL(url) }
+        }
+
+        // The content: a fallback delivers the original bytes unchanged.
+        let content = NotificationContent(payload: payload)
+        try check(content.userInfoBytes == bytes, "NotificationContent.userInfoBytes differ from the input bytes")
+        try check(content.userInfo == payload.userInfo, "NotificationContent.userInfo differs from the payload")
+        try check(content.attachments.isEmpty, "a new NotificationContent has attachments")
+    }
+
+    /// `JSONWriter.string(value)` re-parses to an equal value, and writing that gives the same text.
+    static func jsonRoundTrip(_ value: JSONValue) throws(FuzzFailure) {
+        let text = JSONWriter.string(value)
+        let again: JSONValue
+        do {
+            again = try JSONParser.parse(Array(text.utf8))
+        } catch {
+            throw FuzzFailure(message: "JSONWriter output does not parse (\(error)): \(text.prefix(300))")
+        }
+        try check(again == value, "JSON round trip changed the value: \(text.prefix(300))")
+        try check(JSONWriter.string(again) == text, "JSONWriter is not stable over a round trip")
+    }
+
+    /// A delivery id is 36 lowercase characters in the canonical form, and parses back to itself.
+    static func deliveryID(_ id: DeliveryID) throws(FuzzFailure) {
+        let utf8 = Array(id.rawValue.utf8)
+        try check(utf8.count == 36, "DeliveryID \(id.rawValue) is not 36 bytes")
+        for (index, byte) in utf8.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                try check(byte == UInt8(ascii: "-"), "DeliveryID \(id.rawValue) lacks a dash at \(index)")
+            } else {
+                try check((UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte),
+                          "DeliveryID \(id.rawValue) is not lowercase hex at \(index)")
+            }
+        }
+        try check(DeliveryID(id.rawValue) == id && DeliveryID(id.rawValue.uppercased()) == id,
+                  "DeliveryID \(id.rawValue) does not parse back to itself")
+    }
+
+    /// An accepted image URL: https in any case, a host, no '@' in the authority, nothing to escape.
+    static func imageURL(_ url: ImageURL) throws(FuzzFailure) {
+        let text = url.absoluteString
+        try check(text.lowercased().hasPrefix("https://"), "accepted image URL without https: \(text)")
+        try check(text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value != 0x7F },
+                  "accepted image URL with a space, control or non-ASCII character: \(text)")
+        let afterScheme = text.dropFirst("https://".count)
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        try check(!authority.contains("@"), "accepted image URL with user info: \(text)")
+        try check(!url.host.isEmpty, "accepted image URL without a host: \(text)")
+        try check(authority.contains(url.host), "accepted image URL's host \(url.host) is not in its authority: \(text)")
+        try check((try? ImageURL(validating: text)) == url, "ImageURL does not re-validate to itself: \(text)")
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+@testable import CarillonExtensionCore
+import Synchronization
+
+/// A per-process scratch directory for the checks that need files, removed at exit. Safe to use from
+/// concurrent test cases: every name it hands out is unique in the process.
+public enum FuzzScratch {
+    private static let counter = Atomic<Int>(0)
+
+    /// The scratch directory (under `$TMPDIR`), made on first use.
+    public static let directory: String = {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/carillon-fuzz-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else { fatalError("cannot make a scratch directory under \(base)") }
+        atexit { FuzzScratch.remove(FuzzScratch.directory) }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+
+    /// A name not handed out before in this process.
+    public static func uniqueName(_ label: String) -> String {
+        "\(label)-\(counter.add(1, ordering: .relaxed).newValue)"
+    }
+
+    public static func path(_ name: String) -> String { directory + "/" + name }
+
+    /// A new, empty directory inside the scratch directory.
+    public static func freshDirectory(_ label: String) -> String {
+        let path = directory + "/" + uniqueName(label)
+        mkdir(path, 0o700)
+        return path
+    }
+
+    /// Writes `bytes` to `path` (created or truncated, 0600); false when it cannot.
+    public static func writeFile(_ bytes: [UInt8], to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// Removes a file or directory tree.
+    public static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
