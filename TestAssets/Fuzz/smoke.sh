@@ -63,7 +63,7 @@ echo "   built in $((built - started)) s"
 # ASan (else unsafe-pointer bugs pass silently). Measured here with Swift 6.3.1: `--sanitize=fuzzer
 # --sanitize=address` keeps coverage but silently drops ASan from the Swift code.
 if command -v nm >/dev/null 2>&1; then
-    for module in CarillonExtensionCore FuzzChecks; do
+    for module in CarillonExtensionCore CarillonFuzzChecks; do
         symbols=$(nm "$bin/$module.build/"*.o 2>/dev/null || true)
         for what in __sanitizer_cov __asan_; do
             if ! grep -q "$what" <<<"$symbols"; then

@@ -99,7 +99,11 @@ public enum Paths {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }()
 
+    /// A path under `TestAssets/`: images, payloads, servers, fuzz inputs.
     public static func testAssets(_ relative: String) -> String { packageRoot + "/TestAssets/" + relative }
+
+    /// A path under `Tests/`: the golden fixtures of `ConformanceFixtures/`.
+    public static func tests(_ relative: String) -> String { packageRoot + "/Tests/" + relative }
 
     /// The built `carillon-nse`, beside the test bundle in the build products directory.
     public static let tool: String = {

@@ -1,14 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CarillonTestSupport
 import Testing
 @testable import CarillonExtensionCore
 
 /// The on-disk and on-the-wire formats compared byte for byte with golden files in
 /// `Tests/ConformanceFixtures/`. Re-record them on purpose with `CARILLON_WRITE_FIXTURES=1 swift test`.
 @Suite struct ConformanceTests {
-    static let fixtures = FileSystem.join(
-        FileSystem.parentDirectory(of: FileSystem.parentDirectory(of: #filePath)), "ConformanceFixtures")
+    static let fixtures = Paths.tests("ConformanceFixtures")
 
     static var rewriting: Bool { getenv("CARILLON_WRITE_FIXTURES").map { String(cString: $0) == "1" } ?? false }
 

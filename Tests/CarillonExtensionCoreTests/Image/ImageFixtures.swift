@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CarillonTestSupport
 import Testing
 @testable import CarillonExtensionCore
 
@@ -19,11 +20,7 @@ enum ImageFixtures {
     static let staticGIFImage = 13 + 48
     static let staticGIFCodeSize = staticGIFImage + 10
 
-    static let imagesDirectory: String = {
-        var root = "\(#filePath)"
-        for _ in 0 ..< 3 { root = FileSystem.parentDirectory(of: root) }
-        return FileSystem.join(root, "TestAssets/Images")
-    }()
+    static let imagesDirectory = Paths.testAssets("Images")
 
     static func path(_ name: String) -> String { FileSystem.join(imagesDirectory, name) }
 
