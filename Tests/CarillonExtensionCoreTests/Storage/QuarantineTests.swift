@@ -1,0 +1,62 @@
+import Testing
+
+@testable import CarillonExtensionCore
+
+/// Setting files aside: moved in unchanged, never replacing another, each with its reason beside it.
+@Suite struct QuarantineTests {
+    static func write(_ text: String, _ path: String) throws {
+        try FileSystem.publishAtomically(Array(text.utf8), to: path, replace: true)
+    }
+
+    static func read(_ path: String) throws -> String {
+        String(decoding: try FileSystem.readFile(path), as: UTF8.self)
+    }
+
+    @Test func aFileMovesInUnchangedWithItsReason() throws {
+        let scratch = ReceiptsScratch()
+        defer { scratch.remove() }
+        let quarantine = Quarantine(directory: scratch.at("Quarantine"))
+        try Self.write("broken bytes", scratch.at("a.receipt"))
+        let record = try #require(try quarantine.setAside(scratch.at("a.receipt"), reason: "not valid JSON"))
+        #expect(record == QuarantinedFile(file: scratch.at("a.receipt"), reason: "not valid JSON", movedTo: scratch.at("Quarantine/a.receipt")))
+        #expect(!FileSystem.exists(scratch.at("a.receipt")))
+        #expect(try Self.read(record.movedTo) == "broken bytes")
+        #expect(try Self.read(record.movedTo + ".reason") == "not valid JSON\n")
+    }
+
+    @Test func aNameAlreadySetAsideIsKeptAndTheNewOneNumbered() throws {
+        let scratch = ReceiptsScratch()
+        defer { scratch.remove() }
+        let quarantine = Quarantine(directory: scratch.at("Quarantine"))
+        var moved: [String] = []
+        for round in 0..<3 {
+            try Self.write("round \(round)", scratch.at("a.receipt"))
+            moved.append(try #require(try quarantine.setAside(scratch.at("a.receipt"), reason: "round \(round)")).movedTo)
+        }
+        #expect(moved == [scratch.at("Quarantine/a.receipt"), scratch.at("Quarantine/a.receipt.1"), scratch.at("Quarantine/a.receipt.2")])
+        for (round, path) in moved.enumerated() {
+            #expect(try Self.read(path) == "round \(round)")
+            #expect(try Self.read(path + ".reason") == "round \(round)\n")
+        }
+    }
+
+    @Test func aFileAlreadyGoneIsNil() throws {
+        let scratch = ReceiptsScratch()
+        defer { scratch.remove() }
+        let quarantine = Quarantine(directory: scratch.at("Quarantine"))
+        #expect(try quarantine.setAside(scratch.at("gone.receipt"), reason: "x") == nil)
+    }
+
+    @Test func aQuarantineThatIsALinkIsRefused() throws {
+        let scratch = ReceiptsScratch()
+        defer { scratch.remove() }
+        try FileSystem.makeDirectory(scratch.at("elsewhere"), mode: 0o700)
+        #expect(symlink(scratch.at("elsewhere"), scratch.at("Quarantine")) == 0)
+        try Self.write("x", scratch.at("a.receipt"))
+        #expect(throws: FileSystemError.self) {
+            try Quarantine(directory: scratch.at("Quarantine")).setAside(scratch.at("a.receipt"), reason: "x")
+        }
+        #expect(FileSystem.exists(scratch.at("a.receipt")))
+        #expect(try FileSystem.contentsOfDirectory(scratch.at("elsewhere")).isEmpty)
+    }
+}
