@@ -3,9 +3,14 @@
 public struct TransportSecurity: Sendable, Equatable {
     /// A TLS protocol version, as `NSExceptionMinimumTLSVersion` names it.
     public enum TLSVersion: String, CaseIterable, Sendable, Comparable {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // The versions' own names: `v10` would read as ten.
         case v1_0 = "1.0"
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         case v1_1 = "1.1"
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         case v1_2 = "1.2"
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         case v1_3 = "1.3"
 
         public static func < (a: TLSVersion, b: TLSVersion) -> Bool {
@@ -18,7 +23,9 @@ public struct TransportSecurity: Sendable, Equatable {
     /// Under TLS 1.2 and below, only ECDHE suites (`NSExceptionRequiresForwardSecrecy`; ATS: YES).
     public var requiresForwardSecrecy: Bool
 
-    /// ATS without exceptions: what an extension gets by default.
+    /// ATS without exceptions: what an extension gets by default. (Named as Apple names it,
+    /// `NSAppTransportSecurity`.)
+    // swift-format-ignore: DontRepeatTypeInStaticProperties
     public static let appTransportSecurity = TransportSecurity()
 
     public init(minimumTLS: TLSVersion = .v1_2, requiresForwardSecrecy: Bool = true) {

@@ -44,7 +44,7 @@ import Testing
         defer { scratch.remove() }
         let store = AttachmentStore(directory: scratch.at("attachments"))
         let files = try (0..<50).map { _ in try store.createPartialFile() }
-        defer { files.forEach { close($0.descriptor) } }
+        defer { for file in files { close(file.descriptor) } }
         #expect(Set(files.map(\.path)).count == files.count)
     }
 

@@ -46,7 +46,7 @@ func overhead(_ options: Options) {
     var totals: [UInt64] = []
     var withoutReceipt: [UInt64] = []
     var perImage = Array(repeating: [UInt64](), count: images.count)
-    stages.indices.forEach { stages[$0].reserveCapacity(iterations) }
+    for stage in stages.indices { stages[stage].reserveCapacity(iterations) }
 
     for iteration in 0..<(warmup + iterations) {
         let imageIndex = iteration % images.count
