@@ -163,6 +163,13 @@ import Testing
         for bad in [["scan", "--queue", queue], ["scan", file], ["scan", "--queue", queue, file, file], ["scan", "--queue", queue, "--at", "x", file]] {
             #expect(try await tool(bad).status == 64, "\(bad)")
         }
+        // A queue that cannot be opened is a data error, before anything is read.
+        let notADirectory = try work.write("queue-file", "")
+        let unwritable = try await tool(["scan", "--queue", notADirectory, file])
+        #expect(unwritable.status == 1 && unwritable.standardOutput.isEmpty && unwritable.standardError.contains("cannot open the event queue"))
+        let presentUnwritable = try await tool(["present", "--queue", notADirectory, file])
+        #expect(presentUnwritable.status == 1 && presentUnwritable.standardError.contains("cannot open the event queue"))
+
         let help = try await tool(["scan", "--help"])
         #expect(help.status == 0 && help.standardOutput.contains("NOTIFICATIONS"))
     }
@@ -178,7 +185,7 @@ import Testing
         var cutMidRun = 0
         for attempt in 0..<12 {
             let output = work.file("out-\(attempt).jsonl")
-            FileManager.default.createFile(atPath: output, contents: nil)
+            _ = FileManager.default.createFile(atPath: output, contents: nil)
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Paths.tool)
