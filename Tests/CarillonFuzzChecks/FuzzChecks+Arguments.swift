@@ -31,6 +31,8 @@ extension FuzzChecks {
                     "--help": .none],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],
+        "present": ["--queue": .directory, "--at": .text, "--suppress": .none, "--help": .none],
+        "scan": ["--queue": .directory, "--help": .none],
         "batches": ["--queue": .directory, "--help": .none],
     ]
 

@@ -14,7 +14,8 @@ extension FuzzChecks {
     /// The event-queue file reader. The input is one or more event records, one per line (each line keeps
     /// its newline; the last may lack one). Each record is read under the name its own `type` and
     /// `delivery_id` give. A decoded event re-encodes and decodes equal; the decoded events make
-    /// well-formed `POST /v1/events` batches. When `throughQueue`, the records are also written as files of
+    /// well-formed `POST /v1/events` batches; the same lines read as the Notification Center scan's input
+    /// hold ``deliveredNotifications(_:)``'s invariants. When `throughQueue`, the records are also written as files of
     /// a real queue directory and `EventQueue.contents` must find exactly the events decoded here, and set
     /// aside exactly the records that did not decode.
     public static func eventQueueFile(_ bytes: [UInt8], throughQueue: Bool) throws(FuzzFailure) {
@@ -52,6 +53,9 @@ extension FuzzChecks {
             let many = Array(repeatElement(ordered, count: 201 / ordered.count + 1).joined().prefix(201))
             try batches(many, maximumEvents: EventBatch.maximumEvents, checkBodies: false)
         }
+
+        // The same lines as the Notification Center scan's input (JSON Lines too).
+        try deliveredNotifications(bytes)
 
         guard throughQueue, records.count <= 16 else { return }
         try throughEventQueue(records: records)

@@ -31,12 +31,7 @@ public enum OpenTracking {
         userInfo: JSONValue, at: Timestamp, queue: EventQueue, warnings: inout [String]
     ) throws(FileSystemError) -> Result {
         let stamp = CarillonStamp(userInfo: userInfo)
-        guard let id = stamp.deliveryID else {
-            // The stamp's warnings are worded for the extension ("...; no receipt"); keep only the cause.
-            var why = stamp.warnings.first ?? "no 'carillon' key"
-            for suffix in ["; no receipt", "; ignored"] where why.hasSuffix(suffix) { why.removeLast(suffix.count) }
-            return .notStamped("not a Carillon notification: \(why)")
-        }
+        guard let id = stamp.deliveryID else { return .notStamped(stamp.absenceReason ?? "not a Carillon notification") }
         let event = Event(type: .opened, deliveryID: id, at: at)
         let report = queue.enqueueReporting(contentsOf: [event])
         warnings += report.warnings

@@ -50,8 +50,9 @@ public struct Payload: Sendable {
         ["array", "object"].contains(typeName) ? "an \(typeName)" : "a \(typeName)"
     }
 
-    /// Duplicate keys are legal JSON but ambiguous; say so for the keys the extension reads.
-    private static func collectDuplicateKeys(_ value: JSONValue, path: String, into warnings: inout [String]) {
+    /// Duplicate keys are legal JSON but ambiguous; say so for the keys the extension reads (also used
+    /// for the payloads of a Notification Center scan).
+    static func collectDuplicateKeys(_ value: JSONValue, path: String, into warnings: inout [String]) {
         guard case .object(let members) = value else { return }
         var seen = Set<String>()
         for member in members {

@@ -148,6 +148,20 @@ import Testing
         #expect(open.standardError.contains("another process holds the lock"))
         #expect(open.standardError.contains("stopped: the queue's lock is held by another process"))
         #expect(open.standardError.split(separator: "\n").filter { $0.contains("cannot queue the event") }.count == 1, "one wait per command")
+        // willPresent and the Notification Center scan wait once too, and say what was not queued.
+        let present = try await tool(["present", "--queue", work.file("q"), work.file("payloads")])
+        #expect(present.status == 1)
+        #expect(present.standardError.contains("stopped: the queue's lock is held by another process"))
+        #expect(present.jsonLines.map { $0["queued"] as? String } == ["failed"], "stopped after the first payload")
+        let delivered = try work.write("delivered.jsonl", (1...3).map {
+            #"{"date":"2026-08-20T09:16:44Z","payload":\#(Payloads.routed(image: nil, deliveryID: Payloads.deliveryID($0)))}"#
+        }.joined(separator: "\n"))
+        let scanStarted = Date()
+        let scan = try await tool(["scan", "--queue", work.file("q"), delivered])
+        #expect(Date().timeIntervalSince(scanStarted) < 15)
+        #expect(scan.status == 1)
+        #expect(scan.standardError.contains("stopped: the queue's lock is held by another process; 3 notifications not queued"))
+        #expect(scan.jsonLines.map { $0["queued"] as? String } == ["failed", "failed", "failed"])
         close(holder)
         holder = -1
         // Nothing was lost while it waited: the receipts are all still there to drain.

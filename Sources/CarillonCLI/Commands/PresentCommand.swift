@@ -1,0 +1,96 @@
+import CarillonExtensionCore
+
+/// `carillon-nse present`: the app's `willPresent(userInfo:)` — a notification arriving in the foreground
+/// queues a `received` event for a stamped payload, and says how the system shows it.
+enum PresentCommand: Command {
+    static let name = "present"
+    static let summary = "Queue received events for payloads, as willPresent(userInfo:)."
+
+    /// Every option, declared once: the parser's table, `--help` and the values `run` reads.
+    enum Options {
+        static let queue = Option.requiredPath("--queue", "DIR", help: "The app's persistent event queue (created if missing).")
+        static let at = Option.instant("--at", help: "The instant the notification reached willPresent, e.g. 2026-08-20T09:16:44.120Z.")
+        static let suppress = Option.flag(
+            "--suppress", help: "Model an onReceived handler that shows nothing (presentation []); the receipt is queued all the same.")
+    }
+
+    static let options: [OptionSpec] = [Options.queue.spec, Options.at.spec, Options.suppress.spec]
+
+    static var help: String {
+        """
+        Usage: carillon-nse present --queue DIR [--at ISO8601] [--suppress] PAYLOAD...
+
+        Does what the app's willPresent(userInfo:) does for each payload (SDK 0.5.0): a payload with a
+        valid Carillon stamp queues one "received" event for its carillon.delivery_id at that instant;
+        one without reaches onReceived with deliveryId == nil and queues nothing (said on standard error).
+        One received event per delivery id, whatever its source (a drained receipt, present, scan): the
+        first queued wins and keeps its time.
+        PAYLOAD is a file, a directory (its *.json files, sorted) or - (standard input).
+
+        Prints one JSON line per payload: payload, delivery_id (or null), queued ("received",
+        "duplicate", "none" or "failed") and presentation (["banner","list","sound","badge"], the SDK's
+        default without a handler, or [] with --suppress).
+
+        Options:
+        \(optionsHelp(options + [CarillonTool.helpOption]))
+
+        Exit status: 0 when every payload was read, 1 when a payload was unreadable or not a JSON object
+        or the queue could not be written, 64 on bad usage.
+
+        """
+    }
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
+        let at = try Options.at.read(arguments)
+        let queuePath = try Options.queue.read(arguments)
+        let suppress = try Options.suppress.read(arguments)
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
+        guard let queue = openQueue(queuePath, io: io) else { return CarillonTool.exitDataError }
+        let showNothing: PresentTracking.OnReceived = { _ in [] }
+        let onReceived = suppress ? showNothing : nil
+
+        var status = CarillonTool.exitSuccess
+        for input in PayloadInput.expandAll(arguments.positionals, io: io, status: &status) {
+            let payload: Payload
+            switch input.readPayload(io: io) {
+            case .success(let read): payload = read
+            case .failure(let error):
+                io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
+                status = CarillonTool.exitDataError
+                continue
+            }
+            var warnings: [String] = []
+            let result = PresentTracking.willPresent(userInfo: payload.userInfo, at: at, queue: queue, onReceived: onReceived, warnings: &warnings)
+            for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
+            io.standardOutput.write(line(input, result) + "\n")
+            switch result.received {
+            case .queued, .alreadyQueued:
+                break
+            case .notStamped(let why):
+                io.standardError.write("\(CarillonTool.name): \(input.name): \(why); no received event\n")
+            case .failed(_, let error):
+                io.standardError.write("\(CarillonTool.name): \(input.name): cannot queue the event: \(error)\n")
+                status = CarillonTool.exitDataError
+                // One bounded wait per command, not one per payload: the others would wait as long in vain.
+                if error.isLockTimeout {
+                    io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process\n")
+                    return status
+                }
+            }
+        }
+        return status
+    }
+
+    /// The output line: `payload` (and `payload_base64` for a name that is not UTF-8), `delivery_id`,
+    /// `queued`, `presentation`.
+    static func line(_ input: PayloadInput, _ result: PresentTracking.Result) -> String {
+        var members: [(key: String, value: JSONValue)] = [(key: "payload", value: .string(input.name))]
+        if let bytes = input.nameBytes { members.append((key: "payload_base64", value: .string(Base64.encode(bytes)))) }
+        members += [
+            (key: "delivery_id", value: result.received.deliveryID.map { .string($0.rawValue) } ?? .null),
+            (key: "queued", value: .string(result.received.code)),
+            (key: "presentation", value: .array(result.presentation.map { .string($0.rawValue) })),
+        ]
+        return JSONWriter.string(.object(members))
+    }
+}

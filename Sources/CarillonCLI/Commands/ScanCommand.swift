@@ -1,0 +1,145 @@
+import CarillonExtensionCore
+
+/// `carillon-nse scan`: the app's Notification Center check at configuration and activation — each
+/// stamped notification still delivered becomes a `received` event dated when it was delivered.
+enum ScanCommand: Command {
+    static let name = "scan"
+    static let summary = "Queue received events for notifications still in Notification Center."
+
+    /// Every option, declared once: the parser's table, `--help` and the values `run` reads.
+    enum Options {
+        static let queue = Option.requiredPath("--queue", "DIR", help: "The app's persistent event queue (created if missing).")
+    }
+
+    static let options: [OptionSpec] = [Options.queue.spec]
+
+    static var help: String {
+        """
+        Usage: carillon-nse scan --queue DIR NOTIFICATIONS
+
+        Does what the app does at configuration and whenever it becomes active (SDK 0.5.0): every
+        notification with a valid Carillon stamp still in Notification Center queues one "received"
+        event with at = its delivery date, unless its delivery already has one. One received event per
+        delivery id, whatever its source (a drained receipt, present, scan): the first queued wins and
+        keeps its time. Events are queued in delivery-date order.
+
+        NOTIFICATIONS is a JSON Lines file (or - for standard input, at most \(NotificationCenterScan.maximumInputBytes) bytes)
+        of delivered notifications, one per line: {"date": ISO8601, "payload": {...}} (UNNotification.date
+        and the request's userInfo; other members are ignored). Blank lines are skipped. A line that is not
+        such an object, is over \(DeliveredNotification.maximumLineBytes) bytes, or gives "date" or "payload" twice is reported on
+        standard error with its line number and skipped; the others are still queued.
+
+        Prints one JSON line per notification read: line, delivery_id (or null), at (its date) and queued
+        ("received", "duplicate", "none" or "failed"); a summary goes to standard error.
+
+        Options:
+        \(optionsHelp(options + [CarillonTool.helpOption]))
+
+        Exit status: 0 when every line was read, 1 when a line or the file was unreadable or the queue
+        could not be written, 64 on bad usage.
+
+        """
+    }
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
+        let queuePath = try Options.queue.read(arguments)
+        guard let source = arguments.positionals.first else { throw UsageError(message: "no NOTIFICATIONS file given") }
+        guard arguments.positionals.count == 1 else { throw UsageError(message: "unexpected argument '\(arguments.positionals[1])': scan reads one NOTIFICATIONS file") }
+        let sourceName = source == "-" ? "-" : FileName.display(source)
+        guard let queue = openQueue(queuePath, io: io) else { return CarillonTool.exitDataError }
+
+        let bytes: [UInt8]
+        switch read(source, io: io) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            io.standardError.write("\(CarillonTool.name): \(sourceName): \(error.message)\n")
+            return CarillonTool.exitDataError
+        }
+
+        var status = CarillonTool.exitSuccess
+        var notifications: [(line: Int, notification: DeliveredNotification)] = []
+        var skipped = 0
+        for numbered in NotificationCenterScan.lines(bytes) {
+            switch numbered.line {
+            case .blank:
+                continue
+            case .invalid(let why):
+                io.standardError.write("\(CarillonTool.name): \(sourceName):\(numbered.number): \(why); skipped\n")
+                skipped += 1
+                status = CarillonTool.exitDataError
+            case .notification(let notification):
+                for warning in notification.warnings {
+                    io.standardError.write("\(CarillonTool.name): warning: \(sourceName):\(numbered.number): \(warning)\n")
+                }
+                notifications.append((numbered.number, notification))
+            }
+        }
+
+        var warnings: [String] = []
+        let entries = NotificationCenterScan.scan(notifications, into: queue, warnings: &warnings)
+        for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
+        var output = ""
+        var counts = (queued: 0, duplicate: 0, none: 0, failed: 0)
+        var lockHeld = false
+        for (entry, item) in zip(entries, notifications) {
+            output += JSONWriter.string(.object([
+                (key: "line", value: .number(String(entry.line))),
+                (key: "delivery_id", value: entry.received.deliveryID.map { .string($0.rawValue) } ?? .null),
+                (key: "at", value: .string(item.notification.date.iso8601)),
+                (key: "queued", value: .string(entry.received.code)),
+            ])) + "\n"
+            switch entry.received {
+            case .queued: counts.queued += 1
+            case .alreadyQueued: counts.duplicate += 1
+            case .notStamped(let why):
+                counts.none += 1
+                io.standardError.write("\(CarillonTool.name): \(sourceName):\(entry.line): \(why); no received event\n")
+            case .failed(_, let error):
+                counts.failed += 1
+                status = CarillonTool.exitDataError
+                if error.isLockTimeout {
+                    lockHeld = true
+                } else {
+                    io.standardError.write("\(CarillonTool.name): \(sourceName):\(entry.line): cannot queue the event: \(error)\n")
+                }
+            }
+        }
+        io.standardOutput.write(output)
+        if lockHeld {
+            // The scan waits once, not once per notification: every later one would wait as long in vain.
+            io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process; \(counts.failed) notifications not queued\n")
+        }
+        io.standardError.write(
+            "scanned \(sourceName): \(notifications.count) notifications: \(counts.queued) queued, \(counts.duplicate) already queued, "
+                + "\(counts.none) not stamped, \(counts.failed) failed; \(skipped) lines skipped\n")
+        return status
+    }
+
+    /// The whole input, at most ``NotificationCenterScan/maximumInputBytes``: a regular file's size is
+    /// checked before reading; a pipe or device is read up to the limit.
+    static func read(_ source: String, io: ToolIO) -> Result<[UInt8], ReadError> {
+        let limit = NotificationCenterScan.maximumInputBytes
+        if source == "-" {
+            do {
+                return .success(try io.readStandardInput(limit))
+            } catch let error as FileSystemError {
+                return .failure(ReadError(message: error.errno == EFBIG ? "more than \(limit) bytes on standard input; not read" : "cannot read: \(error.reason)"))
+            } catch {
+                return .failure(ReadError(message: "cannot read: \(error)"))
+            }
+        }
+        do {
+            return .success(try FileSystem.readFile(source, limit: limit, policy: .namedByUser))
+        } catch {
+            guard error.errno == EFBIG else { return .failure(ReadError(message: "cannot read: \(error.reason)")) }
+            if (try? FileSystem.kind(source)) == .regularFile, let size = FileSystem.size(source) {
+                return .failure(ReadError(message: "file is \(size) bytes, over the \(limit)-byte limit for a notifications file; not read"))
+            }
+            return .failure(ReadError(message: "more than \(limit) bytes (the limit for a notifications file) from a pipe or device; not read"))
+        }
+    }
+
+    struct ReadError: Error {
+        var message: String
+    }
+}
