@@ -383,7 +383,7 @@ public enum FuzzChecks {
         "process": ["--container": .directory, "--attachments": .directory, "--ca-file": .file, "--budget": .text,
                     "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--tls-minimum": .text,
                     "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
-                    "--help": .none],
+                    "--report": .file, "--app-name": .text, "--help": .none],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],
         "batches": ["--queue": .directory, "--help": .none],
