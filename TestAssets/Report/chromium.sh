@@ -6,7 +6,8 @@
 #
 # dom writes the DOM after load (--dump-dom); screenshot writes a W×H PNG of the top of the page at a
 # device scale of 1. CONSOLE.txt receives every console message and CSP refusal Chromium logged (lines
-# with "CONSOLE" or "Refused to"), empty when the page was clean. Exit 3 when chromium is missing.
+# with "CONSOLE", "Refused to" or "Content Security Policy"), empty when the page was clean. Exit 3 when
+# chromium is missing.
 #
 # Nothing leaves the machine: the page is a file:// URL; every host name resolves to nothing and every
 # proxy is a closed loopback port, so even Chromium's own background requests cannot go out; the
@@ -35,5 +36,5 @@ case "$mode" in
     timeout 60 "$browser" "${flags[@]}" --window-size="$width,$height" --screenshot="$out" "file://$report" >/dev/null 2>"$profile/log" || true ;;
   *) echo "chromium.sh: mode is dom or screenshot, not '$mode'" >&2; exit 64 ;;
 esac
-grep -E 'CONSOLE|Refused to' "$profile/log" >"$console" || true
+grep -E "CONSOLE|Refused to|Content Security Policy" "$profile/log" >"$console" || true
 [ -s "$out" ] || { echo "chromium.sh: chromium wrote nothing; its log:" >&2; tail -20 "$profile/log" >&2; exit 1; }
