@@ -49,6 +49,11 @@ import Testing
         #expect(Waterfall.percent(value, of: scale) == expected)
     }
 
+    @Test(arguments: [(20_000.0, "20 s"), (500, "0.5 s"), (1250, "1.25 s"), (1, "0.001 s"), (30_000, "30 s")])
+    func secondsAsTheOptionsWriteThem(_ milliseconds: Double, _ expected: String) {
+        #expect(Waterfall.seconds(milliseconds) == expected)
+    }
+
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 11_344)
 
     static func trace(total: Double = 8) -> DownloadTrace {

@@ -81,8 +81,8 @@ struct HTMLReport {
     func header(_ summary: RunSummary, count: Int) -> String {
         var html = "<header><h1>carillon-nse process: \(count) payload\(count == 1 ? "" : "s")</h1>"
         html += "<p class=\"stats\">elapsed_ms median \(ResultLine.milliseconds(summary.medianMilliseconds)), "
-            + "p95 \(ResultLine.milliseconds(summary.p95Milliseconds)) · budget \(ResultLine.milliseconds(budgetMilliseconds / 1000)) s"
-            + " · time-will-expire \(ResultLine.milliseconds(expireMilliseconds / 1000)) s · app name \(HTMLEscaping.escape(appName))</p>"
+            + "p95 \(ResultLine.milliseconds(summary.p95Milliseconds)) · budget \(Waterfall.seconds(budgetMilliseconds))"
+            + " · time-will-expire \(Waterfall.seconds(expireMilliseconds)) · app name \(HTMLEscaping.escape(appName))</p>"
         html += "<nav class=\"filters\"><label for=\"f-all\">all \(count)</label>"
         for (reason, number) in summary.counts {
             html += "<label for=\"f-\(reason.code)\">\(reason.code) \(number)</label>"

@@ -49,6 +49,8 @@ enum ReportStyle {
         .hop-label{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
         .url{font-family:ui-monospace,Menlo,monospace;color:#555}
         .track{position:relative;height:14px;background:#f1f2f5;border-radius:3px;margin:2px 0}
+        .track.zoom{height:8px;background:#f7f7f9}
+        .zoom .seg{top:1px;height:6px}
         .seg{position:absolute;top:2px;height:10px;min-width:2px}
         .seg.dns{background:#4f9d9a}.seg.connect{background:#e0a03a}.seg.tls{background:#9467bd}
         .seg.waiting{background:#8fa3bf}.seg.body{background:#2e7d5b}

@@ -52,33 +52,53 @@ enum Waterfall {
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)%"
     }
 
-    /// The waterfall's HTML: a row per hop (the hops one after another, as the tool follows them), the
-    /// two marks, and a legend with each hop's figures.
+    /// The waterfall's HTML: a row per hop (the hops one after another, as the tool follows them) on
+    /// the axis with the two marks, the same row zoomed to the whole transfer, and each hop's figures.
     static func html(_ trace: DownloadTrace, budgetMilliseconds: Double, expireMilliseconds: Double) -> String {
         let scale = scale(trace: trace, budgetMilliseconds: budgetMilliseconds, expireMilliseconds: expireMilliseconds)
+        let transfer = max(trace.hops.reduce(0) { $0 + $1.timings.total }, 0.001)
         var html = "<div class=\"waterfall\">"
         var offset = 0.0
         for (index, hop) in trace.hops.enumerated() {
             let status = hop.status.map(String.init) ?? "no response"
             html += "<div class=\"hop\"><div class=\"hop-label\">\(index + 1). \(status) "
                 + "<span class=\"url\">\(HTMLEscaping.escape(hop.url))</span></div><div class=\"track\">"
-            for segment in segments(hop.timings) {
-                let length = segment.end - segment.start
-                html += "<span class=\"seg \(segment.phase.rawValue)\" style=\"left:\(percent(offset + segment.start, of: scale));"
-                    + "width:\(percent(length, of: scale))\" title=\"\(segment.phase.rawValue) \(ResultLine.milliseconds(length)) ms\"></span>"
-            }
+            html += bars(hop.timings, offset: offset, scale: scale)
             html += mark("budget", budgetMilliseconds, scale) + mark("expire", expireMilliseconds, scale)
+            // The same hop again on the transfer's own scale: against 30 s, milliseconds are a sliver.
+            html += "</div><div class=\"track zoom\" title=\"zoomed to the transfer (\(ResultLine.milliseconds(transfer)) ms)\">"
+                + bars(hop.timings, offset: offset, scale: transfer)
             html += "</div><div class=\"hop-times\">" + HTMLEscaping.escape(figures(hop.timings)) + "</div></div>"
             offset += hop.timings.total
         }
-        html += "<div class=\"axis\">0 ms · budget \(ResultLine.milliseconds(budgetMilliseconds / 1000)) s"
-            + " · time-will-expire \(ResultLine.milliseconds(expireMilliseconds / 1000)) s · phase \(trace.phase.rawValue)"
+        html += "<div class=\"axis\">0 ms · budget \(seconds(budgetMilliseconds))"
+            + " · time-will-expire \(seconds(expireMilliseconds)) · phase \(trace.phase.rawValue)"
             + " · \(trace.bodyBytes) body bytes</div></div>"
+        return html
+    }
+
+    /// A hop's stretches as positioned spans, `offset` milliseconds into an axis `scale` long.
+    private static func bars(_ timings: DownloadTrace.Timings, offset: Double, scale: Double) -> String {
+        var html = ""
+        for segment in segments(timings) {
+            let length = segment.end - segment.start
+            html += "<span class=\"seg \(segment.phase.rawValue)\" style=\"left:\(percent(offset + segment.start, of: scale));"
+                + "width:\(percent(length, of: scale))\" title=\"\(segment.phase.rawValue) \(ResultLine.milliseconds(length)) ms\"></span>"
+        }
         return html
     }
 
     private static func mark(_ kind: String, _ milliseconds: Double, _ scale: Double) -> String {
         "<span class=\"mark \(kind)\" style=\"left:\(percent(milliseconds, of: scale))\"></span>"
+    }
+
+    /// "20 s", "0.5 s", "1.25 s": milliseconds as the options' seconds.
+    static func seconds(_ milliseconds: Double) -> String {
+        let thousandths = Int(milliseconds.rounded())
+        var fraction = String(thousandths % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(thousandths / 1000)\(fraction.isEmpty ? "" : "." + fraction) s"
     }
 
     /// "dns 0.049 · connect 0.285 · tls 5.806 · waiting 1.309 · body 0.825 = 7.940 ms"
