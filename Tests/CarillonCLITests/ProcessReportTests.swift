@@ -14,6 +14,10 @@ import Testing
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.contains("--report '\(missing)': directory '\(work.file("nowhere"))' does not exist"), "\(result.standardError)")
 
+        let underFile = try await tool(["process", "--report", payload + "/report.html", payload])
+        #expect(underFile.status == 64)
+        #expect(underFile.standardError.contains("'\(payload)' is not a directory"), "\(underFile.standardError)")
+
         let directory = try await tool(["process", "--report", work.path, payload])
         #expect(directory.status == 64)
         #expect(directory.standardError.contains("--report '\(work.path)': is a directory"), "\(directory.standardError)")
@@ -45,6 +49,17 @@ import Testing
         #expect(mode == 0o644)
         // Only the report: no temporary file left beside it.
         #expect(work.contents() == ["p.json", "report.html"])
+    }
+
+    @Test func aPathThatIsNotUTF8IsShownAsThePayloadFieldShowsIt() async throws {
+        let work = try TemporaryDirectory("report-bytes")
+        defer { work.remove() }
+        let script = "cd \(Shell.quote(work.path)) && printf '%s' \(Shell.quote(Payloads.routed(image: nil))) > \"$(printf 'caf\\351.json')\""
+            + " && \"$TOOL\" process --report report.html caf*.json >/dev/null"
+        let result = try await shell(script)
+        #expect(result.status == 0, "\(result.standardError)")
+        let html = try String(contentsOfFile: work.file("report.html"), encoding: .utf8)
+        #expect(html.contains(#"data-payload="caf\xE9.json""#))
     }
 
     @Test func helpNamesTheReportOptions() async throws {

@@ -6,7 +6,10 @@ enum ReportFile {
     /// Why `path` cannot take a report, or nil: its directory must exist, and it must not be one.
     static func problem(_ path: String) -> String? {
         let directory = FileSystem.parentDirectory(of: path)
-        if !FileSystem.isDirectory(directory) { return "directory '\(FileName.display(directory))' does not exist" }
+        if !FileSystem.isDirectory(directory) {
+            let shown = FileName.display(directory)
+            return FileSystem.exists(directory) ? "'\(shown)' is not a directory" : "directory '\(shown)' does not exist"
+        }
         if FileSystem.isDirectory(path) { return "is a directory" }
         return nil
     }
