@@ -41,6 +41,8 @@ import Testing
         let report = try work.write("report.html", "old")
         let result = try await tool(["process", "--report", report, "--app-name", "Acme <News>", payload])
         #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("carillon-nse: report: \(report) (1 payload, "), "\(result.standardError)")
+        #expect(result.standardError.hasSuffix(" ms)\n"))
         let html = try String(contentsOfFile: report, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains(#"data-payload="\#(payload)" data-reason="no-image""#))

@@ -60,8 +60,9 @@ enum ProcessCommand: Command {
         fetches nothing: a card per payload in input order (the lock-screen banner and the expanded
         notification, with the attached image embedded; the outcome; the trace as a waterfall against
         --budget and --expire-after), the summary and filters by reason. It replaces FILE.html
-        atomically. A FILE.html whose directory does not exist, or that is a directory, is a usage
-        error (64) before any payload runs; a write that fails afterwards is exit 1, naming the file.
+        atomically, then says on standard error where, how large and how fast. A FILE.html whose
+        directory does not exist, or that is a directory, is a usage error (64) before any payload
+        runs; a write that fails afterwards is exit 1, naming the file.
 
         Exit status: 0 when every payload was read (fallbacks are normal outcomes), 1 when a payload was
         unreadable or not a JSON object (the others are still processed) or no payload was found, 2 when
@@ -120,17 +121,23 @@ enum ProcessCommand: Command {
             collectsReport: reportPath != nil)
         let report = runner.run(inputs, jobs: jobs)
         if !report.allRead { status = CarillonTool.exitDataError }
+        if report.outcomes.count >= 2 {
+            io.standardError.write("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\n")
+        }
         if let reportPath {
             let page = HTMLReport(appName: appName, budgetMilliseconds: Double(budget), expireMilliseconds: expireAfter * 1000)
+            let started = ContinuousClock.now
             do throws(FileSystemError) {
-                try ReportFile.write(page, entries: report.entries, to: reportPath)
+                let bytes = try ReportFile.write(page, entries: report.entries, to: reportPath)
+                let elapsed = ContinuousClock.now - started
+                let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                io.standardError.write(
+                    "\(CarillonTool.name): report: \(FileName.display(reportPath)) (\(report.entries.count) payload\(report.entries.count == 1 ? "" : "s"), \(bytes) bytes,"
+                        + " written in \(ResultLine.milliseconds(milliseconds)) ms)\n")
             } catch {
                 io.standardError.write("\(CarillonTool.name): cannot write report '\(FileName.display(reportPath))': \(error.description)\n")
                 status = CarillonTool.exitDataError
             }
-        }
-        if report.outcomes.count >= 2 {
-            io.standardError.write("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\n")
         }
         // An input that could not be read (1) says more than a matched outcome (2).
         if status == CarillonTool.exitSuccess, let failOn, report.outcomes.contains(where: { failOn.matches($0.reason) }) {

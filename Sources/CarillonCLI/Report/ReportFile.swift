@@ -20,12 +20,16 @@ enum ReportFile {
 
     /// Renders and writes the page: staged under a temporary name in the same directory, fsynced,
     /// renamed over any older report, the directory fsynced. Mode 0644: a page for people to open.
-    static func write(_ report: HTMLReport, entries: [ReportEntry], to path: String) throws(FileSystemError) {
+    /// Returns the page's size in bytes.
+    @discardableResult
+    static func write(_ report: HTMLReport, entries: [ReportEntry], to path: String) throws(FileSystemError) -> Int {
         let page = report.render(entries) { attachment in
             // Attachments are the tool's own files, bounded by --max-bytes when they were downloaded.
             guard let size = FileSystem.size(attachment.path), size <= maximumEmbeddedImageBytes else { return nil }
             return try? FileSystem.readFile(attachment.path, limit: maximumEmbeddedImageBytes, policy: .regularFileNoFollow)
         }
-        _ = try FileSystem.publishAtomically(Array(page.utf8), to: path, mode: 0o644, replace: true)
+        let bytes = Array(page.utf8)
+        _ = try FileSystem.publishAtomically(bytes, to: path, mode: 0o644, replace: true)
+        return bytes.count
     }
 }
