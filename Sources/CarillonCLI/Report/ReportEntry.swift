@@ -65,7 +65,7 @@ struct ReportEntry: Sendable {
         trace = nil
     }
 
-    /// Every field given, for tests and the benchmark.
+    /// Every field given, for tests.
     init(
         payload: String, reason: Reason, detail: String, title: String = "", subtitle: String = "", body: String = "",
         warnings: [String] = [], receipt: String = "none", deliveryID: String? = nil, elapsedMilliseconds: Double = 0,
