@@ -120,6 +120,29 @@ struct ReportBrowserTests {
         #expect(shown == catalogue.expected.map { catalogue.directory.file($0.path) })
     }
 
+    /// The filters are radio buttons and CSS: with "no-image" chosen, the attached card (and its red
+    /// image) is hidden. The page is the report with that button checked instead of "all", as a click
+    /// would leave it.
+    @Test func aReasonFilterHidesTheOtherCards() async throws {
+        let work = try TemporaryDirectory("report-filter")
+        defer { work.remove() }
+        let report = try await Self.report(
+            [
+                ("a-red.json", Self.payload(title: "Red", image: TestServer.shared.baseURL + "/img/tiny-png")),
+                ("b-plain.json", Self.payload(title: "Plain", image: nil)),
+            ], in: work)
+        let page = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(page.contains(#"id="f-all" checked>"#) && page.contains(#"id="f-no-image">"#))
+        let filtered = page.replacingOccurrences(of: #"id="f-all" checked>"#, with: #"id="f-all">"#)
+            .replacingOccurrences(of: #"id="f-no-image">"#, with: #"id="f-no-image" checked>"#)
+        let filteredPath = try work.write("filtered.html", filtered)
+        let shot = try await Self.render("screenshot", filteredPath, in: work)
+        #expect(shot.console.isEmpty, "console: \(shot.console)")
+        #expect(try await Self.regions(shot.output, (255, 0, 0)).filter { ($0["pixels"] ?? 0) > 20 }.isEmpty)
+        let unfiltered = try await Self.render("screenshot", report, in: work)
+        #expect(!(try await Self.regions(unfiltered.output, (255, 0, 0))).filter { ($0["pixels"] ?? 0) > 20 }.isEmpty)
+    }
+
     /// The check above would be worthless if a refusal went unseen: a page that asks for a remote image
     /// under the same policy must show one.
     @Test func aRefusedLoadIsSeenOnTheConsole() async throws {
