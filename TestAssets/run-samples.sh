@@ -54,11 +54,14 @@ for group in TestAssets/Payloads/*/; do
   done
 done
 
+report="${CARILLON_REPORT:-${TMPDIR:-/tmp}/carillon-samples-report.html}"
+case "$report" in /*) ;; *) report="$PWD/$report" ;; esac
+
 cd "$work"
-echo "==> carillon-nse process --jobs 4 --budget 5 Payloads/*" >&2
+echo "==> carillon-nse process --jobs 4 --budget 5 --report $report Payloads/*" >&2
 set +e
 "$tool" process --ca-file "$ca_file" --container container --attachments attachments \
-  --budget 5 --jobs 4 Payloads/routing Payloads/stamp Payloads/download Payloads/odd Payloads/malformed
+  --budget 5 --jobs 4 --report "$report" Payloads/routing Payloads/stamp Payloads/download Payloads/odd Payloads/malformed
 status=$?
 set -e
 echo "==> process exit status: $status (1 is expected: Payloads/malformed/ holds inputs that are not JSON objects)" >&2
@@ -74,3 +77,6 @@ echo "==> carillon-nse open --queue queue --at 2026-08-20T09:16:44.120Z Payloads
 
 echo "==> carillon-nse batches --queue queue" >&2
 "$tool" batches --queue queue
+
+echo "==> report of the process run (open it in a browser; it fetches nothing):" >&2
+echo "$report" >&2

@@ -648,6 +648,48 @@ def bench_drain(nse, tool, work, reps, count=1000):
         else "CLI has no `drain` yet", "core API in-process: " + fmt(stats(core), "ms", 0), "(no target)", "")
 
 
+def bench_report(nse, srv, work, reps, count=1000):
+    """Row 7: `process --report` over `count` payloads whose images repeat (four routes round-robin):
+    the whole-process time with and without the report, alternating, the difference, and the page's size."""
+    routes = ["/img/png", "/img/jpeg", "/img/gif", "/img/gif-animated"]
+    pdir, att = os.path.join(work, "report-payloads"), os.path.join(work, "att-report")
+    clear(pdir)
+    for i in range(count):
+        write_payload(os.path.join(pdir, f"{i:04d}.json"), srv.url(routes[i % len(routes)]))
+    report = os.path.join(work, "report.html")
+    samples = {"without": [], "with": []}
+    written = []
+    size = None
+    for i in range(reps):
+        for kind in (["without", "with"] if i % 2 == 0 else ["with", "without"]):
+            empty(att)
+            if os.path.exists(report):
+                os.unlink(report)
+            settle()
+            extra = ["--report", report] if kind == "with" else []
+            ms, r = timed([nse, "process", "--jobs", "4", "--attachments", att, "--ca-file", srv.ca] + extra + [pdir])
+            if check_process(f"report ({kind})", r, "attached", count=count) is None:
+                continue
+            if kind == "with":
+                if not os.path.isfile(report):
+                    broke("process --report wrote no report")
+                    continue
+                size = os.path.getsize(report)
+                # The tool's own clock around rendering and writing: "report: FILE (N payloads, B bytes, written in X ms)".
+                m = re.search(r"report: .* written in ([0-9.]+) ms\)", r.stderr)
+                if m:
+                    written.append(float(m.group(1)))
+            samples[kind].append(ms)
+    a, b = stats(samples["with"]), stats(samples["without"])
+    delta = a["median"] - b["median"] if a and b else None
+    w = stats(written)
+    row(f"7. report of {count} payloads (4 distinct images), --jobs 4",
+        ("written in " + fmt(w, "ms", 1) + "; " if w else "") + (f"{size / 1e6:.2f} MB" if size else "no report"),
+        "whole process with: " + fmt(a, "ms", 0) + "; without: " + fmt(b, "ms", 0)
+        + (f" (difference {delta:+.0f} ms)" if delta is not None else ""),
+        "< 1 s, < 5 MB", verdict(None if w is None or size is None else w["median"] < 1000 and size < 5_000_000))
+
+
 def small_image_latency(srv, work):
     """Detects the server's Nagle/delayed-ACK stall on small responses (curl's own timings)."""
     fmt_ = "%{time_appconnect} %{time_starttransfer} %{time_total}"
@@ -671,14 +713,14 @@ def main(argv=None):
     ap.add_argument("--static-what-if", action="store_true",
                     help="also build with --static-swift-stdlib (scratch PATH-static) and time/measure it "
                          "beside the normal build in rows 1 and 3 (a what-if for Package.swift)")
-    ap.add_argument("--only", default="1,2,3,4,5,6", help="comma-separated rows to run (default: all)")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7", help="comma-separated rows to run (default: all)")
     ap.add_argument("--scratch-path", default=os.environ.get("CARILLON_BENCH_SCRATCH", "/tmp/build-bench"),
                     help="swift build scratch path of the main package (the benchmark package uses PATH-pkg)")
     args = ap.parse_args(argv)
     quick = args.quick
     only = set(args.only.split(","))
-    reps = dict(big=3, rss=1, exp_cli=2, exp_in=3, jobs_n=40, jobs_reps=1, drain=1, overhead=300) if quick else \
-        dict(big=30, rss=5, exp_cli=9, exp_in=25, jobs_n=200, jobs_reps=3, drain=3, overhead=3000)
+    reps = dict(big=3, rss=1, exp_cli=2, exp_in=3, jobs_n=40, jobs_reps=1, drain=1, overhead=300, report=1) if quick else \
+        dict(big=30, rss=5, exp_cli=9, exp_in=25, jobs_n=200, jobs_reps=3, drain=3, overhead=3000, report=3)
 
     began = time.monotonic()
     load_before = load()
@@ -722,27 +764,30 @@ def main(argv=None):
         gap = small_image_latency(srv, work)
 
         if "1" in only:
-            say("1/6 10 MiB download vs curl ...")
+            say("1/7 10 MiB download vs curl ...")
             bench_big_download([("carillon-nse", nse), ("without --container", nse)]
                                + ([("static stdlib", static_nse)] if static_nse else []),
                                srv, work, reps["big"])
             bench_png(nse, srv, work, reps["big"])
             bench_transfer_engine(tool, srv, work, reps["big"])
         if "2" in only:
-            say("2/6 pipeline overhead ...")
+            say("2/7 pipeline overhead ...")
             bench_overhead(tool, work, reps["overhead"], ten_k)
         if "3" in only and have_time:
-            say("3/6 peak RSS ...")
+            say("3/7 peak RSS ...")
             bench_rss(nse, srv, work, reps["rss"], static_nse)
         if "4" in only:
-            say("4/6 time-will-expire ...")
+            say("4/7 time-will-expire ...")
             bench_expiry(nse, tool, srv, work, reps["exp_cli"], reps["exp_in"])
         if "5" in only:
-            say(f"5/6 {reps['jobs_n']} payloads, --jobs 1/4/8 vs a curl loop ...")
+            say(f"5/7 {reps['jobs_n']} payloads, --jobs 1/4/8 vs a curl loop ...")
             bench_jobs(nse, srv, work, reps["jobs_n"], reps["jobs_reps"])
         if "6" in only:
-            say("6/6 drain ...")
+            say("6/7 drain ...")
             bench_drain(nse, tool, work, reps["drain"])
+        if "7" in only:
+            say("7/7 process --report of 1,000 payloads ...")
+            bench_report(nse, srv, work, reps["report"])
     finally:
         srv.stop()
         if not args.keep:

@@ -28,7 +28,7 @@ extension FuzzChecks {
         "process": ["--container": .directory, "--attachments": .directory, "--ca-file": .file, "--budget": .text,
                     "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--tls-minimum": .text,
                     "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
-                    "--help": .none],
+                    "--report": .file, "--app-name": .text, "--help": .none],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],
         "present": ["--queue": .directory, "--at": .text, "--suppress": .none, "--help": .none],

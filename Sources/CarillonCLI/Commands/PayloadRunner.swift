@@ -9,6 +9,8 @@ struct PayloadRunner: Sendable {
     let expireAfter: Double
     let io: ToolIO
     var format = OutputFormat.json
+    /// Whether to keep each payload's ``ReportEntry`` for `--report`.
+    var collectsReport = false
 
     /// How each payload is shown: JSON Lines (the default, for scripts) or a readable block.
     enum OutputFormat: String, CaseIterable, Sendable {
@@ -21,6 +23,8 @@ struct PayloadRunner: Sendable {
         var allRead: Bool
         /// Each processed payload's reason and elapsed milliseconds, in input order.
         var outcomes: [(reason: Reason, elapsedMilliseconds: Double)]
+        /// Each input's card, in input order; empty unless the runner collects them.
+        var entries: [ReportEntry] = []
     }
 
     /// Processes every input.
@@ -29,14 +33,16 @@ struct PayloadRunner: Sendable {
         let next = Atomic<Int>(0)
         let allRead = Atomic<Bool>(true)
         let outcomes = Mutex<[(reason: Reason, elapsedMilliseconds: Double)?]>(Array(repeating: nil, count: inputs.count))
+        let entries = Mutex<[ReportEntry?]>(Array(repeating: nil, count: collectsReport ? inputs.count : 0))
         let work: @Sendable () -> Void = {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 // Once standard output is gone, nothing more can reach the reader: the run ends.
                 guard index < inputs.count, io.standardOutput.failure == nil else { return }
-                let (line, read, outcome) = process(inputs[index], index: index)
+                let (line, read, outcome, entry) = process(inputs[index], index: index)
                 if !read { allRead.store(false, ordering: .relaxed) }
                 outcomes.withLock { $0[index] = outcome }
+                if let entry { entries.withLock { $0[index] = entry } }
                 printer.complete(index, line: line)
             }
         }
@@ -55,18 +61,22 @@ struct PayloadRunner: Sendable {
             group.wait()
         }
         printer.finish()
-        return Report(allRead: allRead.load(ordering: .relaxed), outcomes: outcomes.withLock { $0.compactMap { $0 } })
+        return Report(
+            allRead: allRead.load(ordering: .relaxed), outcomes: outcomes.withLock { $0.compactMap { $0 } },
+            entries: entries.withLock { $0.compactMap { $0 } })
     }
 
-    /// One payload: its output, whether it was read as a JSON object, and its reason and time.
-    private func process(_ input: PayloadInput, index: Int) -> (String, Bool, (reason: Reason, elapsedMilliseconds: Double)) {
+    /// One payload: its output, whether it was read as a JSON object, its reason and time, and its
+    /// report card when the runner collects them.
+    private func process(_ input: PayloadInput, index: Int) -> (String, Bool, (reason: Reason, elapsedMilliseconds: Double), ReportEntry?) {
         let payload: Payload
         switch input.readPayload(io: io) {
         case .success(let read): payload = read
         case .failure(let error):
             io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
             let line = format == .text ? "\(input.name): \(Reason.invalidPayload.code) — \(error.message)\n" : ResultLine.invalid(input, error.message)
-            return (line, false, (.invalidPayload, 0))
+            let entry = collectsReport ? ReportEntry(invalid: input.name, detail: error.message) : nil
+            return (line, false, (.invalidPayload, 0), entry)
         }
 
         // The CLI plays iOS: time-will-expire comes `expireAfter` seconds after delivery. The result
@@ -79,7 +89,8 @@ struct PayloadRunner: Sendable {
             case .json: ResultLine.make(input, result: result, payloadWarnings: warnings)
             case .text: TextBlock.make(input, result: result, payloadWarnings: warnings)
             }
-        return (line, true, (result.outcome.reason, result.elapsedMilliseconds))
+        let entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
+        return (line, true, (result.outcome.reason, result.elapsedMilliseconds), entry)
     }
 }
 

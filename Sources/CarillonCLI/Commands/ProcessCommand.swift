@@ -23,12 +23,15 @@ enum ProcessCommand: Command {
         static let recursive = Option.flag("--recursive", help: "Also take the *.json files of a directory's subdirectories, in sorted order.")
         static let format = Option.choice("--format", PayloadRunner.OutputFormat.allCases, default: .json, help: "JSON Lines, or a readable block per payload.")
         static let failOn = Option.text("--fail-on", "CODES|fallback", help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached).")
+        static let report = Option.path(
+            "--report", "FILE.html", help: "Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.")
+        static let appName = Option.text("--app-name", "NAME", help: "The app name the report's previews show (default \(HTMLReport.defaultAppName)).")
     }
 
     static let options: [OptionSpec] = [
         Options.container.spec, Options.attachments.spec, Options.caFile.spec, Options.budget.spec, Options.maxBytes.spec,
         Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
-        Options.format.spec, Options.failOn.spec,
+        Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec,
     ]
 
     static var help: String {
@@ -53,10 +56,19 @@ enum ProcessCommand: Command {
         After two or more payloads a summary goes to standard error: counts per reason, and the median
         and 95th percentile of elapsed_ms.
 
+        --report FILE.html writes, once every payload is done, one page that opens from disk and
+        fetches nothing: a card per payload in input order (the lock-screen banner and the expanded
+        notification, with the attached image embedded; the outcome; the trace as a waterfall against
+        --budget and --expire-after), the summary and filters by reason. It replaces FILE.html
+        atomically, then says on standard error where, how large and how fast. A FILE.html whose
+        directory does not exist, or that is a directory, is a usage error (64) before any payload
+        runs; a write that fails afterwards is exit 1, naming the file.
+
         Exit status: 0 when every payload was read (fallbacks are normal outcomes), 1 when a payload was
         unreadable or not a JSON object (the others are still processed) or no payload was found, 2 when
         an outcome matched --fail-on (and every input was read), 64 on bad usage (an unreadable
-        --ca-file, or one without a certificate, included).
+        --ca-file, or one without a certificate, and a --report in a missing directory included).
+        A report that cannot be written is exit 1.
 
         """
     }
@@ -84,6 +96,11 @@ enum ProcessCommand: Command {
         }
         let format = try Options.format.read(arguments)
         let failOn = try Options.failOn.read(arguments).map { text throws(UsageError) in try FailOn.parse(text) }
+        let reportPath = try Options.report.read(arguments)
+        if let reportPath, let problem = ReportFile.problem(reportPath) {
+            throw UsageError(message: "--report '\(FileName.display(reportPath))': \(problem)")
+        }
+        let appName = try Options.appName.read(arguments) ?? HTMLReport.defaultAppName
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
         if arguments.positionals.filter({ $0 == "-" }).count > 1 {
             throw UsageError(message: "'-' (standard input) given more than once")
@@ -100,11 +117,27 @@ enum ProcessCommand: Command {
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
         let runner = PayloadRunner(
-            runtime: ExtensionRuntime(configuration: configuration), expireAfter: expireAfter, io: io, format: format)
+            runtime: ExtensionRuntime(configuration: configuration), expireAfter: expireAfter, io: io, format: format,
+            collectsReport: reportPath != nil)
         let report = runner.run(inputs, jobs: jobs)
         if !report.allRead { status = CarillonTool.exitDataError }
         if report.outcomes.count >= 2 {
             io.standardError.write("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\n")
+        }
+        if let reportPath {
+            let page = HTMLReport(appName: appName, budgetMilliseconds: Double(budget), expireMilliseconds: expireAfter * 1000)
+            let started = ContinuousClock.now
+            do throws(FileSystemError) {
+                let bytes = try ReportFile.write(page, entries: report.entries, to: reportPath)
+                let elapsed = ContinuousClock.now - started
+                let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                io.standardError.write(
+                    "\(CarillonTool.name): report: \(FileName.display(reportPath)) (\(report.entries.count) payload\(report.entries.count == 1 ? "" : "s"), \(bytes) bytes,"
+                        + " written in \(ResultLine.milliseconds(milliseconds)) ms)\n")
+            } catch {
+                io.standardError.write("\(CarillonTool.name): cannot write report '\(FileName.display(reportPath))': \(error.description)\n")
+                status = CarillonTool.exitDataError
+            }
         }
         // An input that could not be read (1) says more than a matched outcome (2).
         if status == CarillonTool.exitSuccess, let failOn, report.outcomes.contains(where: { failOn.matches($0.reason) }) {

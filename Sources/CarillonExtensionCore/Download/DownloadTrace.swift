@@ -63,8 +63,8 @@ public struct DownloadTrace: Sendable, Equatable {
         public var timings: Timings
 
         @_spi(Tooling) public init(
-            url: String, status: Int?, httpVersion: String?, remote: String?, location: String?, contentType: String?,
-            contentLength: Int?, tls: TLS?, timings: Timings
+            url: String, status: Int? = nil, httpVersion: String? = nil, remote: String? = nil, location: String? = nil,
+            contentType: String? = nil, contentLength: Int? = nil, tls: TLS? = nil, timings: Timings
         ) {
             self.url = url
             self.status = status
@@ -143,7 +143,7 @@ public struct DownloadTrace: Sendable, Equatable {
     /// nil unless the image was verified.
     public var image: Image?
 
-    @_spi(Tooling) public init(hops: [Hop], bodyBytes: Int, budgetMilliseconds: Int, phase: Phase, image: Image?) {
+    @_spi(Tooling) public init(hops: [Hop], bodyBytes: Int, budgetMilliseconds: Int, phase: Phase, image: Image? = nil) {
         self.hops = hops
         self.bodyBytes = bodyBytes
         self.budgetMilliseconds = budgetMilliseconds

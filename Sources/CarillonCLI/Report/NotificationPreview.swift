@@ -1,0 +1,23 @@
+/// A notification as the lock screen shows it: the banner (app name, title on one line, subtitle, the
+/// body cut after four lines, the attachment's thumbnail at the trailing edge) and the expanded view
+/// (the image full width above the whole text). Without an attachment (a fallback, or not routed) it is
+/// the notification exactly as delivered: the same text, no image.
+enum NotificationPreview {
+    /// - Parameters:
+    ///   - hasImage: whether the card's image class (``ReportImages``) paints a thumbnail and a hero.
+    static func html(appName: String, title: String, subtitle: String, body: String, hasImage: Bool) -> String {
+        let app = HTMLEscaping.escape(appName)
+        var text = ""
+        if !title.isEmpty { text += "<div class=\"n-title\">\(HTMLEscaping.escape(title))</div>" }
+        if !subtitle.isEmpty { text += "<div class=\"n-subtitle\">\(HTMLEscaping.escape(subtitle))</div>" }
+        if !body.isEmpty { text += "<div class=\"n-body\">\(HTMLEscaping.escape(body))</div>" }
+        if text.isEmpty { text = "<div class=\"n-empty\">(no text: a localisation key this tool cannot resolve)</div>" }
+        let header = "<div class=\"n-head\"><span class=\"n-icon\"></span><span class=\"n-app\">\(app)</span><span class=\"n-time\">now</span></div>"
+        let banner = "<div class=\"banner\">\(header)<div class=\"n-row\"><div class=\"n-text\">\(text)</div>"
+            + (hasImage ? "<div class=\"thumb\"></div>" : "") + "</div></div>"
+        let expanded = "<div class=\"expanded\">" + (hasImage ? "<div class=\"hero\"></div>" : "")
+            + "\(header)<div class=\"n-text full\">\(text)</div></div>"
+        return "<div class=\"preview\"><div class=\"shot\"><div class=\"caption\">banner</div>\(banner)</div>"
+            + "<div class=\"shot\"><div class=\"caption\">expanded</div>\(expanded)</div></div>"
+    }
+}

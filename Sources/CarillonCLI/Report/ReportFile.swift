@@ -1,0 +1,35 @@
+import CarillonExtensionCore
+
+/// Where `--report` writes: checked before any payload runs (a missing directory is a usage error),
+/// then written once the run is over, durably and atomically (a reader never sees half a page).
+enum ReportFile {
+    /// Why `path` cannot take a report, or nil: its directory must exist, and it must not be one.
+    static func problem(_ path: String) -> String? {
+        let directory = FileSystem.parentDirectory(of: path)
+        if !FileSystem.isDirectory(directory) {
+            let shown = FileName.display(directory)
+            return FileSystem.exists(directory) ? "'\(shown)' is not a directory" : "directory '\(shown)' does not exist"
+        }
+        if FileSystem.isDirectory(path) { return "is a directory" }
+        return nil
+    }
+
+    /// Attachments larger than this are not embedded (their card says so): base64 makes a 10 MiB image
+    /// 14 MB of page, and a report is for looking at many notifications at once.
+    static let maximumEmbeddedImageBytes = 2 * 1_048_576
+
+    /// Renders and writes the page: staged under a temporary name in the same directory, fsynced,
+    /// renamed over any older report, the directory fsynced. Mode 0644: a page for people to open.
+    /// Returns the page's size in bytes.
+    @discardableResult
+    static func write(_ report: HTMLReport, entries: [ReportEntry], to path: String) throws(FileSystemError) -> Int {
+        let page = report.render(entries) { attachment in
+            // Attachments are the tool's own files, bounded by --max-bytes when they were downloaded.
+            guard let size = FileSystem.size(attachment.path), size <= maximumEmbeddedImageBytes else { return nil }
+            return try? FileSystem.readFile(attachment.path, limit: maximumEmbeddedImageBytes, policy: .regularFileNoFollow)
+        }
+        let bytes = Array(page.utf8)
+        _ = try FileSystem.publishAtomically(bytes, to: path, mode: 0o644, replace: true)
+        return bytes.count
+    }
+}
