@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// The `carillon-nse` command line: parses arguments, runs a subcommand, returns the exit status.
 ///

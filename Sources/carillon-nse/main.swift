@@ -1,5 +1,5 @@
 import CarillonCLI
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 // Before anything opens a file: a launcher may have closed standard input, output or error, and the
 // next file opened (a receipt's temporary file) would then take descriptor 1 and receive output lines.

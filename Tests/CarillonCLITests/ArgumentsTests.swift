@@ -1,7 +1,7 @@
 import Testing
 
 @testable import CarillonCLI
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 @Suite struct ArgumentsTests {
     static let options = [

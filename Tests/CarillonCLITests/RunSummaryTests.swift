@@ -1,7 +1,7 @@
 import Testing
 
 @testable import CarillonCLI
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// The run summary and `--fail-on`'s parsing, from tables.
 @Suite struct RunSummaryTests {

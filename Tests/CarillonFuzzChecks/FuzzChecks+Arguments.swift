@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 extension FuzzChecks {
     // MARK: - FuzzArguments (the parts that need no CarillonCLI)

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 extension FuzzChecks {
     /// The scan's input, `NotificationCenterScan.lines`: one numbered entry per line, numbered 1, 2, 3 …;

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 import Synchronization
 
 /// A per-process scratch directory for the checks that need files, removed at exit. Safe to use from

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// `carillon-nse batches`: the pending `POST /v1/events` request bodies.
 enum BatchesCommand: Command {

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// What is wrong with a `--ca-file`, decided before any payload runs: libcurl would otherwise fail
 /// every download with the same TLS error, and the run would look like a server problem.

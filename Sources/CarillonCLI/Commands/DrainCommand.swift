@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// `carillon-nse drain`: the app's launch — pending receipts in the container become `received` events.
 enum DrainCommand: Command {

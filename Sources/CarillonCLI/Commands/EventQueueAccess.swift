@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// Opens (creating if needed) the event queue, or says why not; says what was put right on the way.
 func openQueue(_ path: String, io: ToolIO) -> EventQueue? {

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// `--fail-on CODES|fallback`: the outcomes that make a run exit 2, for CI jobs that check a
 /// campaign's images.

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// `carillon-nse open`: the app's `didOpen(userInfo:)` — queues `opened` events for stamped payloads.
 enum OpenCommand: Command {

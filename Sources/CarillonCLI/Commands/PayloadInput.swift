@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// One payload to process: a file or standard input, named as the output's `payload` field.
 enum PayloadInput: Equatable {

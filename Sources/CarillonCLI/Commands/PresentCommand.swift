@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// `carillon-nse present`: the app's `willPresent(userInfo:)` — a notification arriving in the foreground
 /// queues a `received` event for a stamped payload, and says how the system shows it.

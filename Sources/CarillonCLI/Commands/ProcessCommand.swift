@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 import Dispatch
 
 /// `carillon-nse process`: runs payload files through the extension and prints one JSON line each.

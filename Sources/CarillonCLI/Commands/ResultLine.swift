@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// The JSON line `process` prints for one payload (SPEC §6).
 enum ResultLine {

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// What a run of several payloads came to, for the stderr summary: counts per reason and the median
 /// and 95th percentile of `elapsed_ms`.

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// `carillon-nse scan`: the app's Notification Center check at configuration and activation — each
 /// stamped notification still delivered becomes a `received` event dated when it was delivered.

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// `--format text`: a short readable block per payload, for a person at a terminal (JSON Lines stay
 /// the default, for scripts).

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// The `trace` object of a `process` line (SPEC §6). Its field names are a contract (README).
 @_spi(Tooling) public enum TraceJSON {

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// The `--report` page: self-contained HTML with a strict Content-Security-Policy (nothing is fetched:
 /// no font, script or image from anywhere; images are `data:` URIs), a header with the run's summary

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// One payload's card: the preview of what iOS shows, the outcome, and the trace as a waterfall. The
 /// element carries `data-payload` and `data-reason`, for the filters and for anyone scripting the page.

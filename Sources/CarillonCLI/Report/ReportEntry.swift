@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// What the report shows for one payload: the notification as delivered, the outcome and the trace.
 /// Built from a processed payload (or one that could not be read), rendered by ``ReportCard``.

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// Where `--report` writes: checked before any payload runs (a missing directory is a usage error),
 /// then written once the run is over, durably and atomically (a reader never sees half a page).

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// The distinct images of a report, each embedded once: a card names its image by a CSS class, and one
 /// rule per image holds the `data:` URI. A thousand payloads showing the same picture cost one copy.

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// The transfer trace as a waterfall: one bar per hop, split into dns / connect / tls / waiting / body,
 /// on a time axis from the start of the download that also marks the budget (`--budget`) and

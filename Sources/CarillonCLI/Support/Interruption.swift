@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// SIGINT and SIGTERM, handled: partial downloads in progress are removed before the tool ends, by
 /// the same signal, as a shell expects (its status 130 or 143).

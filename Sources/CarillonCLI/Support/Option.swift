@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// One option declared once: its name, value type, default and help. The parser's table
 /// (``spec``), the `--help` line (with the default, from the same value the command uses) and the

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// Where one path is relative to another once links and `..` are resolved: for the misconfigurations
 /// that are usage errors (a queue inside the container's receipts, attachments inside the container).

@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 
 /// Descriptors 0, 1 and 2 as the tool needs them.
 public enum StandardDescriptors {

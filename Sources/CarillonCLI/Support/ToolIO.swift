@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 import Synchronization
 
 /// Where a command's output goes: the process's streams in the tool, memory in tests.

@@ -6,7 +6,7 @@ import Synchronization
 /// hidden `.download-*.part` file (0600) that is renamed to `image-*.<ext>` once its bytes are
 /// verified, or removed on any failure, so no partial or unverified file is ever left behind under an
 /// attachment's name.
-public struct AttachmentStore: Sendable {
+@_spi(Tooling) public struct AttachmentStore: Sendable {
     public let directory: String
 
     public init(directory: String) {

@@ -10,7 +10,7 @@ import Synchronization
 /// cancelled, and the download's wait wakes for it. That is how `NotificationService.process` brings
 /// time-will-expire down to the transfer without a timer thread or a scheduled closure: the caller
 /// asks ``isExpired`` when the work returns, and delivers.
-public final class DownloadCancellation: Sendable {
+@_spi(Tooling) public final class DownloadCancellation: Sendable {
     private struct State {
         var cancelled = false
         /// The multi handle of the transfer in progress, to wake. Guarded so that it is never woken

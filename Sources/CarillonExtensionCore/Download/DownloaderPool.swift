@@ -2,7 +2,7 @@ import Synchronization
 
 /// Idle downloaders kept for reuse, so that consecutive and concurrent downloads reuse connections
 /// and TLS sessions instead of opening new ones: one downloader per concurrently running download.
-public final class DownloaderPool: Sendable {
+@_spi(Tooling) public final class DownloaderPool: Sendable {
     public let configuration: DownloadConfiguration
     private let idle = Mutex<[CurlDownloaderBox]>([])
 

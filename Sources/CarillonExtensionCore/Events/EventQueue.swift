@@ -25,7 +25,7 @@ public final class EventQueue: Sendable {
     /// The queue directory.
     public let directory: String
     /// Its layout: lock, temporaries, quarantine.
-    public let records: RecordDirectory
+    @_spi(Tooling) public let records: RecordDirectory
     /// How long an enqueue or a set-aside waits for another process's lock before giving up.
     public let lockWait: Duration
     /// What was put right when the queue was opened (a mode tightened).
@@ -34,10 +34,13 @@ public final class EventQueue: Sendable {
     /// writer after that advances it under the lock).
     let counterChecked = Mutex(false)
 
+    /// How long a command waits for the queue's lock by default: a few seconds, as an app's launch would.
+    public static let defaultLockWait: Duration = FileLock.commandWait
+
     /// Opens the queue in `directory`, creating it (0700) if needed.
     ///
     /// - Throws: ``FileSystemError`` when the directory cannot be created, or is not a real directory.
-    public init(directory: String, lockWait: Duration = FileLock.commandWait) throws(FileSystemError) {
+    public init(directory: String, lockWait: Duration = EventQueue.defaultLockWait) throws(FileSystemError) {
         records = RecordDirectory(directory, followsLink: true)
         openingWarnings = try records.prepare(create: true)
         self.directory = directory

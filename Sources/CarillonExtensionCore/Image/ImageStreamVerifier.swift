@@ -17,7 +17,7 @@
 /// for piece in body { piece.withUnsafeBufferPointer { verifier.feed($0) } }
 /// let image = try verifier.finish().get()   // image.type, image.warnings
 /// ```
-public struct ImageStreamVerifier: Sendable {
+@_spi(Tooling) public struct ImageStreamVerifier: Sendable {
     private enum Phase {
         /// Fewer than 8 bytes so far: not enough to tell PNG, JPEG and GIF apart.
         case detecting

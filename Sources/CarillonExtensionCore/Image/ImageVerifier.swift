@@ -17,7 +17,7 @@
 ///   once its first scan has begun or a GIF after its first frame (only part of the image shows);
 /// - anything else is refused with a detail that names what it is when it is recognisable (WebP,
 ///   HEIC/HEIF, AVIF, SVG, HTML, XML, gzip, BMP, TIFF, PDF, text, …).
-public enum ImageVerifier {
+@_spi(Tooling) public enum ImageVerifier {
     /// Decides the type of an image file from its own bytes, and its warnings, reading it in 64 KiB pieces,
     /// and no further than where the decision is made (`IEND`, `EOI`, the GIF trailer, or a fault).
     ///

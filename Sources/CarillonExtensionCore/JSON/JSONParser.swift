@@ -3,7 +3,7 @@
 /// Written here rather than taken from Foundation so that it keeps the input's exact numbers and key
 /// order, reports where and why the input is wrong, bounds nesting, and can be explored by a fuzzer
 /// (Foundation is not instrumented for coverage).
-public struct JSONParser {
+@_spi(Tooling) public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted, as Foundation's parsers on Linux.
     public static let defaultMaximumDepth = 512
 

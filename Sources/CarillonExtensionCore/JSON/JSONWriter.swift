@@ -1,6 +1,6 @@
 /// Writes ``JSONValue``s as compact JSON text: members in order, numbers as their original text,
 /// strings escaped as RFC 8259 requires (and `/` left alone).
-public enum JSONWriter {
+@_spi(Tooling) public enum JSONWriter {
     public static func string(_ value: JSONValue) -> String {
         var output = ""
         write(value, to: &output)

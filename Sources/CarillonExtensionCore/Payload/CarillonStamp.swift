@@ -2,7 +2,7 @@
 ///
 /// On iOS the key holds an object; the Android form is a JSON string holding that object. Both are
 /// accepted. A wrong type anywhere is treated as absent, with a warning that says what was wrong.
-public struct CarillonStamp: Sendable, Equatable {
+@_spi(Tooling) public struct CarillonStamp: Sendable, Equatable {
     /// The delivery id, when `carillon.delivery_id` is a canonical UUID. Nil means "no stamp".
     public var deliveryID: DeliveryID?
     /// The image request the payload makes.

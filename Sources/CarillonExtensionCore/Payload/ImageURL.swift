@@ -3,7 +3,7 @@
 /// Validation is a pure function so that it is decided before any connection and tested from tables.
 /// The same rules apply to every redirect's `Location` (``RedirectRule``); libcurl independently
 /// refuses non-https schemes on every request.
-public struct ImageURL: Sendable, Hashable, CustomStringConvertible {
+@_spi(Tooling) public struct ImageURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL text as given (after validation, unchanged).
     public let absoluteString: String
     /// The host, without brackets for IPv6 literals.

@@ -2,7 +2,7 @@
 /// and for images put where other SDKs read them: most "image not shown" reports are "the extension
 /// never ran" or "it ran and found no `carillon.image`". A hint is given only where it changes the
 /// outcome: when the key it names is missing (or, for `mutable-content`, of the wrong type).
-public enum PayloadHints {
+@_spi(Tooling) public enum PayloadHints {
     /// The hints for a payload's top-level object, in a stable order.
     public static func warnings(_ userInfo: JSONValue) -> [String] {
         guard case .object(let top) = userInfo else { return [] }

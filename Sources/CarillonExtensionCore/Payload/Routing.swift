@@ -1,5 +1,5 @@
 /// Whether iOS runs the service extension for a payload, decided as iOS does, with the reason.
-public enum Routing {
+@_spi(Tooling) public enum Routing {
     /// The alert keys that make a notification display something.
     public static let alertKeys = ["title", "subtitle", "body", "title-loc-key", "loc-key"]
 

@@ -10,7 +10,7 @@
 /// Unknown members are ignored, so later writers may add some without a new version. The final
 /// newline is part of the format: bytes without it are taken as truncated. Nothing secret is ever part
 /// of a receipt.
-public struct Receipt: Sendable, Equatable {
+@_spi(Tooling) public struct Receipt: Sendable, Equatable {
     /// The format version this code writes and the only one it reads.
     public static let formatVersion = 1
     /// The file name suffix of a pending receipt.

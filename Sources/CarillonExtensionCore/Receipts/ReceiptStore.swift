@@ -21,7 +21,7 @@
 ///   the pending ones are older and still await the app's drain;
 /// - bounded in time: the lock is waited for until a deadline (``FileLock/extensionWait``, or
 ///   time-will-expire if sooner); a receipt that cannot get it is `failed`, and the image goes on.
-public struct ReceiptStore: Sendable {
+@_spi(Tooling) public struct ReceiptStore: Sendable {
     /// The most pending receipts the container holds.
     public static let capacity = 1000
     /// The receipts directory's name inside the container.

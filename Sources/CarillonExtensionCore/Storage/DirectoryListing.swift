@@ -1,5 +1,5 @@
 /// One name in a directory, as ``FileName`` maps its bytes, and its type when the listing said it.
-public struct DirectoryEntry: Sendable, Equatable {
+@_spi(Tooling) public struct DirectoryEntry: Sendable, Equatable {
     /// The name, lossless (``FileName``): not UTF-8 bytes are escaped, never replaced.
     public var name: String
     /// The type from `readdir`'s `d_type`; nil where the file system does not say (then `lstat` tells).
@@ -10,7 +10,7 @@ public struct DirectoryEntry: Sendable, Equatable {
 }
 
 /// `readdir`, with names kept as bytes.
-public enum DirectoryListing {
+@_spi(Tooling) public enum DirectoryListing {
     /// The entries of a directory (no `.` or `..`), sorted by their names' bytes. With `followLink:
     /// false` the directory itself must not be a symbolic link (`ELOOP`).
     public static func entries(_ path: String, followLink: Bool = true) throws(FileSystemError) -> [DirectoryEntry] {

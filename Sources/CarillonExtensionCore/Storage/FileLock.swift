@@ -4,7 +4,7 @@
 /// this one (each call opens its own descriptor); the kernel releases it if the holder dies. A holder
 /// that stalls instead (stopped, or stuck on a slow disk) must not stall everyone else: callers wait
 /// until their deadline, then get an error that says another process holds the lock.
-public enum FileLock {
+@_spi(Tooling) public enum FileLock {
     /// How long the app's commands (`drain`, `open`, `batches`) wait for a lock.
     public static let commandWait: Duration = .seconds(5)
     /// How long the extension waits for the receipt lock: well inside the notification's ~30 s, and

@@ -10,7 +10,7 @@
 /// This is how a receipt named with bytes that are not UTF-8 is still listed, opened, set aside and
 /// reported under its real name, and how a payload path given on the command line that is not UTF-8
 /// still opens the file it names.
-public enum FileName {
+@_spi(Tooling) public enum FileName {
     private static let escapeBase: UInt32 = 0x10FF00
     private static let escapedRange: ClosedRange<UInt32> = 0x10FF80...0x10FFFF
 

@@ -5,7 +5,7 @@
 /// receipt, queue and attachment guarantees depend on. The concerns live in their own files: reading
 /// (`FileSystem+Reading`), durable writes (`FileSystem+DurableWrites`), locks (``FileLock``), listings
 /// (``DirectoryListing``), and the record directories built on them (``RecordDirectory``).
-public enum FileSystem {
+@_spi(Tooling) public enum FileSystem {
     /// What a path is, by `lstat` (a symbolic link is itself, never its target).
     public enum Kind: Sendable, Equatable {
         case missing

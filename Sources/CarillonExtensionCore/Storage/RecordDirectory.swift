@@ -7,7 +7,7 @@
 ///         Quarantine/     0700  files set aside, unchanged, each with a <name>.reason line
 ///
 /// What the records are, and what the lock guards, is the owner's (``ReceiptStore``, ``EventQueue``).
-public struct RecordDirectory: Sendable {
+@_spi(Tooling) public struct RecordDirectory: Sendable {
     public static let lockName = ".lock"
     public static let quarantineName = "Quarantine"
     /// Every directory of ours, whatever the umask.

@@ -1,7 +1,7 @@
 /// Files that a writer leaves behind only when it dies mid-write: temporary record files (`.tmp-*`) and
 /// partial downloads (`.download-*.part`). One older than ``maximumAge`` belongs to a process that died
 /// between creating and publishing (or removing) it, and is removed.
-public enum StaleFiles {
+@_spi(Tooling) public enum StaleFiles {
     /// An hour: far longer than any write or download takes.
     public static let maximumAge: Int64 = 3_600_000
     /// A record written but not yet published.

@@ -1,5 +1,5 @@
 /// The version of this package, as `carillon-nse --version` prints it.
-public enum CarillonVersion {
+@_spi(Tooling) public enum CarillonVersion {
     public static let current = "0.1.0"
 }
 

@@ -5,7 +5,7 @@ import Musl
 #endif
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The attachments directory: hidden private partial files, published under names the store makes.
 @Suite struct AttachmentStoreTests {

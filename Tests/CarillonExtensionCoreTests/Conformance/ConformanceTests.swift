@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CarillonTestSupport
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The on-disk and on-the-wire formats compared byte for byte with golden files in
 /// `Tests/ConformanceFixtures/`. Re-record them on purpose with `CARILLON_WRITE_FIXTURES=1 swift test`.

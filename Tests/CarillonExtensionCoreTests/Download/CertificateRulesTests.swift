@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// App Transport Security's certificate rules, as a table of chains.
 @Suite struct CertificateRulesTests {

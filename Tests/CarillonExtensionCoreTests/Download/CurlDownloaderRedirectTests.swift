@@ -2,7 +2,7 @@ import CarillonTestSupport
 import Foundation
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// Redirects followed by the downloader itself, and the exact reason of every class of misbehaving
 /// response, against the real local HTTPS server.

@@ -2,7 +2,7 @@ import CarillonTestSupport
 import Foundation
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The libcurl downloader on its own, against the real local HTTPS server: connection reuse, the
 /// request it sends, the size cap, the budget and cancellation.

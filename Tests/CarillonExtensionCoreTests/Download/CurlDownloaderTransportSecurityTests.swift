@@ -1,7 +1,7 @@
 import CarillonTestSupport
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// App Transport Security against real TLS listeners, one per case (TestAssets/Server/README.md):
 /// what iOS refuses is `tls` naming the rule; what it accepts is attached; the Info.plist exceptions

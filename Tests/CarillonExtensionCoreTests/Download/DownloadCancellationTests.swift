@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The deadline a token carries: how the download's wait is cut so that it wakes at the expiry, not
 /// after it.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// A redirect's `Location` passes the payload URL's rules, with the same reason and a detail naming the hop.
 @Suite struct RedirectRuleTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// What the downloader does with a response, decided from its head alone (SPEC §2), as a table.
 @Suite struct ResponseHeadTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The libcurl-code-to-reason mapping, as a table: it is a pure function of what the transfer reported.
 @Suite struct TransferReportTests {

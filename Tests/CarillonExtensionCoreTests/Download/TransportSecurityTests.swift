@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// What the ATS settings offer in the handshake, and how a failed handshake is named.
 @Suite struct TransportSecurityTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// RFC 3986 §5.4's examples, against its own base, plus the shapes redirects take in practice.
 @Suite struct URLReferenceTests {

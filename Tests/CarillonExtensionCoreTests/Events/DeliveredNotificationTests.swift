@@ -1,5 +1,5 @@
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `DeliveredNotification.parse(line:)`: one line of the Notification Center scan's JSON Lines, from a table.
 @Suite struct DeliveredNotificationTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `OpenTracking.didOpen(userInfo:at:queue:)`: the `opened` events the app queues on a tap.
 @Suite struct EventQueueOpenTrackingTests {

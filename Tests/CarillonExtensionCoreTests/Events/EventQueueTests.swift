@@ -1,6 +1,6 @@
 import Dispatch
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct EventQueueTests {
     static func received(_ n: Int, at offset: Int64 = 0) -> Event {

@@ -1,5 +1,5 @@
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `NotificationCenterScan`: splitting the input into numbered lines, and queueing `received` for the
 /// stamped notifications still delivered.

@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `PresentTracking.willPresent(userInfo:at:queue:onReceived:warnings:)`: the `received` events the app
 /// queues when a notification arrives in the foreground, and the presentation it asks for.

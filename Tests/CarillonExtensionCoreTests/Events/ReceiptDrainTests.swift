@@ -4,7 +4,7 @@ import Glibc
 import Dispatch
 import Synchronization
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct ReceiptDrainTests {
     /// A container and a queue in a scratch directory.

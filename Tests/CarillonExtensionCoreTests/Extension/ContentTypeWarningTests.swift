@@ -1,7 +1,7 @@
 import CarillonTestSupport
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// A `Content-Type` that disagrees with the bytes is a warning, never a refusal (SPEC §2: the bytes decide).
 @Suite struct ContentTypeWarningTests {

@@ -2,7 +2,7 @@ import CarillonTestSupport
 import Foundation
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The whole pipeline — payload, routing, download, verification, attachment, delivery — against the
 /// real local HTTPS server (SPEC §2–§3): the reason, what was delivered, and what is left on disk.

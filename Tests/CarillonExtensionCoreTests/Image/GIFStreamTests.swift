@@ -1,5 +1,5 @@
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The GIF rules (``GIFStream``), from a table: each case a change to static.gif (GIF89a, 16×12, a
 /// 16-colour global table, one image) or animated.gif (a loop extension, a comment, 3 frames), and what

@@ -7,7 +7,7 @@ import Darwin
 #endif
 import CarillonTestSupport
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The image fixtures of `TestAssets/Images/` and what the image tests build from them: loading, byte
 /// surgery on chunks and segments, and the verdict checked three ways (in memory, streamed in pieces,

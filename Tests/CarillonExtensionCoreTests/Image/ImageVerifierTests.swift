@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// What holds for every format: intact fixtures, cut files, foreign formats, empty and unreadable files,
 /// files at the size cap, the CRC, robustness. Each format's own rules are tables in `PNGStreamTests`,

@@ -1,5 +1,5 @@
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The JPEG rules (``JPEGStream`` and ``JPEGHeaders``), from a table: each case a change to sample.jpg
 /// (baseline, 16×16, 3 components 1×1: APP0, COM, DQT 0 and 1, SOF0, DHT DC0 AC0 DC1 AC1, one scan of

@@ -1,5 +1,5 @@
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The PNG rules (``PNGStream``), from a table: each case a change to sample.png (16×12, 8-bit RGB:
 /// IHDR, tEXt, one IDAT, IEND) or to a palette image built here, and what libpng makes of it — refused,

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// What a payload becomes as iOS's `UNNotificationContent`: the alert's title, subtitle and body, badge,
 /// sound, and the payload itself as `userInfo`.

@@ -1,7 +1,7 @@
 import CarillonTestSupport
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The reason codes are a contract (README, SPEC §3): stable, unique, kebab-case.
 @Suite struct ReasonTests {

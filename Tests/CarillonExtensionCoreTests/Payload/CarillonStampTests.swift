@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct CarillonStampTests {
     private func stamp(_ json: String) throws -> CarillonStamp {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `carillon.delivery_id`: exactly the canonical 8-4-4-4-12 form, in any case, held lowercased.
 @Suite struct DeliveryIDTests {

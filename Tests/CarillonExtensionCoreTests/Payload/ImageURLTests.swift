@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct ImageURLTests {
     @Test(arguments: [

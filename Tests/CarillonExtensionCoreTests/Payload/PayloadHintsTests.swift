@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// "Did you mean" hints for look-alike keys and other SDKs' image keys, from a table of payloads.
 @Suite struct PayloadHintsTests {

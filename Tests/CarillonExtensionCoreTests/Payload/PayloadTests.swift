@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// A payload file's bytes: one JSON object, with what is odd about it as warnings.
 @Suite struct PayloadTests {

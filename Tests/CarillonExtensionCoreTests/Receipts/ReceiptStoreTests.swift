@@ -1,7 +1,7 @@
 import Dispatch
 import Synchronization
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct ReceiptStoreTests {
     @Test func storesOneWholeReceiptWithPrivateModes() throws {

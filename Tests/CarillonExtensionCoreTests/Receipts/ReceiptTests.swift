@@ -1,5 +1,5 @@
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct ReceiptTests {
     static let id = ReceiptsFixture.id(0x2a)

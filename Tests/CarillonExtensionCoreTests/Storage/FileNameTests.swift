@@ -1,4 +1,4 @@
-import CarillonExtensionCore
+@_spi(Tooling) import CarillonExtensionCore
 import Testing
 
 /// Names are bytes: the mapping to strings must be lossless both ways, and paths split on bytes.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// Setting files aside: moved in unchanged, never replacing another, each with its reason beside it.
 @Suite struct QuarantineTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The envelope every small record shares (receipts, queued events, the queue's counter): one JSON
 /// object, a final newline, a `"format"` version checked first; each refusal names its first problem.

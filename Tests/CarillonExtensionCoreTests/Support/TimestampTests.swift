@@ -1,5 +1,5 @@
 import Testing
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct TimestampTests {
     /// Inputs and the instant they denote, in milliseconds since the epoch.

@@ -6,7 +6,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// A fresh private directory under /tmp, removed (with everything in it) by ``remove()``.
 struct ReceiptsScratch {

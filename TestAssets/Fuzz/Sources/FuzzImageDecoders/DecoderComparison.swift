@@ -1,5 +1,5 @@
 import CReferenceDecoders
-@testable import CarillonExtensionCore
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The tool's image verdict against a reference decoder's, and the documented differences
 /// (README "Image verdicts and the reference decoders"), each a case of ``Difference``.
