@@ -16,7 +16,7 @@ public enum CarillonTool {
 
     static let name = "carillon-nse"
 
-    static var commands: [any Command.Type] { [ProcessCommand.self, DrainCommand.self, OpenCommand.self, BatchesCommand.self] }
+    static var commands: [any Command.Type] { [ProcessCommand.self, DrainCommand.self, OpenCommand.self, BatchesCommand.self, UploadCommand.self] }
 
     static var help: String {
         let width = (commands.map { $0.name.count }.max() ?? 0) + 2

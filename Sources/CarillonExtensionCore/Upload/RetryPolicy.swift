@@ -74,7 +74,8 @@ public struct RetryPolicy: Sendable, Equatable {
         return .retry(afterMilliseconds: wait)
     }
 
-    static func seconds(_ milliseconds: Int) -> String {
+    /// "60", "0.5": milliseconds as seconds for a sentence.
+    public static func seconds(_ milliseconds: Int) -> String {
         milliseconds % 1000 == 0 ? String(milliseconds / 1000) : String(Double(milliseconds) / 1000)
     }
 }
