@@ -129,9 +129,8 @@ final class CurlPoster {
             if line.hasPrefix("HTTP/") {
                 retryAfter = nil  // a new response's head (after a 100 Continue)
             } else if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "retry-after" {
-                var value = line[line.index(after: colon)...]
-                while let last = value.last, last == "\r" || last == "\n" { value = value.dropLast() }
-                retryAfter = String(value)
+                // By scalars: "\r\n" is one Character, equal to neither "\r" nor "\n".
+                retryAfter = String(String.UnicodeScalarView(line[line.index(after: colon)...].unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
             }
             return count
         }
