@@ -26,7 +26,7 @@ Routes (HTTP/1.1 with keep-alive, so one connection serves every request):
                         {"status": 500} (also 503, 429, 401, 413, 422…, with optional "retry_after": "1"
                         or an HTTP date, and "body"), {"reset": true} (read the body, record nothing,
                         reset the connection), {"reset_after_record": true} (record, then reset: the client
-                        never hears the answer), {"stall": SECONDS} (read the body, say nothing for that
+                        never hears the answer), {"delay": SECONDS} (wait, then answer normally), {"stall": SECONDS} (read the body, say nothing for that
                         long, then close), {"received": N} (record, but answer {"received": N}), or
                         {"ok": true} (behave normally). Replaces the list; answers {"faults": N}.
     POST /_clear        forgets what was recorded and every fault.
@@ -209,6 +209,8 @@ class Handler(BaseHTTPRequestHandler):
             st.posts += 1
             fault = st.faults.pop(0) if st.faults else None
         if fault:
+            if fault.get("delay"):
+                STOP.wait(float(fault["delay"]))
             if fault.get("stall"):
                 STOP.wait(float(fault["stall"]))
                 self.close_connection = True
