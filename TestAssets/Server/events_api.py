@@ -62,14 +62,20 @@ def iso(ms):
     return datetime.fromtimestamp(ms / 1000, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + f"{ms % 1000:03d}Z"
 
 
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
 def parse_at(text):
+    """Milliseconds since the epoch, or None. fromisoformat is C; strptime, ten times slower, made this
+    server the larger part of the benchmark's upload."""
     if not isinstance(text, str) or not AT.match(text):
         return None
     try:
-        d = datetime.strptime(text[:19], "%Y-%m-%dT%H:%M:%S").replace(tzinfo=timezone.utc)
+        d = datetime.fromisoformat(text[:23] + "+00:00")
     except ValueError:
         return None
-    return int(d.timestamp()) * 1000 + int(text[20:23])
+    delta = d - EPOCH
+    return (delta.days * 86400 + delta.seconds) * 1000 + delta.microseconds // 1000
 
 
 class State:
@@ -98,7 +104,7 @@ class State:
                 if r:
                     r["reports"] += 1
                     continue
-                sent = parse_at(e["at"])
+                sent = e["_ms"]
                 replaced = sent > now or now - sent > MAX_AGE_MS
                 self.recorded[k] = {"type": e["type"], "delivery_id": e["delivery_id"],
                                     "at": iso(now) if replaced else e["at"], "sent_at": e["at"],
@@ -120,8 +126,10 @@ def check_body(raw):
             return None, f"events[{i}].type must be received or opened"
         if not isinstance(e["delivery_id"], str) or not UUID.match(e["delivery_id"]):
             return None, f"events[{i}].delivery_id is not a lower-case UUID"
-        if parse_at(e["at"]) is None:
+        ms = parse_at(e["at"])
+        if ms is None:
             return None, f"events[{i}].at is not YYYY-MM-DDTHH:MM:SS.fffZ"
+        e["_ms"] = ms
     return body["events"], None
 
 

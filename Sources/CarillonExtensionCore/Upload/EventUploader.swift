@@ -1,10 +1,11 @@
 /// The app's uploader: sends the queue's batches to `POST /v1/events` in queue order and removes events
 /// only after a 2xx for their batch (SPEC §5).
 ///
-/// Crash safety comes from the order of things: an event's file is removed — durably, the directory
-/// fsynced — only after the API acknowledged its batch. A kill at any instant leaves every event not yet
-/// acknowledged in the queue; one acknowledged but not yet removed is sent again by the next run, which
-/// the API treats as a no-op.
+/// Crash safety comes from the order of things: an event's file is removed only after the API
+/// acknowledged its batch (``EventQueue/removeAcknowledged(_:)``), and the removals are made durable
+/// with one directory fsync when the run ends. A kill at any instant leaves every event not yet
+/// acknowledged in the queue; one acknowledged but not yet removed (or brought back by a power loss
+/// before the sync) is sent again by the next run, which the API treats as a no-op.
 ///
 /// Outcomes (``UploadResponse/classify(status:batchSize:)``): 2xx sent; a network error, a timeout,
 /// 408, 429 or 5xx retried by the ``RetryPolicy``; 401/403 stop at once with every event kept; 413
@@ -78,6 +79,7 @@ public struct EventUploader: Sendable {
         let headers = [key.authorizationHeader, "Content-Type: application/json", "Accept: application/json"]
         var batchNumber = 0
         var next = 0
+        var removedSinceSync = false
         batches: while next < pending.count {
             let events = pending[next]
             batchNumber += 1
@@ -103,7 +105,8 @@ public struct EventUploader: Sendable {
                 switch outcome {
                 case .sent:
                     do {
-                        try queue.remove(events)
+                        try queue.removeAcknowledged(events)
+                        removedSinceSync = true
                     } catch {
                         line.detail = "sent, but cannot remove its events from the queue: \(error) (they will be sent again)"
                         onAttempt(line)
@@ -160,6 +163,15 @@ public struct EventUploader: Sendable {
                         break batches
                     }
                 }
+            }
+        }
+        // Every way out of the loop comes here: the removals are made durable once, at the end.
+        if removedSinceSync {
+            do {
+                try queue.syncRemovals()
+            } catch {
+                report.warnings.append(
+                    "cannot sync the queue directory after removing sent events: \(error) (a power loss now could bring them back, to be sent again)")
             }
         }
         report.kept = pending[next...].reduce(0) { $0 + $1.count }
