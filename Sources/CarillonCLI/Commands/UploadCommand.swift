@@ -34,20 +34,21 @@ enum UploadCommand: Command {
 
             Does what the app's uploader does: sends the queue's pending events to URL/v1/events in batches
             of at most 100, in queue order, each body exactly what 'batches' prints, with
-            Authorization: Bearer <mobile key>. A batch's events leave the queue, durably, only after a 2xx
-            for it; a kill at any moment loses nothing (a batch may be sent again, which the API ignores).
+            Authorization: Bearer <mobile key>, all on one connection. A batch's events leave the queue only
+            after a 2xx for it (the removals synced to disk once, when the run ends); a kill at any moment
+            loses nothing (a batch may be sent again, which the API ignores).
 
             The mobile key is the first line of --key-file, or $\(keyVariable). It is sent in the
             Authorization header and nowhere else: never printed, never written to the queue.
 
-              2xx                                   sent: the batch's events are removed
-              network error, timeout, 408, 429, 5xx retried: backoff with full jitter, a random wait in
-                                                    0 ... min(\(policy.capMilliseconds / 1000) s, \(RetryPolicy.seconds(policy.baseMilliseconds)) s x 2^(attempt-1)), or the
-                                                    server's Retry-After (seconds or an HTTP date)
-              401, 403                              refused: the key was refused; stop, every event kept
-              413                                   split: the batch is halved and each half sent
-              other 4xx                             set-aside: moved to DIR/Quarantine/ with the status
-                                                    and the answer's first bytes; the rest go on
+              2xx                        sent: the batch's events are removed
+              no answer (network error,  retry: after a random wait in 0 ... min(\(policy.capMilliseconds / 1000) s, \(RetryPolicy.seconds(policy.baseMilliseconds)) s x 2^(n-1))
+              timeout), 408, 429, 5xx    after the n-th failure (full jitter), or the server's
+                                         Retry-After (seconds or an HTTP date) instead
+              401, 403                   refused: the key was refused; stop, every event kept
+              413                        split: the batch is halved and each half sent
+              other 4xx                  set-aside: moved to DIR/Quarantine/ with the status and
+                                         the answer's first bytes; the rest go on
             Retries stop after --max-attempts requests for a batch, or when the next wait would pass
             --deadline: the rest stays queued for the next run.
 
