@@ -15,13 +15,14 @@ public struct MobileKey: Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``Problem`` saying what is wrong (the key's text is never quoted).
     public init(firstLineOf text: String) throws(Problem) {
-        var line = Substring(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-        if line.hasSuffix("\r") { line = line.dropLast() }
+        // By bytes: "\r\n" is one Character, so splitting by Character would keep a CRLF file's "\r".
+        var line = text.utf8.prefix { $0 != 0x0A }
+        if line.last == 0x0D { line = line.dropLast() }
         guard !line.isEmpty else { throw Problem(message: "the first line is empty") }
-        guard line.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+        guard line.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw Problem(message: "the key holds a space, a control character or a non-ASCII character")
         }
-        value = String(line)
+        value = String(decoding: line, as: UTF8.self)
     }
 
     /// `Authorization: Bearer <key>`.
