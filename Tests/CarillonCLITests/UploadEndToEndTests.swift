@@ -263,6 +263,7 @@ import Testing
         // Each request waits 50 ms at the server, so kills land between and inside requests; after the
         // request counts, a few at random moments.
         let moments: [(posts: Int, extraDelay: Double)] = [(1, 0), (2, 0.02), (4, 0.045), (6, 0), (0, Double.random(in: 0...0.1)), (0, Double.random(in: 0...0.2))]
+        var killedMidway = false
         for moment in moments {
             try server.script(Array(repeating: ["delay": 0.05], count: 10))
             let postsBefore = try server.stats()["posts"] as? Int ?? 0
@@ -280,8 +281,10 @@ import Testing
             try await Task.sleep(for: .seconds(moment.extraDelay))
             kill(process.processIdentifier, SIGKILL)
             try await onOwnThread { process.waitUntilExit() }
-            try Self.checkNothingLost(ids, work, server)
+            let record = try Self.checkNothingLost(ids, work, server)
+            if !record.queued.isEmpty && record.queued.count < ids.count { killedMidway = true }
         }
+        #expect(killedMidway, "no kill landed while part of the queue was sent and part not")
         let final = try await Self.upload(server, work)
         #expect(final.status == 0, "\(final.standardError)")
         let record = try Self.checkNothingLost(ids, work, server)
