@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs the bundled sample payloads (TestAssets/Payloads/) through carillon-nse against the local HTTPS
-# test server, then drains the receipts into an event queue and prints the POST /v1/events bodies.
+# test server, then drains the receipts into an event queue, prints the POST /v1/events bodies, uploads
+# them to the local events API stand-in (TestAssets/Server/events_api.py) and prints what it recorded.
 #
 #   TestAssets/run-samples.sh [--keep]      (--keep leaves the work directory for a look afterwards)
 #
-# Everything stays on loopback: the server binds 127.0.0.1 only, with a CA made at start-up.
+# Everything stays on loopback: both servers bind 127.0.0.1 only, each with a CA made at start-up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,8 +30,10 @@ tool="$(swift build --show-bin-path)/carillon-nse"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/carillon-samples.XXXXXX")"
 server_pid=""
+api_pid=""
 cleanup() {
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  [ -n "$api_pid" ] && kill "$api_pid" 2>/dev/null || true
   if [ "$keep" = yes ]; then echo "==> work directory kept: $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -77,6 +80,23 @@ echo "==> carillon-nse open --queue queue --at 2026-08-20T09:16:44.120Z Payloads
 
 echo "==> carillon-nse batches --queue queue" >&2
 "$tool" batches --queue queue
+
+# The app's upload: the key lives with the app (a 0600 file here), never in the container or the queue.
+echo "==> starting the local events API stand-in" >&2
+(umask 077; echo "sample-mobile-key-$$" > "$work/mobile-key")
+python3 "$OLDPWD/TestAssets/Server/events_api.py" --key-file "$work/mobile-key" --ready-file "$work/api.json" >/dev/null &
+api_pid=$!
+for _ in $(seq 1 100); do [ -s "$work/api.json" ] && break; sleep 0.1; done
+[ -s "$work/api.json" ] || { echo "run-samples: the events API stand-in did not start" >&2; exit 1; }
+api_url="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["base_url"])' "$work/api.json")"
+api_ca="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["ca_file"])' "$work/api.json")"
+
+echo "==> carillon-nse upload --queue queue --endpoint $api_url --key-file mobile-key" >&2
+"$tool" upload --queue queue --endpoint "$api_url" --key-file "$work/mobile-key" --ca-file "$api_ca"
+
+echo "==> what the API recorded (GET /v1/recorded):" >&2
+curl -sS --cacert "$api_ca" --max-time 5 "$api_url/v1/recorded"
+echo
 
 echo "==> report of the process run (open it in a browser; it fetches nothing):" >&2
 echo "$report" >&2

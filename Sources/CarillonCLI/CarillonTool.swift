@@ -16,7 +16,9 @@ public enum CarillonTool {
 
     static let name = "carillon-nse"
 
-    static var commands: [any Command.Type] { [ProcessCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self, BatchesCommand.self] }
+    static var commands: [any Command.Type] {
+        [ProcessCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self, BatchesCommand.self, UploadCommand.self]
+    }
 
     static var help: String {
         let width = (commands.map { $0.name.count }.max() ?? 0) + 2

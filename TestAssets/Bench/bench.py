@@ -690,6 +690,112 @@ def bench_report(nse, srv, work, reps, count=1000):
         "< 1 s, < 5 MB", verdict(None if w is None or size is None else w["median"] < 1000 and size < 5_000_000))
 
 
+EVENTS_API = os.path.join(ROOT, "TestAssets", "Server", "events_api.py")
+
+
+def write_queue(directory, count):
+    """An event queue of `count` received events in format 1, written directly (as EventQueue writes
+    them: 0700 directory, 0600 files, .sequence past the last), so that building it costs no fsyncs."""
+    os.makedirs(directory, mode=0o700)
+    os.chmod(directory, 0o700)
+    at = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(time.time() - 60))
+    for n in range(1, count + 1):
+        did = f"01937b21-0000-7000-8000-{n:012d}"
+        fd = os.open(os.path.join(directory, f"received-{did}.event"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.write(fd, (json.dumps({"format": 1, "sequence": n, "type": "received", "delivery_id": did, "at": at},
+                                 separators=(",", ":")) + "\n").encode())
+        os.close(fd)
+    fd = os.open(os.path.join(directory, ".sequence"), os.O_WRONLY | os.O_CREAT, 0o600)
+    os.write(fd, f'{{"format":1,"next":{count + 1}}}\n'.encode())
+    os.close(fd)
+
+
+def api_get(ca, url):
+    return json.loads(run(["curl", "-q", "-s", "--cacert", ca, "--max-time", "10", url]).stdout or "{}")
+
+
+def bench_upload(nse, work, reps, count=10000):
+    """Row 8: `upload` of `count` queued events to the local events API stand-in (100 requests of 100
+    events, one connection), whole process; and the server's own handling time in that run."""
+    if run([nse, "upload", "--help"]).returncode != 0:
+        row(f"8. upload of {count} events", "CLI has no `upload` yet", "", "< 1 s", "n/a")
+        return
+    key_file = os.path.join(work, "mobile-key")
+    with open(key_file, "w") as f:
+        f.write("bench-mobile-key\n")
+    os.chmod(key_file, 0o600)
+    log = open(os.path.join(work, "events-api.log"), "w")
+    api = subprocess.Popen([sys.executable, EVENTS_API, "--exit-on-stdin-eof", "--key-file", key_file],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, env=ENV, text=True)
+    try:
+        ready, _, _ = select.select([api.stdout], [], [], 60)
+        line = api.stdout.readline() if ready else ""
+        if not line:
+            broke("events API stand-in printed no ready line")
+            return
+        info = json.loads(line)
+        base, ca = info["base_url"], info["ca_file"]
+        assert base.startswith(f"https://{LOOPBACK}:"), base
+        # The queue on the work directory's disk, and on tmpfs when there is one: the difference is the
+        # file system's cost of 10,000 unlinks (one file per event is the queue's layout).
+        places = [("disk", work)]
+        if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+            places.append(("tmpfs", tempfile.mkdtemp(prefix="carillon-bench-upload-", dir="/dev/shm")))
+        for place, directory in places:
+            template = os.path.join(directory, "upload-template")
+            write_queue(template, count)
+            walls, server_ms, connections = [], [], []
+            for rep in range(reps):
+                queue = os.path.join(directory, f"upload-queue-{rep}")
+                shutil.copytree(template, queue)
+                os.chmod(queue, 0o700)
+                run(["curl", "-q", "-s", "--cacert", ca, "-X", "POST", "--data-binary", "", f"{base}/_clear"])
+                settle()
+                before = api_get(ca, f"{base}/_stats")
+                ms, r = timed([nse, "upload", "--queue", queue, "--endpoint", base, "--key-file", key_file, "--ca-file", ca])
+                after = api_get(ca, f"{base}/_stats")
+                lines = [l for l in r.stdout.splitlines() if l.strip()]
+                left = [n for n in os.listdir(queue) if n.endswith(".event")]
+                recorded = len(api_get(ca, f"{base}/v1/recorded").get("events", []))
+                if r.returncode != 0 or len(lines) != count // 100 or left or recorded != count:
+                    broke(f"upload: exit {r.returncode}, {len(lines)} requests, {len(left)} left, {recorded} recorded; {r.stderr[-300:]}")
+                    return
+                walls.append(ms)
+                server_ms.append(after.get("server_ms", 0) - before.get("server_ms", 0))
+                # The stats request itself is one connection; the rest are the upload's.
+                connections.append(after.get("connections", 0) - before.get("connections", 0) - 1)
+                shutil.rmtree(queue, ignore_errors=True)
+            # What the file system alone takes to unlink the same files (no tool, no network).
+            queue = os.path.join(directory, "unlink-only")
+            shutil.copytree(template, queue)
+            settle()
+            began = time.perf_counter()
+            for name in os.listdir(queue):
+                if name.endswith(".event"):
+                    os.unlink(os.path.join(queue, name))
+            unlink_ms = (time.perf_counter() - began) * 1000
+            shutil.rmtree(queue, ignore_errors=True)
+            shutil.rmtree(template, ignore_errors=True)
+            if directory != work:
+                shutil.rmtree(directory, ignore_errors=True)
+            w, sv = stats(walls), stats(server_ms)
+            row(f"8. upload of {count} events ({count // 100} requests), queue on {place}", "whole process: " + fmt(w, "ms", 0),
+                f"server: {sv['median']:.0f} ms; unlinking {count} files alone: {unlink_ms:.0f} ms; connections: {max(connections)}",
+                "< 1 s whole process", verdict(w["median"] < 1000))
+            NOTES.append(f"Row 8 ({place}): of the upload's median {w['median']:.0f} ms, the Python stand-in "
+                         f"(TestAssets/Server/events_api.py) spent {sv['median']:.0f} ms handling the requests, and "
+                         f"unlinking the {count} event files costs {unlink_ms:.0f} ms on that file system by itself "
+                         f"(one file per event is the queue's layout; the removals are synced once at the end).")
+    finally:
+        try:
+            api.stdin.close()
+            api.wait(timeout=10)
+        except (subprocess.TimeoutExpired, OSError, ValueError):
+            api.terminate()
+            api.wait(timeout=10)
+        log.close()
+
+
 def small_image_latency(srv, work):
     """Detects the server's Nagle/delayed-ACK stall on small responses (curl's own timings)."""
     fmt_ = "%{time_appconnect} %{time_starttransfer} %{time_total}"
@@ -713,14 +819,14 @@ def main(argv=None):
     ap.add_argument("--static-what-if", action="store_true",
                     help="also build with --static-swift-stdlib (scratch PATH-static) and time/measure it "
                          "beside the normal build in rows 1 and 3 (a what-if for Package.swift)")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7", help="comma-separated rows to run (default: all)")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8", help="comma-separated rows to run (default: all)")
     ap.add_argument("--scratch-path", default=os.environ.get("CARILLON_BENCH_SCRATCH", "/tmp/build-bench"),
                     help="swift build scratch path of the main package (the benchmark package uses PATH-pkg)")
     args = ap.parse_args(argv)
     quick = args.quick
     only = set(args.only.split(","))
-    reps = dict(big=3, rss=1, exp_cli=2, exp_in=3, jobs_n=40, jobs_reps=1, drain=1, overhead=300, report=1) if quick else \
-        dict(big=30, rss=5, exp_cli=9, exp_in=25, jobs_n=200, jobs_reps=3, drain=3, overhead=3000, report=3)
+    reps = dict(big=3, rss=1, exp_cli=2, exp_in=3, jobs_n=40, jobs_reps=1, drain=1, overhead=300, report=1, upload=1) if quick else \
+        dict(big=30, rss=5, exp_cli=9, exp_in=25, jobs_n=200, jobs_reps=3, drain=3, overhead=3000, report=3, upload=3)
 
     began = time.monotonic()
     load_before = load()
@@ -764,30 +870,33 @@ def main(argv=None):
         gap = small_image_latency(srv, work)
 
         if "1" in only:
-            say("1/7 10 MiB download vs curl ...")
+            say("1/8 10 MiB download vs curl ...")
             bench_big_download([("carillon-nse", nse), ("without --container", nse)]
                                + ([("static stdlib", static_nse)] if static_nse else []),
                                srv, work, reps["big"])
             bench_png(nse, srv, work, reps["big"])
             bench_transfer_engine(tool, srv, work, reps["big"])
         if "2" in only:
-            say("2/7 pipeline overhead ...")
+            say("2/8 pipeline overhead ...")
             bench_overhead(tool, work, reps["overhead"], ten_k)
         if "3" in only and have_time:
-            say("3/7 peak RSS ...")
+            say("3/8 peak RSS ...")
             bench_rss(nse, srv, work, reps["rss"], static_nse)
         if "4" in only:
-            say("4/7 time-will-expire ...")
+            say("4/8 time-will-expire ...")
             bench_expiry(nse, tool, srv, work, reps["exp_cli"], reps["exp_in"])
         if "5" in only:
-            say(f"5/7 {reps['jobs_n']} payloads, --jobs 1/4/8 vs a curl loop ...")
+            say(f"5/8 {reps['jobs_n']} payloads, --jobs 1/4/8 vs a curl loop ...")
             bench_jobs(nse, srv, work, reps["jobs_n"], reps["jobs_reps"])
         if "6" in only:
-            say("6/7 drain ...")
+            say("6/8 drain ...")
             bench_drain(nse, tool, work, reps["drain"])
         if "7" in only:
-            say("7/7 process --report of 1,000 payloads ...")
+            say("7/8 process --report of 1,000 payloads ...")
             bench_report(nse, srv, work, reps["report"])
+        if "8" in only:
+            say("8/8 upload ...")
+            bench_upload(nse, work, reps["upload"])
     finally:
         srv.stop()
         if not args.keep:

@@ -34,6 +34,10 @@ extension FuzzChecks {
         "present": ["--queue": .directory, "--at": .text, "--suppress": .none, "--help": .none],
         "scan": ["--queue": .directory, "--help": .none],
         "batches": ["--queue": .directory, "--help": .none],
+        // The key file is sandboxed to paths that hold no key, and FuzzArguments clears
+        // CARILLON_MOBILE_KEY: every fuzzed upload ends in a usage error before any connection.
+        "upload": ["--queue": .directory, "--endpoint": .text, "--key-file": .file, "--ca-file": .file,
+                   "--max-attempts": .text, "--deadline": .text, "--help": .none],
     ]
 
     /// A command line as the tool's rules read it: option values by name, flags, positionals.

@@ -19,7 +19,8 @@ enum BatchesCommand: Command {
         Prints the queue's pending events as the bodies of POST /v1/events requests, at most 100 events
         each, in queue order, one body per line:
           {"events":[{"type":"received","delivery_id":"…","at":"2026-08-20T09:16:44.120Z"}]}
-        Nothing is sent and nothing is removed.
+        Nothing is sent and nothing is removed. An event whose "at" is in the future or more than 30
+        days old is named in a warning: the API will store its receive time instead.
 
         Options:
         \(optionsHelp(options + [CarillonTool.helpOption]))
@@ -44,6 +45,9 @@ enum BatchesCommand: Command {
             for batch in EventBatch.batches(of: contents.events) { output += batch.requestBody + "\n" }
             io.standardOutput.write(output)
             reportSetAside(contents.quarantined, io: io)
+            for warning in ClockRule.warnings(for: contents.events, now: .now()) {
+                io.standardError.write("\(CarillonTool.name): warning: \(warning)\n")
+            }
             return contents.quarantined.isEmpty ? CarillonTool.exitSuccess : CarillonTool.exitDataError
         } catch {
             io.standardError.write("\(CarillonTool.name): cannot read the queue: \(error)\n")

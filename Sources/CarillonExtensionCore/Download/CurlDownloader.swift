@@ -36,7 +36,7 @@ final class CurlDownloader {
     ///
     /// - Throws: an ``Outcome`` with ``Reason/network`` when libcurl cannot create a handle.
     init(configuration: DownloadConfiguration) throws(Outcome) {
-        _ = CurlDownloader.globalInitialization
+        _ = CurlSecureSetup.globalInitialization
         guard let easy = curl_easy_init() else { throw Outcome(.network, "curl_easy_init failed") }
         guard let multi = curl_multi_init() else {
             curl_easy_cleanup(easy)
@@ -65,19 +65,13 @@ final class CurlDownloader {
         _ easy: UnsafeMutableRawPointer, _ configuration: DownloadConfiguration, errorBuffer: UnsafeMutablePointer<CChar>,
         handshake: HandshakeState
     ) -> (code: Int32, message: String)? {
-        var options: [(CURLoption, CURLcode)] = [
-            (CURLOPT_PROTOCOLS_STR, carillon_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "https")),
-            // Redirects are followed here, by RedirectRule, not by libcurl.
-            (CURLOPT_FOLLOWLOCATION, carillon_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)),
-            (CURLOPT_HTTP09_ALLOWED, carillon_easy_setopt_long(easy, CURLOPT_HTTP09_ALLOWED, 0)),
-            (CURLOPT_SSL_VERIFYPEER, carillon_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)),
-            (CURLOPT_SSL_VERIFYHOST, carillon_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)),
-            (CURLOPT_NOSIGNAL, carillon_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)),
+        var options = CurlSecureSetup.options(
+            easy, transportSecurity: configuration.transportSecurity, extraCAFile: configuration.extraCAFile,
+            errorBuffer: errorBuffer, handshake: handshake)
+        options += [
             // The curl tool's receive buffer (100 KiB) rather than libcurl's 16 KiB default: a sixth of the
             // write callbacks and write(2) calls for a large image, for 100 KiB per downloader.
             (CURLOPT_BUFFERSIZE, carillon_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, 100 * 1024)),
-            (CURLOPT_USERAGENT, carillon_easy_setopt_string(easy, CURLOPT_USERAGENT, "carillon-nse/\(CarillonVersion.current)")),
-            (CURLOPT_ERRORBUFFER, carillon_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)),
             (CURLOPT_HEADERFUNCTION, carillon_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, userData in
                 let context = Unmanaged<CurlDownloader.TransferContext>.fromOpaque(userData!).takeUnretainedValue()
                 return context.header(data, size * count)
@@ -90,17 +84,7 @@ final class CurlDownloader {
             // head check refuses an announced oversize image before its body instead.
             // No CURLOPT_ACCEPT_ENCODING: setting it (even to "identity") turns decoding on.
         ]
-        options += transportSecurityOptions(easy, configuration.transportSecurity, handshake)
-        if let caFile = configuration.extraCAFile {
-            // CAINFO replaces only the bundle file; the system's hashed CA directory (CAPATH) stays, so
-            // this adds trust rather than replacing it.
-            // Its exact bytes (see FileName): a path that is not UTF-8 still names its file.
-            options.append((CURLOPT_CAINFO, FileName.withCString(caFile) { carillon_easy_setopt_string(easy, CURLOPT_CAINFO, $0) }))
-        }
-        for (option, result) in options {
-            if let failure = check(option, result) { return failure }
-        }
-        return nil
+        return CurlSecureSetup.firstFailure(options)
     }
 
     deinit {
@@ -108,10 +92,6 @@ final class CurlDownloader {
         curl_easy_cleanup(easy)
         errorBuffer.deallocate()
     }
-
-    /// `curl_global_init`, once per process, before any handle (libcurl asks for it even where it is
-    /// thread-safe). A static `let` is initialised once, on first use, by the Swift runtime.
-    private static let globalInitialization: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     /// The libcurl version and TLS backend, e.g. "libcurl/7.88.1 OpenSSL/3.0.17".
     static var versionDescription: String {

@@ -1,4 +1,5 @@
 @testable import CarillonCLI
+@_spi(Tooling) import CarillonExtensionCore
 import CarillonFuzzChecks
 
 /// libFuzzer's entry point: the input is a command line, split on NUL into arguments.
@@ -38,6 +39,9 @@ nonisolated(unsafe) private var optionTableChecked = false
 private func checkOptionTableOnce() {
     guard !optionTableChecked else { return }
     optionTableChecked = true
+    // `upload` must never reach the network from a fuzzed command line: with no key in the environment
+    // and every --key-file a sandbox path that is missing or a directory, it stops at a usage error.
+    unsetenv("CARILLON_MOBILE_KEY")
     let names = Set(CarillonTool.commands.map { $0.name })
     guard names == Set(FuzzChecks.commandOptions.keys) else {
         fail("FuzzChecks.commandOptions lists \(FuzzChecks.commandOptions.keys.sorted()), the tool has \(names.sorted())")

@@ -1,0 +1,151 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+/// `carillon-nse upload`: the app's uploader — sends the queue's batches to the events API.
+enum UploadCommand: Command {
+    static let name = "upload"
+    static let summary = "Send the queued events to POST /v1/events, removing each batch once acknowledged."
+
+    /// The environment variable that may hold the mobile key instead of `--key-file`.
+    static let keyVariable = "CARILLON_MOBILE_KEY"
+    /// More than any key; a larger file is not a key file.
+    static let keyFileLimit = 64 * 1024
+
+    /// Every option, declared once: the parser's table, `--help` and the values `run` reads.
+    enum Options {
+        static let queue = Option.requiredPath("--queue", "DIR", help: "The app's persistent event queue.")
+        static let endpoint = Option.text("--endpoint", "URL", help: "The API's base URL (https only); requests go to URL/v1/events.")
+        static let keyFile = Option.path("--key-file", "FILE", help: "A file whose first line is the mobile key (else $CARILLON_MOBILE_KEY).")
+        static let caFile = Option.path("--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on.")
+        static let maxAttempts = Option.positiveInteger(
+            "--max-attempts", default: RetryPolicy.standard.maximumAttempts, maximum: 100, help: "Requests per batch at most, the first included.")
+        static let deadline = Option.milliseconds(
+            "--deadline", default: RetryPolicy.standard.deadlineMilliseconds, help: "Wall time for the whole upload, every wait included.")
+    }
+
+    static let options: [OptionSpec] = [
+        Options.queue.spec, Options.endpoint.spec, Options.keyFile.spec, Options.caFile.spec, Options.maxAttempts.spec, Options.deadline.spec,
+    ]
+
+    static var help: String {
+        let policy = RetryPolicy.standard
+        return """
+            Usage: carillon-nse upload --queue DIR --endpoint URL [--key-file FILE] [--ca-file PEM]
+                                       [--max-attempts N] [--deadline SECONDS]
+
+            Does what the app's uploader does: sends the queue's pending events to URL/v1/events in batches
+            of at most 100, in queue order, each body exactly what 'batches' prints, with
+            Authorization: Bearer <mobile key>, all on one connection. A batch's events leave the queue only
+            after a 2xx for it (the removals synced to disk once, when the run ends); a kill at any moment
+            loses nothing (a batch may be sent again, which the API ignores).
+
+            The mobile key is the first line of --key-file, or $\(keyVariable). It is sent in the
+            Authorization header and nowhere else: never printed, never written to the queue.
+
+              2xx                        sent: the batch's events are removed
+              no answer (network error,  retry: after a random wait in 0 ... min(\(policy.capMilliseconds / 1000) s, \(RetryPolicy.seconds(policy.baseMilliseconds)) s x 2^(n-1))
+              timeout), 408, 429, 5xx    after the n-th failure (full jitter), or the server's
+                                         Retry-After (seconds or an HTTP date) instead
+              401, 403                   refused: the key was refused; stop, every event kept
+              413                        split: the batch is halved and each half sent
+              other 4xx                  set-aside: moved to DIR/Quarantine/ with the status and
+                                         the answer's first bytes; the rest go on
+            Retries stop after --max-attempts requests for a batch, or when the next wait would pass
+            --deadline: the rest stays queued for the next run.
+
+            Prints one JSON line per request: batch, events, attempt, status (null: no response), outcome
+            (sent, retry, refused, split, set-aside), received (the answer's N, or null), retry_after_ms
+            (the wait before the next attempt, or null), elapsed_ms, detail (why, or null). A summary and
+            warnings go to standard error: events whose "at" the API will replace (in the future, or more
+            than 30 days old), and a {"received": N} that is not the batch's size.
+
+            Options:
+            \(optionsHelp(options + [CarillonTool.helpOption]))
+
+            Exit status: 0 when every queued event was sent, 1 when events stay queued (the key refused,
+            retries used up, the deadline passed) or a batch or a corrupt file was set aside, 64 on bad
+            usage (no key, an http endpoint, an unreadable --key-file or --ca-file).
+
+            """
+    }
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
+        guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }
+        let path = try Options.queue.read(arguments)
+        guard let endpointText = try Options.endpoint.read(arguments) else { throw UsageError(message: "option '--endpoint' is required") }
+        let endpoint: EventsEndpoint
+        do {
+            endpoint = try EventsEndpoint(validating: endpointText)
+        } catch {
+            throw UsageError(message: "--endpoint: \(error.detail)")
+        }
+        let key = try readKey(try Options.keyFile.read(arguments))
+        let caFile = try Options.caFile.read(arguments)
+        if let caFile, let problem = CAFileCheck.problem(caFile) {
+            throw UsageError(message: "--ca-file '\(FileName.display(caFile))': \(problem)")
+        }
+        let policy = RetryPolicy(
+            maximumAttempts: try Options.maxAttempts.read(arguments), deadlineMilliseconds: try Options.deadline.read(arguments))
+
+        guard FileSystem.isDirectory(path) else {
+            io.standardError.write("\(CarillonTool.name): \(FileName.display(path)): no such queue directory\n")
+            return CarillonTool.exitDataError
+        }
+        guard let queue = openQueue(path, io: io) else { return CarillonTool.exitDataError }
+        let uploader = EventUploader(endpoint: endpoint, key: key, policy: policy, extraCAFile: caFile)
+        let report = uploader.upload(queue) { attempt in
+            io.standardOutput.write(JSONWriter.string(line(attempt)) + "\n")
+        }
+        reportSetAside(report.unreadable, io: io)
+        for warning in report.warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
+        if let stopped = report.stopped { io.standardError.write("\(CarillonTool.name): \(stopped)\n") }
+        io.standardError.write(
+            "uploaded \(FileName.display(path)): \(report.sent) sent in \(report.requests) request\(report.requests == 1 ? "" : "s"), "
+                + "\(report.setAside.count) set aside, \(report.kept) kept in the queue\n")
+        return report.isClean ? CarillonTool.exitSuccess : CarillonTool.exitDataError
+    }
+
+    /// The key from `--key-file`'s first line, else the environment; a usage error naming the file (never
+    /// the key) when neither gives one.
+    static func readKey(_ keyFile: String?) throws(UsageError) -> MobileKey {
+        if let keyFile {
+            let name = "--key-file '\(FileName.display(keyFile))'"
+            guard FileSystem.exists(keyFile) else { throw UsageError(message: "\(name): no such file") }
+            if FileSystem.isDirectory(keyFile) { throw UsageError(message: "\(name): a directory, not a key file") }
+            let bytes: [UInt8]
+            do {
+                bytes = try FileSystem.readFile(keyFile, limit: keyFileLimit, policy: .namedByUser)
+            } catch {
+                throw UsageError(message: "\(name): cannot read: \(error.reason)")
+            }
+            do {
+                return try MobileKey(firstLineOf: String(decoding: bytes, as: UTF8.self))
+            } catch {
+                throw UsageError(message: "\(name): \(error.message)")
+            }
+        }
+        guard let text = Environment.value(keyVariable), !text.isEmpty else {
+            throw UsageError(message: "no mobile key: give --key-file FILE or set \(keyVariable)")
+        }
+        do {
+            return try MobileKey(firstLineOf: text)
+        } catch {
+            throw UsageError(message: "\(keyVariable): \(error.message)")
+        }
+    }
+
+    /// One attempt as its JSON line, members in the documented order.
+    static func line(_ attempt: UploadAttempt) -> JSONValue {
+        func number(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
+        return .object([
+            (key: "batch", value: .number(String(attempt.batch))),
+            (key: "events", value: .number(String(attempt.events))),
+            (key: "attempt", value: .number(String(attempt.attempt))),
+            (key: "status", value: number(attempt.status)),
+            (key: "outcome", value: .string(attempt.outcome.rawValue)),
+            (key: "received", value: number(attempt.received)),
+            (key: "retry_after_ms", value: number(attempt.retryAfterMilliseconds)),
+            (key: "elapsed_ms", value: .number(ResultLine.milliseconds(attempt.elapsedMilliseconds))),
+            (key: "detail", value: attempt.detail.map { .string($0) } ?? .null),
+        ])
+    }
+}

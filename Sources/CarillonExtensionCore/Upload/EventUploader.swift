@@ -1,0 +1,195 @@
+/// The app's uploader: sends the queue's batches to `POST /v1/events` in queue order and removes events
+/// only after a 2xx for their batch (SPEC §5).
+///
+/// Crash safety comes from the order of things: an event's file is removed only after the API
+/// acknowledged its batch (``EventQueue/removeAcknowledged(_:)``), and the removals are made durable
+/// with one directory fsync when the run ends. A kill at any instant leaves every event not yet
+/// acknowledged in the queue; one acknowledged but not yet removed (or brought back by a power loss
+/// before the sync) is sent again by the next run, which the API treats as a no-op.
+///
+/// Outcomes (``UploadResponse/classify(status:batchSize:)``): 2xx sent; a network error, a timeout,
+/// 408, 429 or 5xx retried by the ``RetryPolicy``; 401/403 stop at once with every event kept; 413
+/// splits the batch; any other 4xx sets the batch aside and the rest go on. When retries run out, or the
+/// deadline passes, the upload stops and the rest stays queued.
+///
+/// One connection for the whole run (``CurlPoster`` keeps its handle). Never prints: each attempt is
+/// passed to the caller's closure as it happens.
+public struct EventUploader: Sendable {
+    public var endpoint: EventsEndpoint
+    public var key: MobileKey
+    public var policy: RetryPolicy
+    public var extraCAFile: String?
+    public var transportSecurity: TransportSecurity
+    /// A whole number in `0 ... upper`, uniform: the backoff's jitter.
+    public var random: @Sendable (_ upper: Int) -> Int
+    /// Waits this many milliseconds (the backoff).
+    public var sleep: @Sendable (_ milliseconds: Int) -> Void
+
+    public init(
+        endpoint: EventsEndpoint, key: MobileKey, policy: RetryPolicy = .standard, extraCAFile: String? = nil,
+        transportSecurity: TransportSecurity = .appTransportSecurity,
+        random: @escaping @Sendable (_ upper: Int) -> Int = { Int.random(in: 0...max($0, 0)) },
+        sleep: @escaping @Sendable (_ milliseconds: Int) -> Void = EventUploader.sleep
+    ) {
+        self.endpoint = endpoint
+        self.key = key
+        self.policy = policy
+        self.extraCAFile = extraCAFile
+        self.transportSecurity = transportSecurity
+        self.random = random
+        self.sleep = sleep
+    }
+
+    /// `nanosleep` until `milliseconds` have passed (a signal does not cut it short).
+    public static let sleep: @Sendable (Int) -> Void = { milliseconds in
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+    }
+
+    /// The answer's first bytes kept with a set-aside batch.
+    static let quotedBodyBytes = 200
+
+    /// Uploads what `queue` holds now (events queued meanwhile wait for the next run).
+    ///
+    /// - Parameters:
+    ///   - now: this device's clock, for the clock rule's warnings.
+    ///   - onAttempt: called after every request, in order.
+    public func upload(_ queue: EventQueue, now: Timestamp = .now(), onAttempt: (UploadAttempt) -> Void) -> UploadReport {
+        let start = ContinuousClock.now
+        func elapsed() -> Int { Int(CurlDownloader.milliseconds(ContinuousClock.now - start)) }
+        var report = UploadReport()
+        report.warnings = queue.openingWarnings
+        let contents: EventQueue.Contents
+        do {
+            contents = try queue.contents(now: now)
+        } catch {
+            report.stopped = "cannot read the queue: \(error)"
+            return report
+        }
+        report.unreadable = contents.quarantined
+        report.warnings += ClockRule.warnings(for: contents.events, now: now)
+        var pending = EventBatch.batches(of: contents.events).map(\.events)
+        guard !pending.isEmpty else { return report }
+        guard let poster = CurlPoster(transportSecurity: transportSecurity, extraCAFile: extraCAFile) else {
+            report.stopped = "cannot create a libcurl handle (curl_easy_init failed)"
+            report.kept = contents.events.count
+            return report
+        }
+        let headers = [key.authorizationHeader, "Content-Type: application/json", "Accept: application/json"]
+        var batchNumber = 0
+        var next = 0
+        var removedSinceSync = false
+        batches: while next < pending.count {
+            let events = pending[next]
+            batchNumber += 1
+            let body = Array(EventBatch(events: events).requestBody.utf8)
+            var attempt = 0
+            while true {
+                attempt += 1
+                let left = policy.deadlineMilliseconds - elapsed()
+                guard left > 0 else {
+                    report.stopped = "the \(RetryPolicy.seconds(policy.deadlineMilliseconds)) s deadline passed (--deadline)"
+                    break batches
+                }
+                let requestStart = ContinuousClock.now
+                let response = poster.post(url: endpoint.url, host: endpoint.host, headers: headers, body: body, timeoutMilliseconds: left)
+                let took = ContinuousClock.now - requestStart
+                report.requests += 1
+                let outcome = UploadResponse.classify(status: response.status, batchSize: events.count)
+                var line = UploadAttempt(
+                    batch: batchNumber, events: events.count, attempt: attempt, status: response.status, outcome: outcome,
+                    received: response.status == nil ? nil : UploadResponse.received(response.body), retryAfterMilliseconds: nil,
+                    elapsedMilliseconds: Double(took.components.seconds) * 1000 + Double(took.components.attoseconds) / 1e15,
+                    detail: response.failure.map(key.redacting))
+                switch outcome {
+                case .sent:
+                    do {
+                        try queue.removeAcknowledged(events)
+                        removedSinceSync = true
+                    } catch {
+                        line.detail = "sent, but cannot remove its events from the queue: \(error) (they will be sent again)"
+                        onAttempt(line)
+                        report.stopped = "cannot remove sent events from the queue: \(error)"
+                        break batches
+                    }
+                    report.sent += events.count
+                    if line.received != events.count {
+                        report.warnings.append(
+                            "batch \(batchNumber): the API answered \(line.received.map { "{\"received\": \($0)}" } ?? "without {\"received\": N}") for \(events.count) events")
+                    }
+                    onAttempt(line)
+                    next += 1
+                    continue batches
+                case .refused:
+                    line.detail = "the API refused the mobile key (HTTP \(response.status ?? 0)); every event stays queued"
+                    onAttempt(line)
+                    report.keyRefused = true
+                    report.stopped = "the API refused the mobile key (HTTP \(response.status ?? 0))"
+                    break batches
+                case .split:
+                    let half = events.count / 2
+                    line.detail = "too large for the API: split into \(half) and \(events.count - half) events"
+                    onAttempt(line)
+                    pending.replaceSubrange(next...next, with: [Array(events[..<half]), Array(events[half...])])
+                    continue batches
+                case .setAside:
+                    let quoted = key.redacting(Self.quote(response.body))
+                    let reason = "POST /v1/events answered \(response.status ?? 0): \(quoted)"
+                    do {
+                        report.setAside += try queue.setAside(events, reason: reason)
+                    } catch {
+                        line.detail = "refused (HTTP \(response.status ?? 0)), and cannot be set aside: \(error)"
+                        onAttempt(line)
+                        report.stopped = "cannot set a refused batch aside: \(error)"
+                        break batches
+                    }
+                    line.detail = "refused (HTTP \(response.status ?? 0)); its events are set aside in \(queue.quarantineDirectory)"
+                    onAttempt(line)
+                    next += 1
+                    continue batches
+                case .retry:
+                    let retryAfter = response.retryAfter.flatMap { RetryAfter.milliseconds($0, now: .now()) }
+                    switch policy.decide(failedAttempt: attempt, retryAfterMilliseconds: retryAfter, elapsedMilliseconds: elapsed(), random: random) {
+                    case .retry(let wait):
+                        line.retryAfterMilliseconds = wait
+                        onAttempt(line)
+                        sleep(wait)
+                    case .giveUp(let why):
+                        let failure = line.detail.map { "; last: \($0)" } ?? " (HTTP \(response.status ?? 0))"
+                        line.detail = "gave up: \(why)\(failure)"
+                        onAttempt(line)
+                        report.stopped = "gave up on batch \(batchNumber): \(why)"
+                        break batches
+                    }
+                }
+            }
+        }
+        // Every way out of the loop comes here: the removals are made durable once, at the end.
+        if removedSinceSync {
+            do {
+                try queue.syncRemovals()
+            } catch {
+                report.warnings.append(
+                    "cannot sync the queue directory after removing sent events: \(error) (a power loss now could bring them back, to be sent again)")
+            }
+        }
+        report.kept = pending[next...].reduce(0) { $0 + $1.count }
+        return report
+    }
+
+    /// The answer's first bytes as one printable line (controls and non-UTF-8 as `?`).
+    static func quote(_ body: [UInt8]) -> String {
+        let text = String(decoding: body.prefix(quotedBodyBytes), as: UTF8.self)
+        let line = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFD}" ? "?" : $0 }))
+        return line.isEmpty ? "(empty body)" : line + (body.count > quotedBodyBytes ? "…" : "")
+    }
+}
+
+extension MobileKey {
+    /// `text` with the key, should a server echo it, replaced by `<mobile key>`.
+    func redacting(_ text: String) -> String {
+        let secret = String(authorizationHeader.dropFirst("Authorization: Bearer ".count))
+        return text.replacing(secret, with: "<mobile key>")
+    }
+}
