@@ -4,7 +4,7 @@
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`), whose wait is the date minus `now` (a date already past is a wait
 /// of 0). The obsolete RFC 850 and asctime date forms, and anything else, are not understood: nil, and
 /// the backoff decides as if there were no header.
-public enum RetryAfter {
+@_spi(Tooling) public enum RetryAfter {
     /// Longest wait taken from the header, so arithmetic on it never overflows (a day).
     public static let maximumMilliseconds = 86_400_000
 

@@ -14,7 +14,7 @@ public enum UploadOutcome: String, Sendable, Equatable, CaseIterable {
     case setAside = "set-aside"
 }
 
-public enum UploadResponse {
+@_spi(Tooling) public enum UploadResponse {
     /// The outcome of an attempt: `status` nil when no response came (a network error or a timeout).
     public static func classify(status: Int?, batchSize: Int) -> UploadOutcome {
         guard let status else { return .retry }
