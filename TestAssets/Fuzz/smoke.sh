@@ -123,8 +123,9 @@ for target in "${targets[@]}"; do
     log=.build/logs/$target.log
     status=0
     # The scratch corpus comes first: libFuzzer writes new inputs into the first directory only.
+    mapfile -t seeds < <(seed_directories "$target")
     "$bin/$target" "${common[@]}" -max_total_time="$seconds" -dict="$(dictionary "$target")" \
-        -artifact_prefix=".build/artifacts/$target/" "$corpus" "Corpus/$target" >"$log" 2>&1 || status=$?
+        -artifact_prefix=".build/artifacts/$target/" "$corpus" "${seeds[@]}" >"$log" 2>&1 || status=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     last=$(grep -E '^#[0-9]+' "$log" | grep ' cov: ' | tail -1 || true)

@@ -65,7 +65,7 @@ import Testing
     static func attached(_ number: Int, path: String = "/a/image.png") -> ReportEntry {
         ReportEntry(
             payload: "payloads/\(number).json", reason: .attached, detail: "png image attached", title: "Photo \(number)",
-            body: "Tap to see it", receipt: "stored", deliveryID: Payloads.deliveryID(number), elapsedMilliseconds: Double(number),
+            body: "Tap to see it", receipt: "stored", deliveryID: TestDeliveryID.text(number), elapsedMilliseconds: Double(number),
             attachment: ReportEntry.Attachment(path: path, type: .png), trace: trace())
     }
 

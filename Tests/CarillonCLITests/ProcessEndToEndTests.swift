@@ -12,7 +12,7 @@ import Testing
         let groups = ["routing", "stamp", "download", "odd", "malformed"]
 
         init() throws {
-            directory = try TemporaryDirectory("catalogue")
+            directory = TemporaryDirectory("catalogue")
             let server = TestServer.shared
             let source = Paths.testAssets("Payloads")
             for group in groups {
@@ -37,7 +37,7 @@ import Testing
     func theCatalogueGivesItsExpectedOutcomesInInputOrder(jobs: Int) async throws {
         let catalogue = try Catalogue()
         defer { catalogue.directory.remove() }
-        let work = try TemporaryDirectory("work")
+        let work = TemporaryDirectory("work")
         defer { work.remove() }
         let arguments = [
             "process", "--ca-file", TestServer.shared.caFile, "--container", work.file("container"),
@@ -104,7 +104,7 @@ import Testing
         (["--tls-minimum", "1.0", "--no-forward-secrecy"], ["attached", "attached", "tls"]),
     ] as [([String], [String])])
     func theATSExceptionsChangeWhatTheyShould(options: [String], reasons: [String]) async throws {
-        let directory = try TemporaryDirectory("ats")
+        let directory = TemporaryDirectory("ats")
         defer { directory.remove() }
         let server = TestServer.shared
         for (index, listener) in ["ats_rsa_kex", "ats_tls12_ecdhe", "ats_ten_years"].enumerated() {
@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func aDirectoryMeansItsJSONFilesSorted() async throws {
-        let directory = try TemporaryDirectory("sorted")
+        let directory = TemporaryDirectory("sorted")
         defer { directory.remove() }
         try directory.write("b.json", #"{"aps":{"alert":"b","mutable-content":1}}"#)
         try directory.write("a.json", #"{"aps":{"alert":"a","mutable-content":1}}"#)
@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func aMissingFileIsReportedAndTheOthersStillRun() async throws {
-        let directory = try TemporaryDirectory("missing")
+        let directory = TemporaryDirectory("missing")
         defer { directory.remove() }
         let good = try directory.write("good.json", #"{"aps":{"alert":"x","mutable-content":1}}"#)
         let missing = directory.file("missing.json")
@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func aHugeFileIsRefusedUnread() async throws {
-        let directory = try TemporaryDirectory("huge")
+        let directory = TemporaryDirectory("huge")
         defer { directory.remove() }
         let path = directory.file("huge.json")
         // 100 MB, sparse: the tool must refuse it from its size, not by reading it.
@@ -162,7 +162,7 @@ import Testing
     }
 
     @Test func allReadablePayloadsExitZeroEvenWhenTheyFallBack() async throws {
-        let directory = try TemporaryDirectory("fallbacks")
+        let directory = TemporaryDirectory("fallbacks")
         defer { directory.remove() }
         let server = TestServer.shared
         try directory.write("404.json", Payloads.routed(image: server.url("/status/404")))
@@ -174,7 +174,7 @@ import Testing
     }
 
     @Test func standardInputWorksBetweenFiles() async throws {
-        let directory = try TemporaryDirectory("stdin")
+        let directory = TemporaryDirectory("stdin")
         defer { directory.remove() }
         let file = try directory.write("file.json", #"{"aps":{"alert":"x","mutable-content":1}}"#)
         let input = Data(#"{"aps":{"alert":"x"}}"#.utf8)
@@ -185,7 +185,7 @@ import Testing
     }
 
     @Test func aReceiptThatCannotBeWrittenIsReportedAndTheImageStillProceeds() async throws {
-        let directory = try TemporaryDirectory("receipt-failure")
+        let directory = TemporaryDirectory("receipt-failure")
         defer { directory.remove() }
         let server = TestServer.shared
         // A container path that is a regular file: no receipt directory can be made inside it (this
@@ -203,7 +203,7 @@ import Testing
     }
 
     @Test func theExpiryOptionDeliversTheOriginalWhileADownloadStalls() async throws {
-        let directory = try TemporaryDirectory("expire")
+        let directory = TemporaryDirectory("expire")
         defer { directory.remove() }
         let server = TestServer.shared
         try directory.write("stall.json", Payloads.routed(image: "https://127.0.0.1:\(server.handshakeStallPort)/img.png"))

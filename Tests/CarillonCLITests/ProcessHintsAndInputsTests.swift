@@ -5,7 +5,7 @@ import Testing
 /// The tool explaining itself (issue 12): hints in `warnings`, and what it says about its inputs.
 @Suite(.timeLimit(.minutes(1))) struct ProcessHintsAndInputsTests {
     @Test func aLookAlikeKeyIsNamedInTheLine() async throws {
-        let directory = try TemporaryDirectory("hints")
+        let directory = TemporaryDirectory("hints")
         defer { directory.remove() }
         try directory.write("typo.json", #"{"aps":{"alert":"Hi","mutable_content":1},"carillon":{"image":"https://127.0.0.1/a.png"}}"#)
         let result = try await tool(["process", "--attachments", directory.file("att"), directory.file("typo.json")])
@@ -21,7 +21,7 @@ extension ProcessHintsAndInputsTests {
     /// line is cleared before each output line: what shows on each line is a JSON object or the
     /// progress, never both glued together.
     @Test func progressAndOutputNeverShareALine() async throws {
-        let directory = try TemporaryDirectory("pty")
+        let directory = TemporaryDirectory("pty")
         defer { directory.remove() }
         let server = TestServer.shared
         for index in 0..<5 {
@@ -50,7 +50,7 @@ extension ProcessHintsAndInputsTests {
     }
 
     @Test func aDirectoryWithoutPayloadsSaysSoAndExitsOne() async throws {
-        let directory = try TemporaryDirectory("empty-input")
+        let directory = TemporaryDirectory("empty-input")
         defer { directory.remove() }
         try FileManager.default.createDirectory(atPath: directory.file("empty"), withIntermediateDirectories: true)
         let result = try await tool(["process", "--attachments", directory.file("att"), directory.file("empty")])
@@ -64,7 +64,7 @@ extension ProcessHintsAndInputsTests {
     }
 
     @Test func recursiveDescendsInSortedOrder() async throws {
-        let directory = try TemporaryDirectory("recursive")
+        let directory = TemporaryDirectory("recursive")
         defer { directory.remove() }
         for path in ["in/b.json", "in/a/2.json", "in/a/1.json", "in/c/x.txt", "in/.hidden/h.json"] {
             let parent = (directory.file(path) as NSString).deletingLastPathComponent
@@ -86,7 +86,7 @@ extension ProcessHintsAndInputsTests {
         ("key.pem", "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"),
     ])
     func aCAFileWithoutACertificateIsAUsageErrorBeforeAnyPayload(_ name: String, _ problem: String) async throws {
-        let directory = try TemporaryDirectory("ca-file")
+        let directory = TemporaryDirectory("ca-file")
         defer { directory.remove() }
         try directory.write("empty.pem", "")
         try directory.write("key.pem", "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n")
@@ -108,7 +108,7 @@ extension ProcessHintsAndInputsTests {
     }
 
     @Test func textFormatShowsOutcomeHopsAttachmentAndWarnings() async throws {
-        let directory = try TemporaryDirectory("text")
+        let directory = TemporaryDirectory("text")
         defer { directory.remove() }
         try Self.twoPayloads(directory)
         let server = TestServer.shared
@@ -130,7 +130,7 @@ extension ProcessHintsAndInputsTests {
     }
 
     @Test func theSummaryCountsReasonsWithMedianAndP95() async throws {
-        let directory = try TemporaryDirectory("summary")
+        let directory = TemporaryDirectory("summary")
         defer { directory.remove() }
         try Self.twoPayloads(directory)
         let result = try await tool(["process", "--ca-file", TestServer.shared.caFile, "--attachments", directory.file("att"), directory.path])
@@ -151,7 +151,7 @@ extension ProcessHintsAndInputsTests {
         ([], 0),
     ] as [([String], Int32)])
     func failOnMakesTheStatusTwo(_ options: [String], _ status: Int32) async throws {
-        let directory = try TemporaryDirectory("fail-on")
+        let directory = TemporaryDirectory("fail-on")
         defer { directory.remove() }
         try Self.twoPayloads(directory)
         let result = try await tool(["process", "--ca-file", TestServer.shared.caFile, "--attachments", directory.file("att")] + options + [directory.path])

@@ -5,7 +5,7 @@ import Testing
 /// `process --report` end to end: where it writes, what a bad path gives, and the app name.
 @Suite(.timeLimit(.minutes(1))) struct ProcessReportTests {
     @Test func aReportInAMissingDirectoryIsAUsageErrorBeforeAnyPayloadRuns() async throws {
-        let work = try TemporaryDirectory("report-usage")
+        let work = TemporaryDirectory("report-usage")
         defer { work.remove() }
         let payload = try work.write("p.json", Payloads.routed(image: nil))
         let missing = work.file("nowhere/report.html")
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aReportThatCannotBeWrittenIsExitOneNamingTheFile() async throws {
-        let work = try TemporaryDirectory("report-unwritable")
+        let work = TemporaryDirectory("report-unwritable")
         defer { work.remove() }
         let payload = try work.write("p.json", Payloads.routed(image: nil))
         // /proc exists, and no one (root included) can create a file in it.
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func theReportReplacesAnOlderOneAtomicallyAndShowsTheAppName() async throws {
-        let work = try TemporaryDirectory("report-write")
+        let work = TemporaryDirectory("report-write")
         defer { work.remove() }
         let payload = try work.write("p.json", Payloads.routed(image: nil))
         let report = try work.write("report.html", "old")
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func aPathThatIsNotUTF8IsShownAsThePayloadFieldShowsIt() async throws {
-        let work = try TemporaryDirectory("report-bytes")
+        let work = TemporaryDirectory("report-bytes")
         defer { work.remove() }
         let script = "cd \(Shell.quote(work.path)) && printf '%s' \(Shell.quote(Payloads.routed(image: nil))) > \"$(printf 'caf\\351.json')\""
             + " && \"$TOOL\" process --report report.html caf*.json >/dev/null"

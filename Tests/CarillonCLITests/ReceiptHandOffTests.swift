@@ -10,7 +10,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory.file(subdirectory), withIntermediateDirectories: true)
         var ids: [String] = []
         for number in first..<(first + count) {
-            let id = Payloads.deliveryID(number)
+            let id = TestDeliveryID.text(number)
             try directory.write("\(subdirectory)/\(id).json", Payloads.routed(image: nil, deliveryID: id))
             ids.append(id)
         }
@@ -22,10 +22,10 @@ import Testing
     }
 
     @Test func aProcessKilledMidDownloadLeavesAReceiptThatBecomesOneEvent() async throws {
-        let work = try TemporaryDirectory("kill-download")
+        let work = TemporaryDirectory("kill-download")
         defer { work.remove() }
         let server = TestServer.shared
-        let id = Payloads.deliveryID(7)
+        let id = TestDeliveryID.text(7)
         let payload = try work.write("stall.json", Payloads.routed(image: server.url("/stall/headers?seconds=60"), deliveryID: id))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Paths.tool)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func concurrentExtensionsAndDrainsLoseAndDoubleNothing() async throws {
-        let work = try TemporaryDirectory("concurrent")
+        let work = TemporaryDirectory("concurrent")
         defer { work.remove() }
         let container = work.file("container"), queue = work.file("queue")
         // Three extension runs of 150 payloads each, 8 at a time, all into one container...
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func aDrainKilledAtAnyMomentCausesNoDuplicate() async throws {
-        let work = try TemporaryDirectory("kill-drain")
+        let work = TemporaryDirectory("kill-drain")
         defer { work.remove() }
         let container = work.file("container"), queue = work.file("queue")
         let ids = try Self.writeStampedPayloads(300, into: work, subdirectory: "payloads")
@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func badReceiptFilesAreSetAsideAndTheRestDrained() async throws {
-        let work = try TemporaryDirectory("bad-receipts")
+        let work = TemporaryDirectory("bad-receipts")
         defer { work.remove() }
         let container = work.file("container")
         let ids = try Self.writeStampedPayloads(3, into: work, subdirectory: "payloads")
@@ -161,7 +161,7 @@ import Testing
             ("future", good.replacingOccurrences(of: #""format":1"#, with: #""format":2"#)),
         ]
         for (index, (_, text)) in bad.enumerated() {
-            try text.write(toFile: "\(receipts)/\(Payloads.deliveryID(900 + index)).receipt", atomically: false, encoding: .utf8)
+            try text.write(toFile: "\(receipts)/\(TestDeliveryID.text(900 + index)).receipt", atomically: false, encoding: .utf8)
         }
         let drain = try await tool(["drain", "--container", container, "--queue", work.file("queue")])
         #expect(drain.status == 1, "set-aside files are reported through the exit status")
@@ -172,7 +172,7 @@ import Testing
     }
 
     @Test func theContainerHoldsAtMostAThousandReceipts() async throws {
-        let work = try TemporaryDirectory("bound")
+        let work = TemporaryDirectory("bound")
         defer { work.remove() }
         let ids = try Self.writeStampedPayloads(1003, into: work, subdirectory: "payloads")
         let result = try await tool(["process", "--jobs", "8", "--container", work.file("container"), work.file("payloads")])
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func twoHundredFiftyEventsComeOutAsBatchesOf100_100_50InQueueOrder() async throws {
-        let work = try TemporaryDirectory("batches")
+        let work = TemporaryDirectory("batches")
         defer { work.remove() }
         let ids = try Self.writeStampedPayloads(250, into: work, subdirectory: "payloads")
         let open = try await tool(["open", "--queue", work.file("queue"), "--at", "2026-08-20T09:16:44.120Z", work.file("payloads")])

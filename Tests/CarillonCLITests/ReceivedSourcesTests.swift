@@ -71,9 +71,9 @@ import Testing
 
     @Test(arguments: orders)
     func theFirstSourceWinsAndKeepsItsTime(order: [Source]) async throws {
-        let work = try TemporaryDirectory("sources-\(order.map(\.rawValue).joined(separator: "-"))")
+        let work = TemporaryDirectory("sources-\(order.map(\.rawValue).joined(separator: "-"))")
         defer { work.remove() }
-        let id = Payloads.deliveryID(42)
+        let id = TestDeliveryID.text(42)
         var said: [String?] = []
         for source in order { said.append(try await Self.run(source, id: id, in: work)) }
         #expect(said == ["received", "duplicate", "duplicate"], "\(order)")
@@ -83,16 +83,16 @@ import Testing
     }
 
     @Test func presentPrintsOneLinePerPayloadAndQueuesEitherWay() async throws {
-        let work = try TemporaryDirectory("present")
+        let work = TemporaryDirectory("present")
         defer { work.remove() }
-        let stamped = try work.write("a.json", Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(1)))
+        let stamped = try work.write("a.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(1)))
         let plain = try work.write("b.json", #"{"aps":{"alert":"Hi"}}"#)
         let broken = try work.write("c.json", "{broken")
         let queue = work.file("queue")
         let result = try await tool(["present", "--queue", queue, "--at", "2026-08-20T09:16:44.120Z", stamped, plain, broken, work.file("missing.json")])
         #expect(result.status == 1, "an unreadable payload makes the status 1; the others are still handled")
         #expect(result.standardOutput == """
-            {"payload":"\(stamped)","delivery_id":"\(Payloads.deliveryID(1))","queued":"received","presentation":["banner","list","sound","badge"]}
+            {"payload":"\(stamped)","delivery_id":"\(TestDeliveryID.text(1))","queued":"received","presentation":["banner","list","sound","badge"]}
             {"payload":"\(plain)","delivery_id":null,"queued":"none","presentation":["banner","list","sound","badge"]}
 
             """)
@@ -100,10 +100,10 @@ import Testing
         #expect(result.standardError.contains("\(broken): not valid JSON"))
         #expect(result.standardError.contains("missing.json: cannot read"))
 
-        let suppressed = try await tool(["present", "--queue", queue, "--suppress", "-"], input: Data(Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(1)).utf8))
+        let suppressed = try await tool(["present", "--queue", queue, "--suppress", "-"], input: Data(Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(1)).utf8))
         #expect(suppressed.status == 0)
-        #expect(suppressed.standardOutput == #"{"payload":"-","delivery_id":"\#(Payloads.deliveryID(1))","queued":"duplicate","presentation":[]}"# + "\n")
-        #expect(try await Self.queued(queue) == [["received", Payloads.deliveryID(1), "2026-08-20T09:16:44.120Z"]])
+        #expect(suppressed.standardOutput == #"{"payload":"-","delivery_id":"\#(TestDeliveryID.text(1))","queued":"duplicate","presentation":[]}"# + "\n")
+        #expect(try await Self.queued(queue) == [["received", TestDeliveryID.text(1), "2026-08-20T09:16:44.120Z"]])
 
         for bad in [["present", "--queue", queue], ["present", stamped], ["present", "--queue", queue, "--at", "yesterday", stamped],
                     ["present", "--queue", queue, "--suppress=yes", stamped]] {
@@ -116,10 +116,10 @@ import Testing
     }
 
     @Test func scanNamesEachBadLineAndQueuesTheRest() async throws {
-        let work = try TemporaryDirectory("scan")
+        let work = TemporaryDirectory("scan")
         defer { work.remove() }
         let queue = work.file("queue")
-        func line(_ n: Int, _ date: String) -> String { #"{"date":"\#(date)","payload":\#(Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(n)))}"# }
+        func line(_ n: Int, _ date: String) -> String { #"{"date":"\#(date)","payload":\#(Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(n)))}"# }
         let file = try work.write("delivered.jsonl", [
             line(2, "2026-08-20T09:00:02Z"),
             "",
@@ -131,8 +131,8 @@ import Testing
         let result = try await tool(["scan", "--queue", queue, file])
         #expect(result.status == 1, "a bad line makes the status 1; the others are still queued")
         #expect(result.standardOutput == """
-            {"line":1,"delivery_id":"\(Payloads.deliveryID(2))","at":"2026-08-20T09:00:02.000Z","queued":"received"}
-            {"line":5,"delivery_id":"\(Payloads.deliveryID(1))","at":"2026-08-20T09:00:01.000Z","queued":"received"}
+            {"line":1,"delivery_id":"\(TestDeliveryID.text(2))","at":"2026-08-20T09:00:02.000Z","queued":"received"}
+            {"line":5,"delivery_id":"\(TestDeliveryID.text(1))","at":"2026-08-20T09:00:01.000Z","queued":"received"}
             {"line":6,"delivery_id":null,"at":"2026-08-20T09:00:00.000Z","queued":"none"}
 
             """)
@@ -141,7 +141,7 @@ import Testing
         #expect(result.standardError.contains("\(file):6: not a Carillon notification"))
         #expect(result.standardError.contains("scanned \(file): 3 notifications: 2 queued, 0 already queued, 1 not stamped, 0 failed; 2 lines skipped"))
         // Queue order follows the delivery dates, not the lines.
-        #expect(try await Self.queued(queue).map { $0[1] } == [Payloads.deliveryID(1), Payloads.deliveryID(2)])
+        #expect(try await Self.queued(queue).map { $0[1] } == [TestDeliveryID.text(1), TestDeliveryID.text(2)])
 
         // Standard input, all already queued, and an empty Notification Center: exit 0.
         let again = try await tool(["scan", "--queue", queue, "-"], input: Data(line(1, "2026-08-21T00:00:00Z").utf8))
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func presentKilledAtAnyMomentLosesAndDoublesNothing() async throws {
-        let work = try TemporaryDirectory("kill-present")
+        let work = TemporaryDirectory("kill-present")
         defer { work.remove() }
         let queue = work.file("queue")
         let ids = try ReceiptHandOffTests.writeStampedPayloads(300, into: work, subdirectory: "payloads")

@@ -56,7 +56,7 @@ struct ReportBrowserTests {
     }
 
     @Test func anAttachedCardShowsTheAttachedImageAsThumbnailAndFullWidth() async throws {
-        let work = try TemporaryDirectory("report-attached")
+        let work = TemporaryDirectory("report-attached")
         defer { work.remove() }
         // The server's tiny PNG is one pure red pixel: every pixel of its thumbnail and its expanded view is red.
         let report = try await Self.report([("red.json", Self.payload(title: "Red", image: TestServer.shared.baseURL + "/img/tiny-png"))], in: work)
@@ -76,7 +76,7 @@ struct ReportBrowserTests {
     }
 
     @Test func aFallbackShowsNoImageAndAHostileTitleIsText() async throws {
-        let work = try TemporaryDirectory("report-hostile")
+        let work = TemporaryDirectory("report-hostile")
         defer { work.remove() }
         let hostile = "<img src=x onerror=alert(1)>"
         let report = try await Self.report(
@@ -104,7 +104,7 @@ struct ReportBrowserTests {
     @Test func theSampleCatalogueReportLoadsCleanlyWithACardPerPayloadInOrder() async throws {
         let catalogue = try ProcessEndToEndTests.Catalogue()
         defer { catalogue.directory.remove() }
-        let work = try TemporaryDirectory("report-catalogue")
+        let work = TemporaryDirectory("report-catalogue")
         defer { work.remove() }
         let report = work.file("report.html")
         let result = try await tool(
@@ -124,7 +124,7 @@ struct ReportBrowserTests {
     /// image) is hidden. The page is the report with that button checked instead of "all", as a click
     /// would leave it.
     @Test func aReasonFilterHidesTheOtherCards() async throws {
-        let work = try TemporaryDirectory("report-filter")
+        let work = TemporaryDirectory("report-filter")
         defer { work.remove() }
         let report = try await Self.report(
             [
@@ -146,7 +146,7 @@ struct ReportBrowserTests {
     /// The check above would be worthless if a refusal went unseen: a page that asks for a remote image
     /// under the same policy must show one.
     @Test func aRefusedLoadIsSeenOnTheConsole() async throws {
-        let work = try TemporaryDirectory("report-negative")
+        let work = TemporaryDirectory("report-negative")
         defer { work.remove() }
         let page = try work.write(
             "bad.html",

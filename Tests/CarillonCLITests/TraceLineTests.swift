@@ -62,7 +62,7 @@ import Testing
 
     @Test func aRedirectChainIsTracedHopByHop() async throws {
         let server = TestServer.shared
-        let directory = try TemporaryDirectory("trace-line")
+        let directory = TemporaryDirectory("trace-line")
         defer { directory.remove() }
         try directory.write("chain.json", Payloads.routed(image: server.url("/redirect/hops/2")))
         let result = try await tool(["process", "--ca-file", server.caFile, "--attachments", directory.file("att"), "--budget", "3", directory.file("chain.json")])
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func noDownloadMeansNoTrace() async throws {
-        let directory = try TemporaryDirectory("trace-none")
+        let directory = TemporaryDirectory("trace-none")
         defer { directory.remove() }
         try directory.write("a.json", Payloads.routed(image: "http://127.0.0.1/img.png"))
         try directory.write("b.json", Payloads.routed(image: nil))

@@ -12,7 +12,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: work.file("payloads"), withIntermediateDirectories: true)
         var ids: [String] = []
         for number in first..<(first + count) {
-            let id = Payloads.deliveryID(number)
+            let id = TestDeliveryID.text(number)
             try work.write(String(format: "payloads/%06d.json", number), Payloads.routed(image: nil, deliveryID: id))
             ids.append(id)
         }
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func aCleanUploadSendsEveryBatchInOrderOnOneConnection() async throws {
-        let work = try TemporaryDirectory("upload-clean")
+        let work = TemporaryDirectory("upload-clean")
         defer { work.remove() }
         let server = try EventsAPIServer()
         let ids = try await Self.makeQueue(250, in: work)
@@ -137,7 +137,7 @@ import Testing
 
     @Test(arguments: faultCases)
     func everyScriptedFault(_ c: FaultCase) async throws {
-        let work = try TemporaryDirectory("upload-fault")
+        let work = TemporaryDirectory("upload-fault")
         defer { work.remove() }
         let server = try EventsAPIServer()
         let ids = try await Self.makeQueue(150, in: work)
@@ -174,7 +174,7 @@ import Testing
 
     @Test(arguments: [("1", 1000...1000), ("date", 0...2000)])
     func retryAfterIsHonouredInBothForms(form: String, range: ClosedRange<Int>) async throws {
-        let work = try TemporaryDirectory("upload-retry-after")
+        let work = TemporaryDirectory("upload-retry-after")
         defer { work.remove() }
         let server = try EventsAPIServer()
         let ids = try await Self.makeQueue(20, in: work)
@@ -196,7 +196,7 @@ import Testing
 
     @Test func theKeyAppearsNowhereButTheAuthorizationHeader() async throws {
         let key = "k3y-S3CRET-0123456789abcdef"
-        let work = try TemporaryDirectory("upload-key")
+        let work = TemporaryDirectory("upload-key")
         defer { work.remove() }
         let server = try EventsAPIServer(key: key)
         _ = try await Self.makeQueue(120, in: work)
@@ -239,7 +239,7 @@ import Testing
         ([String](), "option '--endpoint' is required"),
     ])
     func usageErrors(arguments: [String], message: String) async throws {
-        let work = try TemporaryDirectory("upload-usage")
+        let work = TemporaryDirectory("upload-usage")
         defer { work.remove() }
         let result = try await onOwnThread {
             try Command.run(Paths.tool, ["upload", "--queue", work.file("queue")] + arguments, environment: ["CARILLON_MOBILE_KEY": "k"])
@@ -256,7 +256,7 @@ import Testing
     }
 
     @Test func aKilledUploadLosesNothingAndRemovesNothingEarly() async throws {
-        let work = try TemporaryDirectory("upload-kill")
+        let work = TemporaryDirectory("upload-kill")
         defer { work.remove() }
         let server = try EventsAPIServer()
         let ids = try await Self.makeQueue(1000, in: work)
@@ -293,7 +293,7 @@ import Testing
     }
 
     @Test func eventsTheAPIWillReTimeAreWarnedAboutByBatchesAndUpload() async throws {
-        let work = try TemporaryDirectory("upload-clock")
+        let work = TemporaryDirectory("upload-clock")
         defer { work.remove() }
         let server = try EventsAPIServer()
         let old = try await Self.makeQueue(1, in: work, at: "2020-01-01T00:00:00.000Z", from: 1)

@@ -60,7 +60,7 @@ extension Curl {
     /// Downloads `url` with the `curl` command, following redirects: the reference bytes an attachment
     /// must equal. (Not through `Command.run`, which reads standard error on Dispatch's global queue.)
     public static func bytes(_ url: String, caFile: String) throws -> Data {
-        let output = try TemporaryDirectory("curl-reference")
+        let output = TemporaryDirectory("curl-reference")
         defer { output.remove() }
         let file = output.file("body")
         let process = Process()

@@ -22,7 +22,7 @@ public enum Command {
     /// one thread could be handed to a long-lived child spawned on another at that moment, so that its
     /// reader never saw the end. A file has no end to wait for, and `waitpid` answers for itself.
     public static func run(_ executable: String, _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil) throws -> Result {
-        let scratch = try TemporaryDirectory("command")
+        let scratch = TemporaryDirectory("command")
         defer { scratch.remove() }
         let inputPath = scratch.file("stdin"), outputPath = scratch.file("stdout"), errorPath = scratch.file("stderr")
         try (input ?? Data()).write(to: URL(fileURLWithPath: inputPath))
@@ -73,47 +73,11 @@ public enum Command {
     }
 }
 
-/// A fresh directory under the system's temporary directory, removed by `remove()`.
-public struct TemporaryDirectory: Sendable {
-    public let path: String
-
-    public init(_ label: String = "test") throws {
-        let base = NSTemporaryDirectory() + "carillon-\(label)-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
-        path = base
-    }
-
-    public func file(_ name: String) -> String { path + "/" + name }
-
-    /// Writes `text` to `name` inside the directory and returns its path.
-    @discardableResult
-    public func write(_ name: String, _ text: String) throws -> String {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
-        return file(name)
-    }
-
-    /// The names in the directory (or a subdirectory), sorted; empty when it does not exist.
-    public func contents(_ subdirectory: String = "") -> [String] {
-        let directory = subdirectory.isEmpty ? path : file(subdirectory)
-        return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-    }
-
-    public func remove() {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
-
 /// Payload JSON for tests.
 public enum Payloads {
     /// A routed payload with a Carillon stamp and, optionally, an image URL.
     public static func routed(image: String?, deliveryID: String = "01937b21-0000-7000-8000-000000000000", extra: String = "") -> String {
         let imagePart = image.map { #","image":"\#($0)""# } ?? ""
         return #"{"aps":{"alert":{"title":"Hello","body":"World"},"mutable-content":1\#(extra)},"carillon":{"delivery_id":"\#(deliveryID)"\#(imagePart)}}"#
-    }
-
-    /// A canonical delivery id made from a number.
-    public static func deliveryID(_ number: Int) -> String {
-        let digits = String(number)
-        return "01937b21-0000-7000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
     }
 }

@@ -22,7 +22,7 @@ public final class EventsAPIServer: @unchecked Sendable {
 
     /// Starts a server that accepts `key` (written to a file in `directory`, never on a command line).
     public init(key: String = "test-mobile-key", now: String? = nil) throws {
-        let keyDirectory = try TemporaryDirectory("events-api-key")
+        let keyDirectory = TemporaryDirectory("events-api-key")
         let keyFile = try keyDirectory.write("key", key + "\n")
         defer { keyDirectory.remove() }
         let process = Process()

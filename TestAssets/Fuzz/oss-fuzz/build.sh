@@ -52,7 +52,7 @@ for target in $targets; do
     cp "$(dictionary "$target")" "$OUT/$target.dict"
     # The seeds and the saved regression inputs, flat in one zip.
     rm -f "$OUT/${target}_seed_corpus.zip"
-    zip -q -j "$OUT/${target}_seed_corpus.zip" Corpus/"$target"/* $(find "Regressions/$target" -maxdepth 1 -type f ! -name '.*' ! -name README.md)
+    zip -q -j "$OUT/${target}_seed_corpus.zip" $(seed_files "$target") $(find "Regressions/$target" -maxdepth 1 -type f ! -name '.*' ! -name README.md)
 done
 
 # Both instrumentations in the project's own code (`--sanitize=fuzzer --sanitize=address` keeps coverage
@@ -72,7 +72,7 @@ if [ "${SANITIZER:-address}" != "coverage" ]; then
         # An empty scratch directory first: libFuzzer writes new inputs into the first one.
         mkdir "$check/corpus-$target"
         SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=16 TMPDIR=$check \
-            "$OUT/$target" -runs=2000 -seed=1 "$check/corpus-$target" "$fuzz/Corpus/$target" >"$check/$target.log" 2>&1 || true
+            "$OUT/$target" -runs=2000 -seed=1 "$check/corpus-$target" $(cd "$fuzz" && seed_directories "$target" | sed "s|^|$fuzz/|") >"$check/$target.log" 2>&1 || true
         if grep -Eq "Is the code instrumented for coverage|no interesting inputs" "$check/$target.log" \
             || ! grep -q " cov: " "$check/$target.log"; then
             echo "$target was built without coverage instrumentation:" >&2

@@ -6,38 +6,38 @@ import Testing
 /// names that are not UTF-8, numbers at the edge of Int64 — umasks and modes, and misconfigured paths,
 /// all with the real tool on real files.
 @Suite(.timeLimit(.minutes(3))) struct FilesAndNamesTests {
-    let id1 = Payloads.deliveryID(1)
+    let id1 = TestDeliveryID.text(1)
 
     func receiptText(_ id: String) -> String { #"{"format":1,"delivery_id":"\#(id)","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n" }
 
     @Test func fifosNamedLikeRecordsNeverBlockAndAreSetAside() async throws {
-        let work = try TemporaryDirectory("fifos")
+        let work = TemporaryDirectory("fifos")
         defer { work.remove() }
         let receipts = work.file("c/CarillonReceipts")
         try FileManager.default.createDirectory(atPath: receipts, withIntermediateDirectories: true)
         try receiptText(id1).write(toFile: receipts + "/\(id1).receipt", atomically: true, encoding: .utf8)
-        #expect(mkfifo(receipts + "/\(Payloads.deliveryID(2)).receipt", 0o600) == 0)
+        #expect(mkfifo(receipts + "/\(TestDeliveryID.text(2)).receipt", 0o600) == 0)
         let drain = try await tool(["drain", "--container", work.file("c"), "--queue", work.file("q")])
         #expect(drain.status == 1)
         #expect(drain.jsonLines.count == 1)
         #expect(drain.standardError.contains("not a regular file but a FIFO, socket or device; set aside as"))
-        #expect(work.contents("c/CarillonReceipts/Quarantine").contains("\(Payloads.deliveryID(2)).receipt"))
+        #expect(work.contents("c/CarillonReceipts/Quarantine").contains("\(TestDeliveryID.text(2)).receipt"))
 
         // FIFOs as an event file and as the counter: open and batches go on.
-        #expect(mkfifo(work.file("q/received-\(Payloads.deliveryID(3)).event"), 0o600) == 0)
+        #expect(mkfifo(work.file("q/received-\(TestDeliveryID.text(3)).event"), 0o600) == 0)
         try FileManager.default.removeItem(atPath: work.file("q/.sequence"))
         #expect(mkfifo(work.file("q/.sequence"), 0o600) == 0)
-        let payload = try work.write("p.json", Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(4)))
+        let payload = try work.write("p.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(4)))
         let open = try await tool(["open", "--queue", work.file("q"), payload])
         #expect(open.status == 0, "\(open.standardError)")
         let batches = try await tool(["batches", "--queue", work.file("q")])
         #expect(batches.status == 1)
-        #expect(batches.standardError.contains("received-\(Payloads.deliveryID(3)).event: cannot read: not a regular file"))
-        #expect(batches.standardOutput.contains(id1) && batches.standardOutput.contains(Payloads.deliveryID(4)))
+        #expect(batches.standardError.contains("received-\(TestDeliveryID.text(3)).event: cannot read: not a regular file"))
+        #expect(batches.standardOutput.contains(id1) && batches.standardOutput.contains(TestDeliveryID.text(4)))
 
         // A FIFO named *.json in a payload directory is skipped with a line; the others run.
         try FileManager.default.createDirectory(atPath: work.file("payloads"), withIntermediateDirectories: true)
-        _ = try work.write("payloads/a.json", Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(5)))
+        _ = try work.write("payloads/a.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(5)))
         #expect(mkfifo(work.file("payloads/b.json"), 0o600) == 0)
         let process = try await tool(["process", work.file("payloads")])
         #expect(process.status == 1)
@@ -46,10 +46,10 @@ import Testing
         // A pipe named on the command line is still read: process substitution, and /dev/stdin.
         let substituted = try await onOwnThread { try Command.run("/bin/bash", ["-c", "\"$TOOL\" process <(cat \(Shell.quote(payload)))"], environment: ["TOOL": Paths.tool]) }
         #expect(substituted.status == 0, "\(substituted.standardError)")
-        #expect(substituted.jsonLines.first?["delivery_id"] as? String == Payloads.deliveryID(4))
+        #expect(substituted.jsonLines.first?["delivery_id"] as? String == TestDeliveryID.text(4))
         let stdinPipe = try await shell("cat \(Shell.quote(payload)) | \"$TOOL\" process /dev/stdin")
         #expect(stdinPipe.status == 0)
-        #expect(stdinPipe.jsonLines.first?["delivery_id"] as? String == Payloads.deliveryID(4))
+        #expect(stdinPipe.jsonLines.first?["delivery_id"] as? String == TestDeliveryID.text(4))
         let zero = try await tool(["process", "/dev/zero"])
         #expect(zero.status == 1)
         #expect(zero.standardError.contains("/dev/zero: more than 1048576 bytes (the limit for a payload file) from a pipe or device"))
@@ -63,7 +63,7 @@ import Testing
             print("skipped: strace is not installed (Debian strace)")
             return
         }
-        let work = try TemporaryDirectory("swap")
+        let work = TemporaryDirectory("swap")
         defer { work.remove() }
         let receipts = work.file("c/CarillonReceipts")
         try FileManager.default.createDirectory(atPath: receipts, withIntermediateDirectories: true)
@@ -118,17 +118,17 @@ import Testing
     }
 
     @Test func sequenceNumbersAtTheEdgeOfInt64NeverTrap() async throws {
-        let work = try TemporaryDirectory("int-max")
+        let work = TemporaryDirectory("int-max")
         defer { work.remove() }
         try FileManager.default.createDirectory(atPath: work.file("q"), withIntermediateDirectories: true)
         try #"{"format":1,"next":9223372036854775806}"#.appending("\n").write(toFile: work.file("q/.sequence"), atomically: true, encoding: .utf8)
-        let first = try work.write("p1.json", Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(1)))
-        let second = try work.write("p2.json", Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(2)))
+        let first = try work.write("p1.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(1)))
+        let second = try work.write("p2.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(2)))
         let open1 = try await tool(["open", "--queue", work.file("q"), first])
         #expect(open1.status == 0, "\(open1.standardError)")
         // An event file at Int64.max itself, as a tampered or corrupt queue may hold.
-        let big = #"{"format":1,"sequence":9223372036854775807,"type":"received","delivery_id":"\#(Payloads.deliveryID(9))","at":"2026-08-20T09:16:44.120Z"}"#
-        try (big + "\n").write(toFile: work.file("q/received-\(Payloads.deliveryID(9)).event"), atomically: true, encoding: .utf8)
+        let big = #"{"format":1,"sequence":9223372036854775807,"type":"received","delivery_id":"\#(TestDeliveryID.text(9))","at":"2026-08-20T09:16:44.120Z"}"#
+        try (big + "\n").write(toFile: work.file("q/received-\(TestDeliveryID.text(9)).event"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: work.file("q/.sequence"))
         let open2 = try await tool(["open", "--queue", work.file("q"), second])
         #expect(open2.status == 0, "\(open2.standardError)")
@@ -137,22 +137,22 @@ import Testing
         let batches = try await tool(["batches", "--queue", work.file("q")])
         #expect(batches.status == 0)
         let body = batches.standardOutput
-        let order = [Payloads.deliveryID(1), Payloads.deliveryID(9), Payloads.deliveryID(2)].map { body.range(of: $0)?.lowerBound }
+        let order = [TestDeliveryID.text(1), TestDeliveryID.text(9), TestDeliveryID.text(2)].map { body.range(of: $0)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil })
         #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
         // A counter behind the queued events is rebuilt, never reused.
         try #"{"format":1,"next":1}"#.appending("\n").write(toFile: work.file("q/.sequence"), atomically: true, encoding: .utf8)
-        let third = try work.write("p3.json", Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(3)))
+        let third = try work.write("p3.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(3)))
         let rebuilt = try await tool(["open", "--queue", work.file("q"), third])
         #expect(rebuilt.status == 0)
         #expect(rebuilt.standardError.contains("warning: the queue's counter (next 1) was behind its highest queued sequence"))
         let after = try await tool(["batches", "--queue", work.file("q")]).standardOutput
-        let (two, three) = (try #require(after.range(of: Payloads.deliveryID(2))), try #require(after.range(of: Payloads.deliveryID(3))))
+        let (two, three) = (try #require(after.range(of: TestDeliveryID.text(2))), try #require(after.range(of: TestDeliveryID.text(3))))
         #expect(three.lowerBound > two.lowerBound)
     }
 
     @Test func namesThatAreNotUTF8AreSetAsideAndNeverFillTheContainer() async throws {
-        let work = try TemporaryDirectory("not-utf8")
+        let work = TemporaryDirectory("not-utf8")
         defer { work.remove() }
         let receipts = work.file("c/CarillonReceipts")
         try FileManager.default.createDirectory(atPath: receipts, withIntermediateDirectories: true)
@@ -187,19 +187,19 @@ import Testing
         // A payload path that is not UTF-8 opens its file, and the output carries its bytes exactly.
         let pathBytes = Array(work.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".json".utf8)
         let created = (pathBytes + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o600) }
-        let text = Array(Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(2)).utf8)
+        let text = Array(Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(2)).utf8)
         #expect(write(created, text, text.count) == text.count)
         close(created)
         let odd = try await shell("\"$TOOL\" process \"$(printf '%s/caf\\351.json' \(Shell.quote(work.path)))\"")
         #expect(odd.status == 0, "\(odd.standardError)")
         let line = try #require(odd.jsonLines.first)
-        #expect(line["delivery_id"] as? String == Payloads.deliveryID(2))
+        #expect(line["delivery_id"] as? String == TestDeliveryID.text(2))
         #expect(line["payload"] as? String == work.path + "/caf\\xE9.json")
         #expect(line["payload_base64"] as? String == Data(pathBytes).base64EncodedString())
     }
 
     @Test func modesAreExactWhateverTheUmaskAndWiderOnesAreTightened() async throws {
-        let work = try TemporaryDirectory("umask")
+        let work = TemporaryDirectory("umask")
         defer { work.remove() }
         let payload = try work.write("p.json", Payloads.routed(image: nil, deliveryID: id1))
         let q = Shell.quote
@@ -214,13 +214,13 @@ import Testing
 
         // A receipts directory of ours left 0777 is tightened, and said.
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: work.file("c/CarillonReceipts"))
-        let again = try await tool(["process", "--container", work.file("c"), try work.write("p2.json", Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(2)))])
+        let again = try await tool(["process", "--container", work.file("c"), try work.write("p2.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(2)))])
         #expect((again.jsonLines.first?["warnings"] as? [String])?.contains { $0.contains("had mode 777; tightened to 0700") } == true)
         #expect(mode("c/CarillonReceipts") == 0o700)
     }
 
     @Test func pathsOfOursWithTheWrongTypeAreNamedErrors() async throws {
-        let work = try TemporaryDirectory("wrong-type")
+        let work = TemporaryDirectory("wrong-type")
         defer { work.remove() }
         try FileManager.default.createDirectory(atPath: work.file("c"), withIntermediateDirectories: true)
         _ = try work.write("c/CarillonReceipts", "not a directory")
@@ -234,7 +234,7 @@ import Testing
         #expect((line["warnings"] as? [String])?.contains { $0.contains("CarillonReceipts: a regular file, not a directory") } == true)
 
         // CarillonReceipts as a link out of the container: never followed.
-        let elsewhere = try TemporaryDirectory("elsewhere")
+        let elsewhere = TemporaryDirectory("elsewhere")
         defer { elsewhere.remove() }
         try FileManager.default.removeItem(atPath: work.file("c/CarillonReceipts"))
         try FileManager.default.createSymbolicLink(atPath: work.file("c/CarillonReceipts"), withDestinationPath: elsewhere.path)
@@ -243,12 +243,12 @@ import Testing
         #expect(throughLink.status == 1)
         #expect(throughLink.standardError.contains("CarillonReceipts: a symbolic link, not a directory"))
         #expect(elsewhere.contents() == ["\(id1).receipt"])
-        let linkedProcess = try await tool(["process", "--container", work.file("c"), try work.write("p2.json", Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(2)))])
+        let linkedProcess = try await tool(["process", "--container", work.file("c"), try work.write("p2.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(2)))])
         #expect(linkedProcess.jsonLines.first?["receipt"] as? String == "failed")
         #expect(elsewhere.contents() == ["\(id1).receipt"])
 
         // Quarantine/ as a link out of the container: nothing is moved through it.
-        let other = try TemporaryDirectory("outside")
+        let other = TemporaryDirectory("outside")
         defer { other.remove() }
         try FileManager.default.removeItem(atPath: work.file("c/CarillonReceipts"))
         try FileManager.default.createDirectory(atPath: work.file("c/CarillonReceipts"), withIntermediateDirectories: true)
@@ -273,7 +273,7 @@ import Testing
         (["batches", "--queue", ""], "option '--queue' needs a path, not an empty string"),
     ])
     func misconfiguredPathsAreUsageErrors(arguments: [String], message: String) async throws {
-        let work = try TemporaryDirectory("misconfigured")
+        let work = TemporaryDirectory("misconfigured")
         defer { work.remove() }
         _ = try work.write("p.json", Payloads.routed(image: nil, deliveryID: id1))
         let q = Shell.quote

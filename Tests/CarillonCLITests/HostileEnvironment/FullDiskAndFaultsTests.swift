@@ -17,7 +17,7 @@ import Testing
                 print("skipped: mounting a tmpfs for the full-disk test needs root")
                 return nil
             }
-            parent = try TemporaryDirectory("full-disk")
+            parent = TemporaryDirectory("full-disk")
             path = parent.file("disk")
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             let mount = try Command.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", path])
@@ -46,7 +46,7 @@ import Testing
     @Test func aFullDiskLosesNoReceiptAndNoEvent() async throws {
         guard let disk = try SmallDisk(kilobytes: 512) else { return }
         defer { disk.remove() }
-        let work = try TemporaryDirectory("full-disk-payloads")
+        let work = TemporaryDirectory("full-disk-payloads")
         defer { work.remove() }
         let ids = try StreamsAndWaitsTests.stampedPayloads(20, in: work)
         let container = disk.file("c"), queue = disk.file("q")
@@ -56,7 +56,7 @@ import Testing
 
         try disk.fill()
         // The extension on a full disk: the receipt fails, is said, and the notification goes on.
-        let late = try work.write("late.json", Payloads.routed(image: nil, deliveryID: Payloads.deliveryID(99)))
+        let late = try work.write("late.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(99)))
         let full = try await tool(["process", "--container", container, late])
         #expect(full.status == 0)
         let line = try #require(full.jsonLines.first)
@@ -100,7 +100,7 @@ import Testing
             print("skipped: strace is not installed (Debian strace)")
             return
         }
-        let work = try TemporaryDirectory("fault")
+        let work = TemporaryDirectory("fault")
         defer { work.remove() }
         let ids = try StreamsAndWaitsTests.stampedPayloads(8, in: work)
         let container = work.file("c"), queue = work.file("q")
@@ -134,7 +134,7 @@ import Testing
             print("skipped: strace is not installed (Debian strace)")
             return
         }
-        let work = try TemporaryDirectory("fault-process")
+        let work = TemporaryDirectory("fault-process")
         defer { work.remove() }
         _ = try StreamsAndWaitsTests.stampedPayloads(4, in: work)
         let container = work.file("c")

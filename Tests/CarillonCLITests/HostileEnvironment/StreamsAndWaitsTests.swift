@@ -8,7 +8,7 @@ import Testing
     static func stampedPayloads(_ count: Int, in work: TemporaryDirectory, _ subdirectory: String = "payloads") throws -> [String] {
         try FileManager.default.createDirectory(atPath: work.file(subdirectory), withIntermediateDirectories: true)
         return try (1...count).map { number in
-            let id = Payloads.deliveryID(number)
+            let id = TestDeliveryID.text(number)
             try work.write("\(subdirectory)/\(id).json", Payloads.routed(image: nil, deliveryID: id))
             return id
         }
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func closedStandardStreamsNeverLandInReceipts() async throws {
-        let work = try TemporaryDirectory("closed-streams")
+        let work = TemporaryDirectory("closed-streams")
         defer { work.remove() }
         let ids = try Self.stampedPayloads(200, in: work)
         let q = Shell.quote
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aProcessKilledWithStandardOutputClosedLosesNoReceipt() async throws {
-        let work = try TemporaryDirectory("kill-closed")
+        let work = TemporaryDirectory("kill-closed")
         defer { work.remove() }
         let ids = try Self.stampedPayloads(300, in: work)
         let q = Shell.quote
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func aFullStandardOutputEndsTheRunWithExitOneAndOneLine() async throws {
-        let work = try TemporaryDirectory("dev-full")
+        let work = TemporaryDirectory("dev-full")
         defer { work.remove() }
         _ = try Self.stampedPayloads(5, in: work)
         let q = Shell.quote
@@ -102,13 +102,13 @@ import Testing
     }
 
     @Test func aStalledLockHolderCostsTheExtensionOneSecondNotItsNotification() async throws {
-        let work = try TemporaryDirectory("stalled-lock")
+        let work = TemporaryDirectory("stalled-lock")
         defer { work.remove() }
         let receipts = work.file("c/CarillonReceipts")
         try FileManager.default.createDirectory(atPath: receipts, withIntermediateDirectories: true)
         let holder = try Self.holdLock(receipts + "/.lock")
         defer { close(holder) }
-        let id = Payloads.deliveryID(1)
+        let id = TestDeliveryID.text(1)
         let payload = try work.write("p.json", Payloads.routed(image: nil, deliveryID: id))
         let run = try await tool(["process", "--container", work.file("c"), payload])
         #expect(run.status == 0)
@@ -121,7 +121,7 @@ import Testing
         #expect(elapsed >= 1000 && elapsed < 3000, "the lock wait is bounded (\(elapsed) ms)")
 
         // Never past time-will-expire: with it at 0.3 s the wait stops there.
-        let image = try work.write("img.json", Payloads.routed(image: TestServer.shared.url("/stall/headers?seconds=5"), deliveryID: Payloads.deliveryID(2)))
+        let image = try work.write("img.json", Payloads.routed(image: TestServer.shared.url("/stall/headers?seconds=5"), deliveryID: TestDeliveryID.text(2)))
         let expired = try await tool(["process", "--ca-file", TestServer.shared.caFile, "--container", work.file("c"), "--expire-after", "0.3", image])
         let expiredLine = try #require(expired.jsonLines.first)
         #expect(expiredLine["reason"] as? String == "expired")
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func theAppsCommandsWaitABoundedTimeForAHeldQueueLock() async throws {
-        let work = try TemporaryDirectory("queue-lock")
+        let work = TemporaryDirectory("queue-lock")
         defer { work.remove() }
         _ = try Self.stampedPayloads(3, in: work)
         #expect(try await tool(["process", "--container", work.file("c"), work.file("payloads")]).status == 0)
@@ -154,7 +154,7 @@ import Testing
         #expect(present.standardError.contains("stopped: the queue's lock is held by another process"))
         #expect(present.jsonLines.map { $0["queued"] as? String } == ["failed"], "stopped after the first payload")
         let delivered = try work.write("delivered.jsonl", (1...3).map {
-            #"{"date":"2026-08-20T09:16:44Z","payload":\#(Payloads.routed(image: nil, deliveryID: Payloads.deliveryID($0)))}"#
+            #"{"date":"2026-08-20T09:16:44Z","payload":\#(Payloads.routed(image: nil, deliveryID: TestDeliveryID.text($0)))}"#
         }.joined(separator: "\n"))
         let scanStarted = Date()
         let scan = try await tool(["scan", "--queue", work.file("q"), delivered])
@@ -171,10 +171,10 @@ import Testing
     }
 
     @Test func sigtermDuringADownloadRemovesItsPartialFile() async throws {
-        let work = try TemporaryDirectory("sigterm")
+        let work = TemporaryDirectory("sigterm")
         defer { work.remove() }
         let server = TestServer.shared
-        let payload = try work.write("p.json", Payloads.routed(image: server.url("/stall/body?seconds=30"), deliveryID: Payloads.deliveryID(1)))
+        let payload = try work.write("p.json", Payloads.routed(image: server.url("/stall/body?seconds=30"), deliveryID: TestDeliveryID.text(1)))
         // A stale partial file from a run killed an hour ago is removed when a run starts; a fresh one is kept.
         try FileManager.default.createDirectory(atPath: work.file("att"), withIntermediateDirectories: true)
         let stale = try work.write("att/.download-1-1-old.part", "x")

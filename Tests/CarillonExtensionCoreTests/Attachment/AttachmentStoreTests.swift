@@ -5,14 +5,15 @@ import Musl
 #endif
 import Testing
 
+import CarillonTestSupport
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The attachments directory: hidden private partial files, published under names the store makes.
 @Suite struct AttachmentStoreTests {
     @Test func aPartialFileIsHiddenPrivateAndInAPrivateDirectory() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let store = AttachmentStore(directory: scratch.at("attachments"))
+        let store = AttachmentStore(directory: scratch.file("attachments"))
         let partial = try store.createPartialFile()
         defer { close(partial.descriptor) }
         let name = FileSystem.lastComponent(partial.path)
@@ -27,9 +28,9 @@ import Testing
 
     @Test(arguments: [(ImageType.png, "png"), (.jpeg, "jpg"), (.gif, "gif")])
     func publishingNamesTheFileAfterItsDetectedType(type: ImageType, fileExtension: String) throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let store = AttachmentStore(directory: scratch.at("attachments"))
+        let store = AttachmentStore(directory: scratch.file("attachments"))
         let partial = try store.createPartialFile()
         close(partial.descriptor)
         let attachment = try store.publish(partial, type: type, byteCount: 42)
@@ -40,18 +41,18 @@ import Testing
     }
 
     @Test func twoPartialFilesNeverShareAName() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let store = AttachmentStore(directory: scratch.at("attachments"))
+        let store = AttachmentStore(directory: scratch.file("attachments"))
         let files = try (0..<50).map { _ in try store.createPartialFile() }
         defer { for file in files { close(file.descriptor) } }
         #expect(Set(files.map(\.path)).count == files.count)
     }
 
     @Test func aDirectoryThatCannotBeMadeIsAStorageOutcome() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let blocker = scratch.at("file")
+        let blocker = scratch.file("file")
         try FileSystem.publishAtomically(Array("x".utf8), to: blocker, replace: true)
         let store = AttachmentStore(directory: FileSystem.join(blocker, "attachments"))
         #expect { try store.createPartialFile() } throws: { error in

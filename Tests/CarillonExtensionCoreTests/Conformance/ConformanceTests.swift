@@ -29,7 +29,7 @@ import Testing
 
     /// 250 events, a fifth of them `opened`, a millisecond apart, in queue order.
     static let events: [Event] = (1...250).map { n in
-        Event(type: n % 5 == 0 ? .opened : .received, deliveryID: ReceiptsFixture.id(n), at: ReceiptsFixture.time.adding(milliseconds: Int64(n)))
+        Event(type: n % 5 == 0 ? .opened : .received, deliveryID: TestDeliveryID.make(n), at: ReceiptsFixture.time.adding(milliseconds: Int64(n)))
     }
 
     @Test func receiptFormatVersion1() throws {
@@ -52,9 +52,9 @@ import Testing
     /// The request bodies for 250 queued events: three lines of 100, 100 and 50 events, as
     /// `carillon-nse batches` prints them.
     @Test func requestBodiesFor250Events() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         #expect(queue.enqueue(contentsOf: Self.events).allSatisfy { (try? $0.get()) == true })
         let bodies = try queue.batches().map { $0.requestBody + "\n" }.joined()
         try Self.expectMatchesFixture(Array(bodies.utf8), "events-request-250.jsonl")

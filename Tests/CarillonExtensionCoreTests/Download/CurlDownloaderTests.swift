@@ -83,7 +83,7 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func consecutiveNotificationsReuseOneConnection() async throws {
         let server = try await onOwnThread { try TestServer() }
-        let directory = try TemporaryDirectory("reuse")
+        let directory = TemporaryDirectory("reuse")
         defer { directory.remove() }
         let configuration = ExtensionConfiguration(attachmentsDirectory: directory.path, download: Self.configuration(server))
         let pool = DownloaderPool(configuration: configuration.download)

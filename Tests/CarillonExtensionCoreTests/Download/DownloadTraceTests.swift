@@ -134,7 +134,7 @@ import Testing
         ImageCase(path: "/img/gif-animated", image: .init(type: .gif, width: 32, height: 32, frames: 3)),
     ])
     func theAttachedImageHasItsGeometry(_ test: ImageCase) async throws {
-        let directory = try TemporaryDirectory("trace")
+        let directory = TemporaryDirectory("trace")
         defer { directory.remove() }
         let request = try NotificationServiceTests.request(image: TestServer.shared.url(test.path))
         let configuration = NotificationServiceTests.configuration(directory)

@@ -1,4 +1,5 @@
 import Testing
+import CarillonTestSupport
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `DeliveredNotification.parse(line:)`: one line of the Notification Center scan's JSON Lines, from a table.
@@ -39,7 +40,7 @@ import Testing
             Issue.record("refused")
             return
         }
-        #expect(CarillonStamp(userInfo: notification.userInfo).deliveryID == ReceiptsFixture.id(0x2a))
+        #expect(CarillonStamp(userInfo: notification.userInfo).deliveryID == TestDeliveryID.make(0x2a))
         #expect(notification.warnings == ["payload: duplicate key 'carillon'; the last one is used"])
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import CarillonTestSupport
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `OpenTracking.didOpen(userInfo:at:queue:)`: the `opened` events the app queues on a tap.
@@ -12,11 +13,11 @@ import Testing
 
     @Test(arguments: stamped)
     func queuesOpenedForAStampedPayload(form: String, payload: String) throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         let userInfo = try JSONParser.parse(Array(payload.utf8))
-        let expected = Event(type: .opened, deliveryID: ReceiptsFixture.id(0x2a), at: ReceiptsFixture.time)
+        let expected = Event(type: .opened, deliveryID: TestDeliveryID.make(0x2a), at: ReceiptsFixture.time)
 
         let result = try OpenTracking.didOpen(userInfo: userInfo, at: ReceiptsFixture.time, queue: queue)
         #expect(result == .queued(expected))
@@ -24,7 +25,7 @@ import Testing
 
         // A second tap keeps the first event and its time.
         let again = try OpenTracking.didOpen(userInfo: userInfo, at: ReceiptsFixture.time.adding(milliseconds: 60_000), queue: queue)
-        #expect(again == .alreadyQueued(ReceiptsFixture.id(0x2a)))
+        #expect(again == .alreadyQueued(TestDeliveryID.make(0x2a)))
         #expect(again.event == nil)
         #expect(try queue.pending() == [expected])
     }
@@ -40,9 +41,9 @@ import Testing
 
     @Test(arguments: unstamped)
     func ignoresAnUnstampedPayload(payload: String, why: String) throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         let result = try OpenTracking.didOpen(userInfo: try JSONParser.parse(Array(payload.utf8)), at: ReceiptsFixture.time, queue: queue)
         guard case .notStamped(let message) = result else {
             Issue.record("expected notStamped, got \(result)")

@@ -1,33 +1,34 @@
 import Dispatch
 import Testing
+import CarillonTestSupport
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct EventQueueTests {
     static func received(_ n: Int, at offset: Int64 = 0) -> Event {
-        Event(type: .received, deliveryID: ReceiptsFixture.id(n), at: ReceiptsFixture.time.adding(milliseconds: offset))
+        Event(type: .received, deliveryID: TestDeliveryID.make(n), at: ReceiptsFixture.time.adding(milliseconds: offset))
     }
 
     @Test func keepsOneEventPerTypeAndDelivery() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         let received = Self.received(1)
-        let opened = Event(type: .opened, deliveryID: ReceiptsFixture.id(1), at: ReceiptsFixture.time.adding(milliseconds: 9))
+        let opened = Event(type: .opened, deliveryID: TestDeliveryID.make(1), at: ReceiptsFixture.time.adding(milliseconds: 9))
 
         #expect(try queue.enqueue(received))
         #expect(try !queue.enqueue(Self.received(1, at: 5)))
         #expect(try queue.enqueue(opened))
         #expect(try queue.pending() == [received, opened])
-        #expect(queue.contains(.received, ReceiptsFixture.id(1)))
-        #expect(!queue.contains(.received, ReceiptsFixture.id(2)))
+        #expect(queue.contains(.received, TestDeliveryID.make(1)))
+        #expect(!queue.contains(.received, TestDeliveryID.make(2)))
     }
 
     @Test func writesDocumentedFilesWithPrivateModes() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("app/queue"))
+        let queue = try EventQueue(directory: scratch.file("app/queue"))
         _ = try queue.enqueue(Self.received(7))
-        _ = try queue.enqueue(Event(type: .opened, deliveryID: ReceiptsFixture.id(7), at: ReceiptsFixture.time))
+        _ = try queue.enqueue(Event(type: .opened, deliveryID: TestDeliveryID.make(7), at: ReceiptsFixture.time))
 
         #expect(FileSystem.permissions(queue.directory) == 0o700)
         #expect(try FileSystem.contentsOfDirectory(queue.directory) == [
@@ -45,9 +46,9 @@ import Testing
     }
 
     @Test func queueOrderSurvivesReopeningAndALostCounter() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let path = scratch.at("queue")
+        let path = scratch.file("queue")
         // Queue order is enqueue order, not time order or id order.
         let events = [Self.received(9, at: 50), Self.received(3, at: 10), Self.received(5, at: 30)]
         for event in events { _ = try EventQueue(directory: path).enqueue(event) }
@@ -65,9 +66,9 @@ import Testing
     }
 
     @Test func enqueueingSeveralAtOnceReportsEachAndDuplicatesInside() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         _ = try queue.enqueue(Self.received(2))
         let results = queue.enqueue(contentsOf: [Self.received(1), Self.received(2), Self.received(3), Self.received(1, at: 1)])
         #expect(results.map { try? $0.get() } == [true, false, true, false])
@@ -93,9 +94,9 @@ import Testing
 
     @Test(arguments: corruptEventFiles)
     func setsAsideACorruptEventFileAndReadsTheRest(name: String, contents: String, reason: String) throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         _ = try queue.enqueue(Self.received(1))
         ReceiptsFixture.write(contents, to: queue.directory + "/" + name)
         _ = try queue.enqueue(Self.received(2))
@@ -114,9 +115,9 @@ import Testing
     }
 
     @Test func aCorruptFileInTheWayOfAnEventIsReplaced() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         ReceiptsFixture.write("garbage", to: queue.directory + "/received-01937b21-0000-7000-8000-000000000001.event")
         #expect(try queue.enqueue(Self.received(1)))
         #expect(try queue.pending() == [Self.received(1)])
@@ -124,9 +125,9 @@ import Testing
     }
 
     @Test func threadsEnqueueingTheSameEventsKeepOneOfEach() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         let events = (0..<40).map { Self.received($0, at: Int64($0)) }
         DispatchQueue.concurrentPerform(iterations: 6) { thread in
             // Each thread walks the list from a different starting point.
@@ -141,11 +142,11 @@ import Testing
     }
 
     @Test func batchesHoldAtMostAHundredInQueueOrder() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         let events = (1...250).map { n in
-            Event(type: n % 5 == 0 ? .opened : .received, deliveryID: ReceiptsFixture.id(n), at: ReceiptsFixture.time.adding(milliseconds: Int64(n)))
+            Event(type: n % 5 == 0 ? .opened : .received, deliveryID: TestDeliveryID.make(n), at: ReceiptsFixture.time.adding(milliseconds: Int64(n)))
         }
         #expect(queue.enqueue(contentsOf: events).allSatisfy { (try? $0.get()) == true })
 
@@ -167,9 +168,9 @@ import Testing
     }
 
     @Test func removesAcceptedEvents() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         let events = (1...3).map { Self.received($0) }
         _ = queue.enqueue(contentsOf: events)
         try queue.remove(Array(events[0..<2]) + [Self.received(99)])
@@ -180,9 +181,9 @@ import Testing
     }
 
     @Test func removesTemporaryFilesAbandonedOverAnHourAgo() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         ReceiptsFixture.write("partial", to: queue.directory + "/.tmp-1-1-old")
         ReceiptsFixture.write("partial", to: queue.directory + "/.tmp-1-2-new")
         ReceiptsFixture.age(queue.directory + "/.tmp-1-1-old", seconds: 3700)
@@ -192,9 +193,9 @@ import Testing
     }
 
     @Test func refusesADirectoryThatCannotBeCreated() {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        ReceiptsFixture.write("file", to: scratch.at("queue"))
-        #expect(throws: FileSystemError.self) { _ = try EventQueue(directory: scratch.at("queue")) }
+        ReceiptsFixture.write("file", to: scratch.file("queue"))
+        #expect(throws: FileSystemError.self) { _ = try EventQueue(directory: scratch.file("queue")) }
     }
 }

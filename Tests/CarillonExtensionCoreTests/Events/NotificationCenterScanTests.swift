@@ -1,11 +1,12 @@
 import Testing
+import CarillonTestSupport
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `NotificationCenterScan`: splitting the input into numbered lines, and queueing `received` for the
 /// stamped notifications still delivered.
 @Suite struct NotificationCenterScanTests {
     static func line(_ n: Int, date: String) -> String {
-        #"{"date":"\#(date)","payload":{"carillon":{"delivery_id":"\#(ReceiptsFixture.id(n).rawValue)"}}}"#
+        #"{"date":"\#(date)","payload":{"carillon":{"delivery_id":"\#(TestDeliveryID.make(n).rawValue)"}}}"#
     }
 
     /// Input text and what each line must be: (number, "n" for a notification / "b" blank / "x" invalid).
@@ -40,9 +41,9 @@ import Testing
     }
 
     @Test func queuesStampedNotificationsInDeliveryDateOrderAndReportsInInputOrder() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         let input = [
             Self.line(3, date: "2026-08-20T09:00:03Z"),
             #"{"date":"2026-08-20T09:00:00Z","payload":{"aps":{"alert":"no stamp"}}}"#,
@@ -55,9 +56,9 @@ import Testing
         let entries = NotificationCenterScan.scan(Self.notifications(input), into: queue, warnings: &warnings)
         #expect(entries.map(\.line) == [1, 2, 3, 4, 5])
         #expect(entries.map(\.received.code) == ["received", "none", "received", "duplicate", "received"])
-        #expect(entries.map(\.received.deliveryID) == [ReceiptsFixture.id(3), nil, ReceiptsFixture.id(1), ReceiptsFixture.id(2), ReceiptsFixture.id(2)])
+        #expect(entries.map(\.received.deliveryID) == [TestDeliveryID.make(3), nil, TestDeliveryID.make(1), TestDeliveryID.make(2), TestDeliveryID.make(2)])
         let pending = try queue.pending()
-        #expect(pending.map(\.deliveryID) == [ReceiptsFixture.id(1), ReceiptsFixture.id(2), ReceiptsFixture.id(3)])
+        #expect(pending.map(\.deliveryID) == [TestDeliveryID.make(1), TestDeliveryID.make(2), TestDeliveryID.make(3)])
         #expect(pending.map(\.at.iso8601) == ["2026-08-20T09:00:01.000Z", "2026-08-20T09:00:02.000Z", "2026-08-20T09:00:03.000Z"])
         #expect(pending.allSatisfy { $0.type == .received })
 
@@ -69,13 +70,13 @@ import Testing
     }
 
     @Test func anEarlierSourceKeepsItsTime() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
-        let first = Event(type: .received, deliveryID: ReceiptsFixture.id(1), at: ReceiptsFixture.time)
+        let queue = try EventQueue(directory: scratch.file("queue"))
+        let first = Event(type: .received, deliveryID: TestDeliveryID.make(1), at: ReceiptsFixture.time)
         #expect(try queue.enqueue(first))
         // An opened event for the same delivery is another (type, id): it does not hide the received one.
-        #expect(try queue.enqueue(Event(type: .opened, deliveryID: ReceiptsFixture.id(2), at: ReceiptsFixture.time)))
+        #expect(try queue.enqueue(Event(type: .opened, deliveryID: TestDeliveryID.make(2), at: ReceiptsFixture.time)))
         var warnings: [String] = []
         let entries = NotificationCenterScan.scan(
             Self.notifications(Self.line(1, date: "2026-08-20T08:00:00Z") + "\n" + Self.line(2, date: "2026-08-20T08:00:00Z")),
@@ -85,22 +86,22 @@ import Testing
     }
 
     @Test func moreThanAChunkIsQueuedWhole() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         let count = ReceiptDrain.chunkSize * 2 + 5
         let input = (1...count).map { Self.line($0, date: ReceiptsFixture.time.adding(milliseconds: Int64($0)).iso8601) }.joined(separator: "\n")
         var warnings: [String] = []
         let entries = NotificationCenterScan.scan(Self.notifications(input), into: queue, warnings: &warnings)
         #expect(entries.count == count && entries.allSatisfy { $0.received.code == "received" })
-        #expect(try queue.pending().map(\.deliveryID) == (1...count).map { ReceiptsFixture.id($0) })
+        #expect(try queue.pending().map(\.deliveryID) == (1...count).map { TestDeliveryID.make($0) })
     }
 
     @Test func aLockHeldElsewhereFailsEveryNotificationAfterOneWait() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"), lockWait: .milliseconds(50))
-        let holder = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"), lockWait: .milliseconds(50))
+        let holder = try EventQueue(directory: scratch.file("queue"))
         let count = ReceiptDrain.chunkSize + 1
         let input = (1...count).map { Self.line($0, date: "2026-08-20T08:00:00Z") }.joined(separator: "\n")
         var warnings: [String] = []

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+import CarillonTestSupport
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `PresentTracking.willPresent(userInfo:at:queue:onReceived:warnings:)`: the `received` events the app
@@ -7,11 +8,11 @@ import Testing
 @Suite struct PresentTrackingTests {
     @Test(arguments: EventQueueOpenTrackingTests.stamped)
     func queuesReceivedForAStampedPayload(form: String, payload: String) throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         let userInfo = try JSONParser.parse(Array(payload.utf8))
-        let expected = Event(type: .received, deliveryID: ReceiptsFixture.id(0x2a), at: ReceiptsFixture.time)
+        let expected = Event(type: .received, deliveryID: TestDeliveryID.make(0x2a), at: ReceiptsFixture.time)
         var warnings: [String] = []
 
         let first = PresentTracking.willPresent(userInfo: userInfo, at: ReceiptsFixture.time, queue: queue, warnings: &warnings)
@@ -22,7 +23,7 @@ import Testing
         let again = PresentTracking.willPresent(
             userInfo: userInfo, at: ReceiptsFixture.time.adding(milliseconds: 60_000), queue: queue, onReceived: { _ in [] },
             warnings: &warnings)
-        #expect(again == .init(received: .alreadyQueued(ReceiptsFixture.id(0x2a)), presentation: []))
+        #expect(again == .init(received: .alreadyQueued(TestDeliveryID.make(0x2a)), presentation: []))
         #expect(again.received.code == "duplicate")
         #expect(try queue.pending() == [expected])
         #expect(warnings.isEmpty)
@@ -30,9 +31,9 @@ import Testing
 
     @Test(arguments: EventQueueOpenTrackingTests.unstamped)
     func anUnstampedPayloadReachesTheHandlerWithoutADeliveryID(payload: String, why: String) throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         let handled = HandlerCalls()
         var warnings: [String] = []
         let result = PresentTracking.willPresent(
@@ -50,26 +51,26 @@ import Testing
     }
 
     @Test func theHandlerGetsTheDeliveryIDAndTheReceiptIsQueuedWhateverItAnswers() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         let handled = HandlerCalls()
         var warnings: [String] = []
         let result = PresentTracking.willPresent(
             userInfo: try JSONParser.parse(Array(EventQueueOpenTrackingTests.stamped[0].1.utf8)), at: ReceiptsFixture.time, queue: queue,
             onReceived: { id in handled.record(id); return [] }, warnings: &warnings)
         #expect(result.presentation.isEmpty)
-        #expect(handled.ids == [ReceiptsFixture.id(0x2a)])
+        #expect(handled.ids == [TestDeliveryID.make(0x2a)])
         #expect(try queue.pending().map(\.type) == [.received])
     }
 
     @Test func aQueueThatCannotBeWrittenFailsAndStillPresents() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let queue = try EventQueue(directory: scratch.at("queue"))
+        let queue = try EventQueue(directory: scratch.file("queue"))
         // The queue directory vanishes and a file takes its place: nothing can be published there.
-        ReceiptsScratch.removeTree(scratch.at("queue"))
-        ReceiptsFixture.write("not a directory", to: scratch.at("queue"))
+        TemporaryDirectory.removeTree(scratch.file("queue"))
+        ReceiptsFixture.write("not a directory", to: scratch.file("queue"))
         var warnings: [String] = []
         let result = PresentTracking.willPresent(
             userInfo: try JSONParser.parse(Array(EventQueueOpenTrackingTests.stamped[0].1.utf8)), at: ReceiptsFixture.time, queue: queue,
@@ -78,7 +79,7 @@ import Testing
             Issue.record("expected failed, got \(result)")
             return
         }
-        #expect(id == ReceiptsFixture.id(0x2a))
+        #expect(id == TestDeliveryID.make(0x2a))
         #expect(result.received.code == "failed")
         #expect(result.presentation == PresentationOption.sdkDefault)
     }

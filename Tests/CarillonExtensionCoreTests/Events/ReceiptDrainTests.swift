@@ -4,35 +4,36 @@ import Glibc
 import Dispatch
 import Synchronization
 import Testing
+import CarillonTestSupport
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct ReceiptDrainTests {
     /// A container and a queue in a scratch directory.
     struct Setup {
-        let scratch = ReceiptsScratch()
-        var container: String { scratch.at("group") }
+        let scratch = TemporaryDirectory("receipts")
+        var container: String { scratch.file("group") }
         var store: ReceiptStore { ReceiptStore(container: container) }
         let queue: EventQueue
 
         init() throws {
-            queue = try EventQueue(directory: scratch.at("app/queue"))
+            queue = try EventQueue(directory: scratch.file("app/queue"))
         }
 
         func receipt(_ n: Int, at offset: Int64 = 0) -> Receipt {
-            Receipt(deliveryID: ReceiptsFixture.id(n), receivedAt: ReceiptsFixture.time.adding(milliseconds: offset))
+            Receipt(deliveryID: TestDeliveryID.make(n), receivedAt: ReceiptsFixture.time.adding(milliseconds: offset))
         }
 
         func received(_ n: Int, at offset: Int64 = 0) -> Event {
-            Event(type: .received, deliveryID: ReceiptsFixture.id(n), at: ReceiptsFixture.time.adding(milliseconds: offset))
+            Event(type: .received, deliveryID: TestDeliveryID.make(n), at: ReceiptsFixture.time.adding(milliseconds: offset))
         }
     }
 
     @Test func movesReceiptsIntoTheQueueOldestFirst() throws {
         let setup = try Setup()
         defer { setup.scratch.remove() }
-        #expect(setup.store.record(ReceiptsFixture.id(1), receivedAt: ReceiptsFixture.time.adding(milliseconds: 300)) == .stored)
-        #expect(setup.store.record(ReceiptsFixture.id(2), receivedAt: ReceiptsFixture.time.adding(milliseconds: 100)) == .stored)
-        #expect(setup.store.record(ReceiptsFixture.id(3), receivedAt: ReceiptsFixture.time.adding(milliseconds: 200)) == .stored)
+        #expect(setup.store.record(TestDeliveryID.make(1), receivedAt: ReceiptsFixture.time.adding(milliseconds: 300)) == .stored)
+        #expect(setup.store.record(TestDeliveryID.make(2), receivedAt: ReceiptsFixture.time.adding(milliseconds: 100)) == .stored)
+        #expect(setup.store.record(TestDeliveryID.make(3), receivedAt: ReceiptsFixture.time.adding(milliseconds: 200)) == .stored)
 
         let report = ReceiptDrain.drain(container: setup.container, into: setup.queue)
 
@@ -78,7 +79,7 @@ import Testing
     @Test func drainsTheGoodAndSetsAsideTheBad() throws {
         let setup = try Setup()
         defer { setup.scratch.remove() }
-        for n in 1...3 { #expect(setup.store.record(ReceiptsFixture.id(n), receivedAt: ReceiptsFixture.time.adding(milliseconds: Int64(n))) == .stored) }
+        for n in 1...3 { #expect(setup.store.record(TestDeliveryID.make(n), receivedAt: ReceiptsFixture.time.adding(milliseconds: Int64(n))) == .stored) }
         for bad in Self.badFiles { ReceiptsFixture.write(bad.contents, to: setup.store.directory + "/" + bad.name) }
         // Not regular files: never opened (a FIFO would block the drain).
         mkfifo(setup.store.directory + "/01937b21-0000-7000-8000-0000000000f1.receipt", 0o600)
@@ -130,8 +131,8 @@ import Testing
     func anUnreadableReceiptIsSetAside() throws {
         let setup = try Setup()
         defer { setup.scratch.remove() }
-        #expect(setup.store.record(ReceiptsFixture.id(1), receivedAt: ReceiptsFixture.time) == .stored)
-        chmod(setup.store.path(for: ReceiptsFixture.id(1)), 0)
+        #expect(setup.store.record(TestDeliveryID.make(1), receivedAt: ReceiptsFixture.time) == .stored)
+        chmod(setup.store.path(for: TestDeliveryID.make(1)), 0)
         let report = ReceiptDrain.drain(container: setup.container, into: setup.queue)
         #expect(report.quarantined.map(\.reason) == ["cannot read: Permission denied"])
     }
@@ -158,14 +159,14 @@ import Testing
     @Test func aCrashBetweenQueueingAndRemovalMakesNoDuplicate() throws {
         let setup = try Setup()
         defer { setup.scratch.remove() }
-        #expect(setup.store.record(ReceiptsFixture.id(1), receivedAt: ReceiptsFixture.time) == .stored)
-        #expect(setup.store.record(ReceiptsFixture.id(2), receivedAt: ReceiptsFixture.time.adding(milliseconds: 1)) == .stored)
+        #expect(setup.store.record(TestDeliveryID.make(1), receivedAt: ReceiptsFixture.time) == .stored)
+        #expect(setup.store.record(TestDeliveryID.make(2), receivedAt: ReceiptsFixture.time.adding(milliseconds: 1)) == .stored)
         #expect(try setup.queue.enqueue(setup.received(1)))  // the crashed drain's work
 
         let report = ReceiptDrain.drain(container: setup.container, into: setup.queue)
 
         #expect(report.queued == [setup.received(2, at: 1)])
-        #expect(report.alreadyQueued == [ReceiptsFixture.id(1)])
+        #expect(report.alreadyQueued == [TestDeliveryID.make(1)])
         #expect(report.isClean)
         #expect(try setup.queue.pending() == [setup.received(1), setup.received(2, at: 1)])
         #expect(try setup.store.pendingCount() == 0)
@@ -175,7 +176,7 @@ import Testing
     func aReceiptWhoseEventCannotBeQueuedIsKept() throws {
         let setup = try Setup()
         defer { setup.scratch.remove() }
-        #expect(setup.store.record(ReceiptsFixture.id(1), receivedAt: ReceiptsFixture.time) == .stored)
+        #expect(setup.store.record(TestDeliveryID.make(1), receivedAt: ReceiptsFixture.time) == .stored)
         chmod(setup.queue.directory, 0o500)
         defer { chmod(setup.queue.directory, 0o700) }
 
@@ -184,7 +185,7 @@ import Testing
         #expect(report.queued == [])
         #expect(report.failures.count == 1)
         #expect(report.failures.first?.hasPrefix("cannot queue the received event for 01937b21-0000-7000-8000-000000000001 (receipt kept): ") == true)
-        #expect(FileSystem.exists(setup.store.path(for: ReceiptsFixture.id(1))))
+        #expect(FileSystem.exists(setup.store.path(for: TestDeliveryID.make(1))))
     }
 
     /// Four drains run while four extension threads keep writing receipts, then a final drain: every
@@ -198,7 +199,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: writers + 4) { worker in
             if worker < writers {
                 for n in 0..<perWriter {
-                    let id = ReceiptsFixture.id(worker * 1000 + n)
+                    let id = TestDeliveryID.make(worker * 1000 + n)
                     #expect(setup.store.record(id, receivedAt: ReceiptsFixture.time.adding(milliseconds: Int64(n))) == .stored)
                 }
                 done.add(1, ordering: .sequentiallyConsistent)
@@ -212,7 +213,7 @@ import Testing
         let last = ReceiptDrain.drain(container: setup.container, into: setup.queue)
         let all = reports.withLock { $0 } + [last]
 
-        let expectedIDs = Set((0..<writers).flatMap { worker in (0..<perWriter).map { ReceiptsFixture.id(worker * 1000 + $0) } })
+        let expectedIDs = Set((0..<writers).flatMap { worker in (0..<perWriter).map { TestDeliveryID.make(worker * 1000 + $0) } })
         let pending = try setup.queue.pending()
         #expect(pending.count == writers * perWriter)
         #expect(Set(pending.map(\.deliveryID)) == expectedIDs)

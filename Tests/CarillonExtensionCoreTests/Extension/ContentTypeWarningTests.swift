@@ -28,7 +28,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)), arguments: [("/img/png-as-jpeg", true), ("/img/png", false)])
     func theAttachedImageCarriesTheWarning(_ path: String, _ warns: Bool) async throws {
-        let directory = try TemporaryDirectory("content-type")
+        let directory = TemporaryDirectory("content-type")
         defer { directory.remove() }
         let request = try NotificationServiceTests.request(image: TestServer.shared.url(path))
         let configuration = NotificationServiceTests.configuration(directory)

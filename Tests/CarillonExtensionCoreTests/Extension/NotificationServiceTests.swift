@@ -187,7 +187,7 @@ import Testing
     @Test(.timeLimit(.minutes(1)), arguments: routes)
     func everyRouteEndsAsSpecified(_ route: Route) async throws {
         let server = TestServer.shared
-        let directory = try TemporaryDirectory("route")
+        let directory = TemporaryDirectory("route")
         defer { directory.remove() }
         let url = route.url(server)
         let request = try Self.request(image: url)
@@ -245,7 +245,7 @@ import Testing
             (Payloads.routed(image: ""), .invalidURL),
             (#"{"aps":{"alert":"Hi","mutable-content":1},"carillon":{"image":42}}"#, .invalidURL),
         ]
-        let directory = try TemporaryDirectory("bad-url")
+        let directory = TemporaryDirectory("bad-url")
         defer { directory.remove() }
         var configuration = Self.configuration(directory)
         configuration.download.extraCAFile = server.caFile
@@ -289,7 +289,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)), arguments: stalls)
     func timeWillExpireDeliversTheOriginalAtOnce(_ stall: Route) async throws {
-        let directory = try TemporaryDirectory("expire")
+        let directory = TemporaryDirectory("expire")
         defer { directory.remove() }
         let request = try Self.request(image: stall.url(TestServer.shared))
         // The real 20 s budget: only time-will-expire can end these downloads within the test.
@@ -317,7 +317,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func timeWillExpireAfterTheAttachmentChangesNothing() async throws {
-        let directory = try TemporaryDirectory("expire-late")
+        let directory = TemporaryDirectory("expire-late")
         defer { directory.remove() }
         let request = try Self.request(image: TestServer.shared.url("/img/png"))
         let configuration = Self.configuration(directory)
@@ -340,7 +340,7 @@ import Testing
     /// and a file exists exactly when an attachment was delivered.
     @Test(.timeLimit(.minutes(1)))
     func timeWillExpireRacingTheDownloadDeliversOnce() async throws {
-        let directory = try TemporaryDirectory("expire-race")
+        let directory = TemporaryDirectory("expire-race")
         defer { directory.remove() }
         let configuration = Self.configuration(directory)
         let pool = DownloaderPool(configuration: configuration.download)
@@ -373,7 +373,7 @@ import Testing
     /// reaches the result: the image shows on the device, and the person debugging knows it is damaged.
     @Test(.timeLimit(.minutes(1)))
     func damageTheDecodersSkipIsAttachedWithAWarning() async throws {
-        let directory = try TemporaryDirectory("damaged")
+        let directory = TemporaryDirectory("damaged")
         defer { directory.remove() }
         let request = try Self.request(image: TestServer.shared.url("/img/jpeg-no-eoi"))
         let configuration = Self.configuration(directory)
@@ -392,7 +392,7 @@ import Testing
     /// download, does nothing once the notification is delivered: the attachment stays.
     @Test(.timeLimit(.minutes(1)))
     func processAttachesAndItsExpiryLetsTheAttachmentBe() async throws {
-        let directory = try TemporaryDirectory("process-attach")
+        let directory = TemporaryDirectory("process-attach")
         defer { directory.remove() }
         let request = try Self.request(image: TestServer.shared.url("/img/png"))
         let configuration = Self.configuration(directory)
@@ -410,7 +410,7 @@ import Testing
     /// its time-will-expire comes, promptly, with no file left behind.
     @Test(.timeLimit(.minutes(1)))
     func processDeliversTheOriginalAtItsTimeWillExpire() async throws {
-        let directory = try TemporaryDirectory("process-expire")
+        let directory = TemporaryDirectory("process-expire")
         defer { directory.remove() }
         let request = try Self.request(image: Route("/img/png", .failed(.expired), on: .handshakeStall).url(TestServer.shared))
         let configuration = Self.configuration(directory, limits: .standard)
@@ -431,7 +431,7 @@ import Testing
     /// there kept every finished notification in memory: 3 MB more for 2,000 payloads).
     @Test(.timeLimit(.minutes(1)))
     func processKeepsNothingAliveAfterwards() async throws {
-        let directory = try TemporaryDirectory("process-release")
+        let directory = TemporaryDirectory("process-release")
         defer { directory.remove() }
         let request = try Self.request(image: TestServer.shared.url("/img/gif"))
         let configuration = Self.configuration(directory)
@@ -455,7 +455,7 @@ import Testing
     /// time-will-expire is.
     @Test(.timeLimit(.minutes(1)))
     func processWithoutAnImageReturnsAtOnce() async throws {
-        let directory = try TemporaryDirectory("process-no-image")
+        let directory = TemporaryDirectory("process-no-image")
         defer { directory.remove() }
         let request = try Self.request(image: nil)
         let configuration = Self.configuration(directory)
@@ -477,14 +477,14 @@ import Testing
     /// Dispatch pool, and no starvation of this process's other (timed) tests.
     @Test(.timeLimit(.minutes(1)))
     func concurrentNotificationsAreNotStarvedByWaitingHosts() async throws {
-        let directory = try TemporaryDirectory("blocked-hosts")
+        let directory = TemporaryDirectory("blocked-hosts")
         defer { directory.remove() }
         let jobs = max(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
         try FileManager.default.createDirectory(atPath: directory.file("payloads"), withIntermediateDirectories: true)
         for index in 0..<jobs {
             try directory.write(
                 "payloads/\(1000 + index).json",
-                Payloads.routed(image: TestServer.shared.url("/img/png"), deliveryID: Payloads.deliveryID(index)))
+                Payloads.routed(image: TestServer.shared.url("/img/png"), deliveryID: TestDeliveryID.text(index)))
         }
         let arguments = [
             "process", "--ca-file", TestServer.shared.caFile, "--attachments", directory.file("attachments"),
@@ -502,7 +502,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func productAPIDeliversTheOriginalOnceWhenTimeRunsOut() async throws {
-        let directory = try TemporaryDirectory("product")
+        let directory = TemporaryDirectory("product")
         defer { directory.remove() }
         let request = try Self.request(image: TestServer.shared.url("/stall/headers?seconds=60"))
         let recorder = CallRecorder<NotificationContent>()
@@ -525,7 +525,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func productAPIDeliversTheAttachmentOnce() async throws {
-        let directory = try TemporaryDirectory("product-attached")
+        let directory = TemporaryDirectory("product-attached")
         defer { directory.remove() }
         let request = try Self.request(image: TestServer.shared.url("/img/gif"))
         let recorder = CallRecorder<NotificationContent>()
@@ -546,7 +546,7 @@ import Testing
     }
 
     @Test func productAPIDeliversAPayloadWithoutImageUnchanged() async throws {
-        let directory = try TemporaryDirectory("product-no-image")
+        let directory = TemporaryDirectory("product-no-image")
         defer { directory.remove() }
         let request = try Self.request(image: nil)
         let recorder = CallRecorder<NotificationContent>()
@@ -570,7 +570,7 @@ import Testing
     /// The one test that spends the product's real 20 s: a 1 byte/s body that would take 1000 s.
     @Test(.timeLimit(.minutes(1)))
     func theStandardBudgetEndsATrickleAfterTwentySeconds() async throws {
-        let directory = try TemporaryDirectory("budget")
+        let directory = TemporaryDirectory("budget")
         defer { directory.remove() }
         let request = try Self.request(image: TestServer.shared.url("/trickle?bytes=1000"))
         let configuration = Self.configuration(directory, limits: .standard)

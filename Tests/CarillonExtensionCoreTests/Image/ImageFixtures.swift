@@ -71,16 +71,9 @@ enum ImageFixtures {
     }
 
     static func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
-        var template = Array("/tmp/carillon-imgver-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        let directory = try #require(made.map { String(cString: $0) })
-        defer {
-            for name in (try? FileSystem.contentsOfDirectory(directory)) ?? [] {
-                try? FileSystem.removeFile(FileSystem.join(directory, name))
-            }
-            rmdir(directory)
-        }
-        try body(directory)
+        let directory = TemporaryDirectory("imgver")
+        defer { directory.remove() }
+        try body(directory.path)
     }
 
     static func write(_ bytes: [UInt8], in directory: String, name: String) throws -> String {

@@ -1,15 +1,16 @@
 import Dispatch
 import Synchronization
 import Testing
+import CarillonTestSupport
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct ReceiptStoreTests {
     @Test func storesOneWholeReceiptWithPrivateModes() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        let container = scratch.at("group")
+        let container = scratch.file("group")
         let store = ReceiptStore(container: container)
-        let id = ReceiptsFixture.id(1)
+        let id = TestDeliveryID.make(1)
 
         #expect(store.record(id, receivedAt: ReceiptsFixture.time) == .stored)
 
@@ -26,10 +27,10 @@ import Testing
     }
 
     @Test func theFirstReceiptWins() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
         let store = ReceiptStore(container: scratch.path)
-        let id = ReceiptsFixture.id(2)
+        let id = TestDeliveryID.make(2)
         let later = ReceiptsFixture.time.adding(milliseconds: 5000)
 
         #expect(store.record(id, receivedAt: ReceiptsFixture.time) == .stored)
@@ -40,12 +41,12 @@ import Testing
     }
 
     @Test func racingWritersOfOneIDStoreExactlyOnce() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
         let store = ReceiptStore(container: scratch.path)
         let stored = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            let result = store.record(ReceiptsFixture.id(3), receivedAt: Timestamp(millisecondsSinceEpoch: Int64(thread)))
+            let result = store.record(TestDeliveryID.make(3), receivedAt: Timestamp(millisecondsSinceEpoch: Int64(thread)))
             if result == .stored { stored.add(1, ordering: .relaxed) }
             #expect(result == .stored || result == .duplicate)
         }
@@ -57,13 +58,13 @@ import Testing
     static func prefill(_ store: ReceiptStore, count: Int) throws {
         try FileSystem.makeDirectory(store.directory)
         for n in 0..<count {
-            let receipt = Receipt(deliveryID: ReceiptsFixture.id(100_000 + n), receivedAt: ReceiptsFixture.time)
+            let receipt = Receipt(deliveryID: TestDeliveryID.make(100_000 + n), receivedAt: ReceiptsFixture.time)
             ReceiptsFixture.write(receipt.encoded(), to: store.path(for: receipt.deliveryID))
         }
     }
 
     @Test func dropsNewReceiptsWhenAThousandArePending() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
         let store = ReceiptStore(container: scratch.path)
         try Self.prefill(store, count: 999)
@@ -71,26 +72,26 @@ import Testing
         ReceiptsFixture.write("x", to: store.directory + "/.tmp-123-1-abc")
         try FileSystem.makeDirectory(store.quarantineDirectory)
 
-        #expect(store.record(ReceiptsFixture.id(1), receivedAt: ReceiptsFixture.time) == .stored)
+        #expect(store.record(TestDeliveryID.make(1), receivedAt: ReceiptsFixture.time) == .stored)
         #expect(try store.pendingCount() == 1000)
 
-        let result = store.record(ReceiptsFixture.id(2), receivedAt: ReceiptsFixture.time)
+        let result = store.record(TestDeliveryID.make(2), receivedAt: ReceiptsFixture.time)
         #expect(result == .dropped(
             "container already holds 1000 pending receipts; receipt for 01937b21-0000-7000-8000-000000000002 dropped "
                 + "(the app has not drained them yet)"))
         #expect(result.code == "failed")
-        #expect(!FileSystem.exists(store.path(for: ReceiptsFixture.id(2))))
+        #expect(!FileSystem.exists(store.path(for: TestDeliveryID.make(2))))
         // A repeat of a pending receipt is still a duplicate, not a drop.
-        #expect(store.record(ReceiptsFixture.id(1), receivedAt: ReceiptsFixture.time) == .duplicate)
+        #expect(store.record(TestDeliveryID.make(1), receivedAt: ReceiptsFixture.time) == .duplicate)
         #expect(try store.pendingCount() == 1000)
 
         // Once the app drains one, there is room again.
-        try FileSystem.removeFile(store.path(for: ReceiptsFixture.id(100_000)))
-        #expect(store.record(ReceiptsFixture.id(2), receivedAt: ReceiptsFixture.time) == .stored)
+        try FileSystem.removeFile(store.path(for: TestDeliveryID.make(100_000)))
+        #expect(store.record(TestDeliveryID.make(2), receivedAt: ReceiptsFixture.time) == .stored)
     }
 
     @Test func eightThreadsRacingForTheLastSlotsFillExactlyAThousand() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
         let store = ReceiptStore(container: scratch.path)
         try Self.prefill(store, count: 990)
@@ -98,7 +99,7 @@ import Testing
         let dropped = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for n in 0..<10 {
-                switch store.record(ReceiptsFixture.id(thread * 100 + n), receivedAt: ReceiptsFixture.time) {
+                switch store.record(TestDeliveryID.make(thread * 100 + n), receivedAt: ReceiptsFixture.time) {
                 case .stored: stored.add(1, ordering: .relaxed)
                 case .dropped: dropped.add(1, ordering: .relaxed)
                 case let other: Issue.record("unexpected \(other)")
@@ -112,23 +113,23 @@ import Testing
     }
 
     @Test func reportsAReceiptThatCannotBeWritten() {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
         // The container path is a file: the receipts directory cannot be made.
-        ReceiptsFixture.write("not a directory", to: scratch.at("group"))
-        let result = ReceiptStore(container: scratch.at("group")).record(ReceiptsFixture.id(4), receivedAt: ReceiptsFixture.time)
+        ReceiptsFixture.write("not a directory", to: scratch.file("group"))
+        let result = ReceiptStore(container: scratch.file("group")).record(TestDeliveryID.make(4), receivedAt: ReceiptsFixture.time)
         guard case .failed(let message) = result else {
             Issue.record("expected failed, got \(result)")
             return
         }
         #expect(message.hasPrefix("cannot store the receipt for 01937b21-0000-7000-8000-000000000004: "))
-        #expect(message.contains(scratch.at("group")))
+        #expect(message.contains(scratch.file("group")))
         #expect(result.code == "failed")
     }
 
     @Test func noDirectoryMeansNothingPending() throws {
-        let scratch = ReceiptsScratch()
+        let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
-        #expect(try ReceiptStore(container: scratch.at("absent")).pendingCount() == 0)
+        #expect(try ReceiptStore(container: scratch.file("absent")).pendingCount() == 0)
     }
 }

@@ -1,8 +1,9 @@
 import Testing
+import CarillonTestSupport
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct ReceiptTests {
-    static let id = ReceiptsFixture.id(0x2a)
+    static let id = TestDeliveryID.make(0x2a)
     static let line = #"{"format":1,"delivery_id":"01937b21-0000-7000-8000-00000000002a","received_at":"2026-08-20T09:16:44.120Z"}"#
 
     @Test func encodesOneCompactLine() {

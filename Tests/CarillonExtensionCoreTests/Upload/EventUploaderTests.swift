@@ -9,13 +9,13 @@ import Testing
     static func queue(_ count: Int, in work: TemporaryDirectory) throws -> EventQueue {
         let queue = try EventQueue(directory: work.file("queue"))
         let now = Timestamp.now()
-        let events = (1...count).map { Event(type: .received, deliveryID: DeliveryID(Payloads.deliveryID($0))!, at: now) }
+        let events = (1...count).map { Event(type: .received, deliveryID: DeliveryID(TestDeliveryID.text($0))!, at: now) }
         _ = queue.enqueue(contentsOf: events)
         return queue
     }
 
     @Test func theBackoffDrawsUnderDoublingCeilingsAndGivesUpWithEverythingKept() async throws {
-        let work = try TemporaryDirectory("uploader")
+        let work = TemporaryDirectory("uploader")
         defer { work.remove() }
         let server = try EventsAPIServer()
         let queue = try Self.queue(3, in: work)
