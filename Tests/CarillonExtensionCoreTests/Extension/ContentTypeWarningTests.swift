@@ -37,6 +37,8 @@ import Testing
                 request, configuration: configuration, pool: DownloaderPool(configuration: configuration.download), timeWillExpireAfter: 30)
         }
         #expect(result.outcome.reason == .attached)
-        #expect(result.warnings.contains { $0.hasPrefix("the server sent Content-Type 'image/jpeg' for png bytes") } == warns, "\(result.warnings)")
+        #expect(
+            result.warnings.contains { $0.hasPrefix("the server sent Content-Type 'image/jpeg' for png bytes") } == warns,
+            "\(result.warnings)")
     }
 }
