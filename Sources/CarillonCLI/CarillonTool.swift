@@ -17,7 +17,10 @@ public enum CarillonTool {
     static let name = "carillon-nse"
 
     static var commands: [any Command.Type] {
-        [ProcessCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self, BatchesCommand.self, UploadCommand.self]
+        [
+            ProcessCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self, BatchesCommand.self,
+            UploadCommand.self,
+        ]
     }
 
     static var help: String {

@@ -12,9 +12,10 @@ Interruption.removePartialDownloadsOnSignal()
 // The arguments as bytes: a path that is not UTF-8 still names its file (see FileName).
 // (argc may be 0: a program can be started with no argv at all.)
 let arguments = (1..<max(Int(CommandLine.argc), 1)).map { index in
-    FileName.string(fromBytes: UnsafeBufferPointer(
-        start: UnsafeRawPointer(CommandLine.unsafeArgv[index]!).assumingMemoryBound(to: UInt8.self),
-        count: strlen(CommandLine.unsafeArgv[index]!)))
+    FileName.string(
+        fromBytes: UnsafeBufferPointer(
+            start: UnsafeRawPointer(CommandLine.unsafeArgv[index]!).assumingMemoryBound(to: UInt8.self),
+            count: strlen(CommandLine.unsafeArgv[index]!)))
 }
 let status = CarillonTool.run(arguments, io: .process)
 // All output has gone out with write(2) and every file is closed, so the atexit handlers (OpenSSL's and

@@ -10,7 +10,7 @@ let root = Context.packageDirectory.split(separator: "/").dropLast(2).last.map(S
 let package = Package(
     name: "carillon-bench",
     dependencies: [
-        .package(path: "../.."),
+        .package(path: "../..")
     ],
     targets: [
         .executableTarget(
@@ -19,7 +19,7 @@ let package = Package(
                 .product(name: "CarillonExtensionCore", package: root.lowercased()),
                 .product(name: "CarillonCLI", package: root.lowercased()),
             ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,7 +19,7 @@ func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency] = []) -> Tar
 let package = Package(
     name: "carillon-nse-fuzz",
     dependencies: [
-        .package(name: "main", path: "../.."),
+        .package(name: "main", path: "../..")
     ],
     targets: [
         fuzzTarget("FuzzPayload"),

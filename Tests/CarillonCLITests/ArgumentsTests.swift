@@ -1,7 +1,7 @@
+@_spi(Tooling) import CarillonExtensionCore
 import Testing
 
 @testable import CarillonCLI
-@_spi(Tooling) import CarillonExtensionCore
 
 @Suite struct ArgumentsTests {
     static let options = [
@@ -56,9 +56,10 @@ import Testing
 extension ArgumentsTests {
     /// `--budget` becomes milliseconds once, here; nothing below 1 ms gets through (0 ms would be
     /// libcurl's "no limit").
-    @Test(arguments: [
-        ("20", 20_000), ("0.5", 500), ("0.001", 1), ("0.0015", 2), ("86400", 86_400_000),
-    ] as [(String, Int)])
+    @Test(
+        arguments: [
+            ("20", 20_000), ("0.5", 500), ("0.001", 1), ("0.0015", 2), ("86400", 86_400_000),
+        ] as [(String, Int)])
     func budgetBecomesMilliseconds(text: String, milliseconds: Int) throws {
         let parsed = try ParsedArguments.parse(["--jobs", text], options: Self.options)
         #expect(try parsed.milliseconds("--jobs", default: 7) == milliseconds)
@@ -84,7 +85,8 @@ extension ArgumentsTests {
     }
 
     static func run(_ arguments: [String], stdin: String = "") -> Run {
-        let output = CapturedStream(), error = CapturedStream()
+        let output = CapturedStream()
+        let error = CapturedStream()
         let io = ToolIO(
             standardOutput: output, standardError: error, readStandardInput: { _ in Array(stdin.utf8) },
             standardErrorIsTerminal: false)
@@ -113,23 +115,24 @@ extension ArgumentsTests {
         #expect(run.output.contains("libcurl/"))
     }
 
-    @Test(arguments: [
-        ([], "Usage: carillon-nse"),
-        (["frobnicate"], "carillon-nse: unknown command 'frobnicate'"),
-        (["--frobnicate"], "carillon-nse: unknown option '--frobnicate'"),
-        (["process"], "carillon-nse process: no PAYLOAD given"),
-        (["process", "--jobs", "0", "a.json"], "'--jobs' needs a whole number from 1 to 256, not '0'"),
-        (["process", "--budget", "soon", "a.json"], "'--budget' needs a number of seconds"),
-        (["process", "--budget", "0.0004", "a.json"], "'--budget' needs at least 0.001 seconds (1 ms), not '0.0004'"),
-        (["process", "--max-bytes", "-5", "a.json"], "'--max-bytes' needs a whole number"),
-        (["process", "--tls-minimum", "1.4", "a.json"], "option '--tls-minimum' needs 1.0, 1.1, 1.2 or 1.3, not '1.4'"),
-        (["process", "--no-forward-secrecy=yes", "a.json"], "option '--no-forward-secrecy' takes no value"),
-        (["process", "--ca-file", "/nonexistent/ca.pem", "a.json"], "--ca-file '/nonexistent/ca.pem': no such file"),
-        (["process", "-", "-"], "'-' (standard input) given more than once"),
-        (["drain", "--queue", "q"], "option '--container' is required"),
-        (["open", "--queue", "q", "--at", "yesterday", "a.json"], "needs an ISO 8601 time"),
-        (["batches"], "option '--queue' is required"),
-    ] as [([String], String)])
+    @Test(
+        arguments: [
+            ([], "Usage: carillon-nse"),
+            (["frobnicate"], "carillon-nse: unknown command 'frobnicate'"),
+            (["--frobnicate"], "carillon-nse: unknown option '--frobnicate'"),
+            (["process"], "carillon-nse process: no PAYLOAD given"),
+            (["process", "--jobs", "0", "a.json"], "'--jobs' needs a whole number from 1 to 256, not '0'"),
+            (["process", "--budget", "soon", "a.json"], "'--budget' needs a number of seconds"),
+            (["process", "--budget", "0.0004", "a.json"], "'--budget' needs at least 0.001 seconds (1 ms), not '0.0004'"),
+            (["process", "--max-bytes", "-5", "a.json"], "'--max-bytes' needs a whole number"),
+            (["process", "--tls-minimum", "1.4", "a.json"], "option '--tls-minimum' needs 1.0, 1.1, 1.2 or 1.3, not '1.4'"),
+            (["process", "--no-forward-secrecy=yes", "a.json"], "option '--no-forward-secrecy' takes no value"),
+            (["process", "--ca-file", "/nonexistent/ca.pem", "a.json"], "--ca-file '/nonexistent/ca.pem': no such file"),
+            (["process", "-", "-"], "'-' (standard input) given more than once"),
+            (["drain", "--queue", "q"], "option '--container' is required"),
+            (["open", "--queue", "q", "--at", "yesterday", "a.json"], "needs an ISO 8601 time"),
+            (["batches"], "option '--queue' is required"),
+        ] as [([String], String)])
     func badUsageExits64WithOneClearMessage(arguments: [String], message: String) {
         let run = Self.run(arguments)
         #expect(run.status == 64)
@@ -155,7 +158,9 @@ extension ArgumentsTests {
 /// checks the value.
 @Suite struct OptionDeclarationTests {
     @Test func helpShowsTheDeclaredDefault() {
-        #expect(ProcessCommand.Options.budget.spec.help == "Time budget of each image download, redirects included; at least 0.001 (default 20).")
+        #expect(
+            ProcessCommand.Options.budget.spec.help
+                == "Time budget of each image download, redirects included; at least 0.001 (default 20).")
         #expect(ProcessCommand.Options.maxBytes.spec.help == "Size cap of each image in bytes (default 10485760).")
         #expect(ProcessCommand.Options.tlsMinimum.spec.valueName == "1.0|1.1|1.2|1.3")
         #expect(ProcessCommand.Options.format.spec.valueName == "json|text")
@@ -168,12 +173,15 @@ extension ArgumentsTests {
         #expect(try ProcessCommand.Options.expireAfter.read(none) == 30)
         #expect(try ProcessCommand.Options.tlsMinimum.read(none) == .v1_2)
         #expect(try ProcessCommand.Options.recursive.read(none) == false)
-        let given = try ParsedArguments.parse(["--budget", "0.25", "--tls-minimum", "1.3", "--format=text", "--recursive"], options: ProcessCommand.options)
+        let given = try ParsedArguments.parse(
+            ["--budget", "0.25", "--tls-minimum", "1.3", "--format=text", "--recursive"], options: ProcessCommand.options)
         #expect(try ProcessCommand.Options.budget.read(given) == 250)
         #expect(try ProcessCommand.Options.tlsMinimum.read(given) == .v1_3)
         #expect(try ProcessCommand.Options.format.read(given) == .text)
         #expect(try ProcessCommand.Options.recursive.read(given))
         let bad = try ParsedArguments.parse(["--tls-minimum", "1.4"], options: ProcessCommand.options)
-        #expect(throws: UsageError(message: "option '--tls-minimum' needs 1.0, 1.1, 1.2 or 1.3, not '1.4'")) { try ProcessCommand.Options.tlsMinimum.read(bad) }
+        #expect(throws: UsageError(message: "option '--tls-minimum' needs 1.0, 1.1, 1.2 or 1.3, not '1.4'")) {
+            try ProcessCommand.Options.tlsMinimum.read(bad)
+        }
     }
 }

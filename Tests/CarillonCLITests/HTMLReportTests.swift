@@ -24,19 +24,26 @@ import Testing
     }
 
     typealias T = DownloadTrace.Timings
-    @Test(arguments: [
-        // A complete request: every step a stretch.
-        (T(dns: 1, connect: 2, tls: 5, firstByte: 6, total: 8), [("dns", 0.0, 1.0), ("connect", 1, 2), ("tls", 2, 5), ("waiting", 5, 6), ("body", 6, 8)]),
-        // A reused connection: dns, connect and tls take no time of their own.
-        (T(dns: 0, connect: 0, tls: 0, firstByte: 3, total: 4), [("waiting", 0, 3), ("body", 3, 4)]),
-        // Stalled before the head: the rest is waiting.
-        (T(dns: 1, connect: 2, tls: 5, firstByte: nil, total: 2000), [("dns", 0, 1), ("connect", 1, 2), ("tls", 2, 5), ("waiting", 5, 2000)]),
-        // Stalled in the handshake (libcurl gives no connect time before it is done).
-        (T(dns: 1, connect: nil, tls: nil, firstByte: nil, total: 200), [("dns", 0, 1), ("connect", 1, 200)]),
-        // Nothing reached.
-        (T(dns: nil, connect: nil, tls: nil, firstByte: nil, total: 30), [("dns", 0, 30)]),
-        (T(dns: nil, connect: nil, tls: nil, firstByte: nil, total: 0), []),
-    ] as [(T, [(String, Double, Double)])])
+    @Test(
+        arguments: [
+            // A complete request: every step a stretch.
+            (
+                T(dns: 1, connect: 2, tls: 5, firstByte: 6, total: 8),
+                [("dns", 0.0, 1.0), ("connect", 1, 2), ("tls", 2, 5), ("waiting", 5, 6), ("body", 6, 8)]
+            ),
+            // A reused connection: dns, connect and tls take no time of their own.
+            (T(dns: 0, connect: 0, tls: 0, firstByte: 3, total: 4), [("waiting", 0, 3), ("body", 3, 4)]),
+            // Stalled before the head: the rest is waiting.
+            (
+                T(dns: 1, connect: 2, tls: 5, firstByte: nil, total: 2000),
+                [("dns", 0, 1), ("connect", 1, 2), ("tls", 2, 5), ("waiting", 5, 2000)]
+            ),
+            // Stalled in the handshake (libcurl gives no connect time before it is done).
+            (T(dns: 1, connect: nil, tls: nil, firstByte: nil, total: 200), [("dns", 0, 1), ("connect", 1, 200)]),
+            // Nothing reached.
+            (T(dns: nil, connect: nil, tls: nil, firstByte: nil, total: 30), [("dns", 0, 30)]),
+            (T(dns: nil, connect: nil, tls: nil, firstByte: nil, total: 0), []),
+        ] as [(T, [(String, Double, Double)])])
     func waterfallSegmentsFollowTheCumulativeTimings(_ timings: T, _ expected: [(String, Double, Double)]) {
         let segments = Waterfall.segments(timings)
         #expect(segments.map(\.phase.rawValue) == expected.map(\.0))
@@ -58,8 +65,12 @@ import Testing
 
     static func trace(total: Double = 8) -> DownloadTrace {
         DownloadTrace(
-            hops: [DownloadTrace.Hop(url: "https://cdn.example/a.png", status: 200, timings: T(dns: 1, connect: 2, tls: 5, firstByte: 6, total: total))],
-            bodyBytes: png.count, budgetMilliseconds: 20_000, phase: .done, image: DownloadTrace.Image(type: .png, width: 64, height: 32, frames: 1))
+            hops: [
+                DownloadTrace.Hop(
+                    url: "https://cdn.example/a.png", status: 200, timings: T(dns: 1, connect: 2, tls: 5, firstByte: 6, total: total))
+            ],
+            bodyBytes: png.count, budgetMilliseconds: 20_000, phase: .done,
+            image: DownloadTrace.Image(type: .png, width: 64, height: 32, frames: 1))
     }
 
     static func attached(_ number: Int, path: String = "/a/image.png") -> ReportEntry {
@@ -85,7 +96,9 @@ import Testing
 
     @Test func thePageFetchesNothingAndRunsNoScript() {
         let html = Self.page.render([Self.attached(1)]) { _ in Self.png }
-        #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline';"#))
+        #expect(
+            html.contains(
+                #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline';"#))
         #expect(!html.contains("<script"))
         #expect(!html.contains("http://") && !html.contains("src=\""))
         // The only URLs the page loads are its data: images (a hop's URL is text).
@@ -94,14 +107,21 @@ import Testing
 
     @Test func cardsAreInInputOrderWithTheirReasonAndEachDistinctImageOnce() {
         let other: [UInt8] = Array(Self.png.prefix(8)) + Array(repeating: 9, count: 100)
-        let entries = [Self.attached(1), ReportEntry(payload: "b.json", reason: .timeout, detail: "slow", trace: Self.trace(total: 20_000)),
-                       Self.attached(3, path: "/a/other.png"), Self.attached(4), ReportEntry(invalid: "d.json", detail: "not JSON")]
+        let entries = [
+            Self.attached(1), ReportEntry(payload: "b.json", reason: .timeout, detail: "slow", trace: Self.trace(total: 20_000)),
+            Self.attached(3, path: "/a/other.png"), Self.attached(4), ReportEntry(invalid: "d.json", detail: "not JSON"),
+        ]
         let html = Self.page.render(entries) { $0.path == "/a/other.png" ? other : Self.png }
         let cards = html.components(separatedBy: "<article").dropFirst()
-        #expect(cards.map { $0.contains(#"data-reason="attached""#) ? "attached" : $0.contains(#"data-reason="timeout""#) ? "timeout" : "invalid-payload" }
-            == ["attached", "timeout", "attached", "attached", "invalid-payload"])
-        #expect(cards.map { $0.components(separatedBy: "data-payload=\"")[1].prefix { $0 != "\"" } }
-            == ["payloads/1.json", "b.json", "payloads/3.json", "payloads/4.json", "d.json"])
+        #expect(
+            cards.map {
+                $0.contains(#"data-reason="attached""#)
+                    ? "attached" : $0.contains(#"data-reason="timeout""#) ? "timeout" : "invalid-payload"
+            }
+                == ["attached", "timeout", "attached", "attached", "invalid-payload"])
+        #expect(
+            cards.map { $0.components(separatedBy: "data-payload=\"")[1].prefix { $0 != "\"" } }
+                == ["payloads/1.json", "b.json", "payloads/3.json", "payloads/4.json", "d.json"])
         #expect(html.components(separatedBy: Base64.encode(Self.png)).count - 1 == 1)
         #expect(html.components(separatedBy: Base64.encode(other)).count - 1 == 1)
         #expect(cards[cards.startIndex].contains("card ok img-0") && cards[cards.startIndex + 3].contains("card ok img-0"))

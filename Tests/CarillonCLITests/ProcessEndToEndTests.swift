@@ -39,10 +39,11 @@ import Testing
         defer { catalogue.directory.remove() }
         let work = TemporaryDirectory("work")
         defer { work.remove() }
-        let arguments = [
-            "process", "--ca-file", TestServer.shared.caFile, "--container", work.file("container"),
-            "--attachments", work.file("attachments"), "--budget", "2", "--jobs", String(jobs),
-        ] + catalogue.groups.map { catalogue.directory.file($0) }
+        let arguments =
+            [
+                "process", "--ca-file", TestServer.shared.caFile, "--container", work.file("container"),
+                "--attachments", work.file("attachments"), "--budget", "2", "--jobs", String(jobs),
+            ] + catalogue.groups.map { catalogue.directory.file($0) }
         let result = try await tool(arguments)
 
         // Malformed inputs make the status 1, and each gets one stderr line naming its file.
@@ -50,7 +51,8 @@ import Testing
         let malformed = catalogue.expected.filter { $0.reason == "invalid-payload" }
         var errorLines = result.standardError.split(separator: "\n")
         // Then the run's summary, last.
-        #expect(errorLines.last?.hasPrefix("carillon-nse: summary: \(catalogue.expected.count) payloads: ") == true, "\(result.standardError)")
+        #expect(
+            errorLines.last?.hasPrefix("carillon-nse: summary: \(catalogue.expected.count) payloads: ") == true, "\(result.standardError)")
         errorLines.removeLast()
         #expect(errorLines.count == malformed.count, "\(result.standardError)")
         for entry in malformed {
@@ -97,12 +99,13 @@ import Testing
     }
 
     /// The two Info.plist exceptions, end to end: each changes what it should and nothing else.
-    @Test(arguments: [
-        ([], ["tls", "attached", "tls"]),
-        (["--no-forward-secrecy"], ["attached", "attached", "tls"]),
-        (["--tls-minimum", "1.3"], ["tls", "tls", "tls"]),
-        (["--tls-minimum", "1.0", "--no-forward-secrecy"], ["attached", "attached", "tls"]),
-    ] as [([String], [String])])
+    @Test(
+        arguments: [
+            ([], ["tls", "attached", "tls"]),
+            (["--no-forward-secrecy"], ["attached", "attached", "tls"]),
+            (["--tls-minimum", "1.3"], ["tls", "tls", "tls"]),
+            (["--tls-minimum", "1.0", "--no-forward-secrecy"], ["attached", "attached", "tls"]),
+        ] as [([String], [String])])
     func theATSExceptionsChangeWhatTheyShould(options: [String], reasons: [String]) async throws {
         let directory = TemporaryDirectory("ats")
         defer { directory.remove() }
@@ -138,7 +141,9 @@ import Testing
         let missing = directory.file("missing.json")
         let result = try await tool(["process", "--attachments", directory.file("att"), missing, good])
         #expect(result.status == 1)
-        #expect(result.standardError.hasPrefix("carillon-nse: \(missing): cannot read: No such file or directory\ncarillon-nse: summary: 2 payloads: "))
+        #expect(
+            result.standardError.hasPrefix(
+                "carillon-nse: \(missing): cannot read: No such file or directory\ncarillon-nse: summary: 2 payloads: "))
         #expect(result.standardError.split(separator: "\n").count == 2)
         let lines = result.jsonLines
         #expect(lines.count == 2)
@@ -169,7 +174,9 @@ import Testing
         try directory.write("silent.json", #"{"aps":{"content-available":1}}"#)
         let result = try await tool(["process", "--ca-file", server.caFile, "--attachments", directory.file("att"), directory.path])
         #expect(result.status == 0)
-        #expect(result.standardError.hasPrefix("carillon-nse: summary: 2 payloads: 1 http-status, 1 not-mutable; elapsed_ms median "), "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix("carillon-nse: summary: 2 payloads: 1 http-status, 1 not-mutable; elapsed_ms median "),
+            "\(result.standardError)")
         #expect(result.jsonLines.map { $0["reason"] as? String } == ["http-status", "not-mutable"])
     }
 

@@ -12,7 +12,9 @@ import Testing
         #expect(result.status == 0)
         let line = try #require(result.jsonLines.first)
         #expect(line["reason"] as? String == "not-mutable")
-        #expect((line["warnings"] as? [String])?.contains("aps key 'mutable_content' is not 'mutable-content': did you mean 'mutable-content'? (keys are exact)") == true, "\(line)")
+        #expect(
+            (line["warnings"] as? [String])?.contains(
+                "aps key 'mutable_content' is not 'mutable-content': did you mean 'mutable-content'? (keys are exact)") == true, "\(line)")
     }
 }
 
@@ -34,7 +36,8 @@ extension ProcessHintsAndInputsTests {
             sys.exit(status >> 8)
             """
         let result = try await shell(
-            "python3 -c \(Shell.quote(script)) \"$TOOL\" process --ca-file \(Shell.quote(server.caFile)) --attachments \(Shell.quote(directory.file("att"))) --budget 0.4 \(Shell.quote(directory.path)) > \(Shell.quote(directory.file("tty.out")))")
+            "python3 -c \(Shell.quote(script)) \"$TOOL\" process --ca-file \(Shell.quote(server.caFile)) --attachments \(Shell.quote(directory.file("att"))) --budget 0.4 \(Shell.quote(directory.path)) > \(Shell.quote(directory.file("tty.out")))"
+        )
         #expect(result.status == 0, "\(result.standardError)")
         let raw = try String(contentsOfFile: directory.file("tty.out"), encoding: .utf8)
         #expect(raw.contains("processed "), "a run over a second shows its progress on a terminal: \(raw.debugDescription)")
@@ -56,11 +59,12 @@ extension ProcessHintsAndInputsTests {
         let result = try await tool(["process", "--attachments", directory.file("att"), directory.file("empty")])
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError == """
-            carillon-nse: \(directory.file("empty")): no *.json file in this directory (--recursive descends into subdirectories)
-            carillon-nse: no payload found
+        #expect(
+            result.standardError == """
+                carillon-nse: \(directory.file("empty")): no *.json file in this directory (--recursive descends into subdirectories)
+                carillon-nse: no payload found
 
-            """)
+                """)
     }
 
     @Test func recursiveDescendsInSortedOrder() async throws {
@@ -92,10 +96,14 @@ extension ProcessHintsAndInputsTests {
         try directory.write("key.pem", "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n")
         try FileManager.default.createDirectory(atPath: directory.file("dir"), withIntermediateDirectories: true)
         try directory.write("p.json", Payloads.routed(image: nil))
-        let result = try await tool(["process", "--ca-file", directory.file(name), "--attachments", directory.file("att"), directory.file("p.json")])
+        let result = try await tool([
+            "process", "--ca-file", directory.file(name), "--attachments", directory.file("att"), directory.file("p.json"),
+        ])
         #expect(result.status == 64)
         #expect(result.standardOutput.isEmpty, "no payload ran")
-        #expect(result.standardError.hasPrefix("carillon-nse process: --ca-file '\(directory.file(name))': \(problem)"), "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix("carillon-nse process: --ca-file '\(directory.file(name))': \(problem)"),
+            "\(result.standardError)")
     }
 }
 
@@ -112,15 +120,26 @@ extension ProcessHintsAndInputsTests {
         defer { directory.remove() }
         try Self.twoPayloads(directory)
         let server = TestServer.shared
-        let result = try await tool(["process", "--format", "text", "--ca-file", server.caFile, "--attachments", directory.file("att"), directory.path])
+        let result = try await tool([
+            "process", "--format", "text", "--ca-file", server.caFile, "--attachments", directory.file("att"), directory.path,
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let blocks = result.standardOutput.components(separatedBy: "\n\n").filter { !$0.isEmpty }
         #expect(blocks.count == 2, "\(result.standardOutput)")
         let first = blocks[0].split(separator: "\n").map(String.init)
         #expect(first[0] == "\(directory.file("1-chain.json")): attached — png image of 11352 bytes attached")
         #expect(first[1] == "  delivered modified, receipt none")
-        #expect(first.contains { $0.hasPrefix("  hop 1: 302 from 127.0.0.1:\(server.port) over HTTP/1.1, TLSv1.") && $0.contains("→ /redirect/hops/0") && $0.contains(" total ") })
-        #expect(first.contains { $0.hasPrefix("  hop 2: 200 from 127.0.0.1:\(server.port) over HTTP/1.1, connection reused or no handshake, image/png, 11352 bytes announced; ") })
+        #expect(
+            first.contains {
+                $0.hasPrefix("  hop 1: 302 from 127.0.0.1:\(server.port) over HTTP/1.1, TLSv1.") && $0.contains("→ /redirect/hops/0")
+                    && $0.contains(" total ")
+            })
+        #expect(
+            first.contains {
+                $0.hasPrefix(
+                    "  hop 2: 200 from 127.0.0.1:\(server.port) over HTTP/1.1, connection reused or no handshake, image/png, 11352 bytes announced; "
+                )
+            })
         #expect(first.contains("  11352 body bytes of a 20000 ms budget, ended in phase done; png 64×64"))
         #expect(first.contains { $0.hasPrefix("  attached \(directory.file("att"))/") && $0.hasSuffix(" (png, 11352 bytes)") })
         let second = blocks[1].split(separator: "\n").map(String.init)
@@ -133,7 +152,9 @@ extension ProcessHintsAndInputsTests {
         let directory = TemporaryDirectory("summary")
         defer { directory.remove() }
         try Self.twoPayloads(directory)
-        let result = try await tool(["process", "--ca-file", TestServer.shared.caFile, "--attachments", directory.file("att"), directory.path])
+        let result = try await tool([
+            "process", "--ca-file", TestServer.shared.caFile, "--attachments", directory.file("att"), directory.path,
+        ])
         #expect(result.status == 0)
         let summary = try #require(result.standardError.split(separator: "\n").last.map(String.init))
         #expect(summary.hasPrefix("carillon-nse: summary: 2 payloads: 1 attached, 1 not-mutable; elapsed_ms median "), "\(summary)")
@@ -143,18 +164,20 @@ extension ProcessHintsAndInputsTests {
         #expect(one.standardError.isEmpty)
     }
 
-    @Test(arguments: [
-        (["--fail-on", "fallback"], Int32(2)),
-        (["--fail-on", "not-mutable"], 2),
-        (["--fail-on", "timeout,tls"], 0),
-        (["--fail-on", "attached"], 2),
-        ([], 0),
-    ] as [([String], Int32)])
+    @Test(
+        arguments: [
+            (["--fail-on", "fallback"], Int32(2)),
+            (["--fail-on", "not-mutable"], 2),
+            (["--fail-on", "timeout,tls"], 0),
+            (["--fail-on", "attached"], 2),
+            ([], 0),
+        ] as [([String], Int32)])
     func failOnMakesTheStatusTwo(_ options: [String], _ status: Int32) async throws {
         let directory = TemporaryDirectory("fail-on")
         defer { directory.remove() }
         try Self.twoPayloads(directory)
-        let result = try await tool(["process", "--ca-file", TestServer.shared.caFile, "--attachments", directory.file("att")] + options + [directory.path])
+        let result = try await tool(
+            ["process", "--ca-file", TestServer.shared.caFile, "--attachments", directory.file("att")] + options + [directory.path])
         #expect(result.status == status, "\(result.standardError)")
         #expect(result.jsonLines.count == 2, "every payload still runs")
     }

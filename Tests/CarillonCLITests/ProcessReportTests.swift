@@ -12,7 +12,9 @@ import Testing
         let result = try await tool(["process", "--report", missing, payload])
         #expect(result.status == 64)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError.contains("--report '\(missing)': directory '\(work.file("nowhere"))' does not exist"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("--report '\(missing)': directory '\(work.file("nowhere"))' does not exist"),
+            "\(result.standardError)")
 
         let underFile = try await tool(["process", "--report", payload + "/report.html", payload])
         #expect(underFile.status == 64)
@@ -56,7 +58,8 @@ import Testing
     @Test func aPathThatIsNotUTF8IsShownAsThePayloadFieldShowsIt() async throws {
         let work = TemporaryDirectory("report-bytes")
         defer { work.remove() }
-        let script = "cd \(Shell.quote(work.path)) && printf '%s' \(Shell.quote(Payloads.routed(image: nil))) > \"$(printf 'caf\\351.json')\""
+        let script =
+            "cd \(Shell.quote(work.path)) && printf '%s' \(Shell.quote(Payloads.routed(image: nil))) > \"$(printf 'caf\\351.json')\""
             + " && \"$TOOL\" process --report report.html caf*.json >/dev/null"
         let result = try await shell(script)
         #expect(result.status == 0, "\(result.standardError)")

@@ -6,7 +6,9 @@ import Testing
 /// processes killed at real moments.
 @Suite(.timeLimit(.minutes(3))) struct ReceiptHandOffTests {
     /// Writes `count` routed, stamped payloads without an image (fast: no download) and returns their ids.
-    static func writeStampedPayloads(_ count: Int, from first: Int = 1, into directory: TemporaryDirectory, subdirectory: String) throws -> [String] {
+    static func writeStampedPayloads(_ count: Int, from first: Int = 1, into directory: TemporaryDirectory, subdirectory: String) throws
+        -> [String]
+    {
         try FileManager.default.createDirectory(atPath: directory.file(subdirectory), withIntermediateDirectories: true)
         var ids: [String] = []
         for number in first..<(first + count) {
@@ -29,7 +31,9 @@ import Testing
         let payload = try work.write("stall.json", Payloads.routed(image: server.url("/stall/headers?seconds=60"), deliveryID: id))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Paths.tool)
-        process.arguments = ["process", "--ca-file", server.caFile, "--container", work.file("container"), "--attachments", work.file("att"), payload]
+        process.arguments = [
+            "process", "--ca-file", server.caFile, "--container", work.file("container"), "--attachments", work.file("att"), payload,
+        ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         // The receipt is written before the download starts; once it is there, let the download get
@@ -61,7 +65,8 @@ import Testing
     @Test func concurrentExtensionsAndDrainsLoseAndDoubleNothing() async throws {
         let work = TemporaryDirectory("concurrent")
         defer { work.remove() }
-        let container = work.file("container"), queue = work.file("queue")
+        let container = work.file("container")
+        let queue = work.file("queue")
         // Three extension runs of 150 payloads each, 8 at a time, all into one container...
         var allIDs: [String] = []
         for run in 0..<3 {
@@ -71,7 +76,9 @@ import Testing
         let results = ResultsBox()
         for run in 0..<3 {
             DispatchQueue.global().async(group: group) {
-                let result = try? Command.tool(["process", "--jobs", "8", "--container", container, "--attachments", work.file("att"), work.file("run\(run)")])
+                let result = try? Command.tool([
+                    "process", "--jobs", "8", "--container", container, "--attachments", work.file("att"), work.file("run\(run)"),
+                ])
                 results.append(result)
             }
         }
@@ -108,7 +115,8 @@ import Testing
     @Test func aDrainKilledAtAnyMomentCausesNoDuplicate() async throws {
         let work = TemporaryDirectory("kill-drain")
         defer { work.remove() }
-        let container = work.file("container"), queue = work.file("queue")
+        let container = work.file("container")
+        let queue = work.file("queue")
         let ids = try Self.writeStampedPayloads(300, into: work, subdirectory: "payloads")
         #expect(try await tool(["process", "--jobs", "4", "--container", container, work.file("payloads")]).status == 0)
 
@@ -180,7 +188,8 @@ import Testing
         let receipts = result.jsonLines.map { $0["receipt"] as? String }
         #expect(receipts.filter { $0 == "stored" }.count == 1000)
         #expect(receipts.filter { $0 == "failed" }.count == 3)
-        #expect(result.jsonLines.filter { ($0["warnings"] as? [String])?.contains { $0.contains("1000 pending receipts") } == true }.count == 3)
+        #expect(
+            result.jsonLines.filter { ($0["warnings"] as? [String])?.contains { $0.contains("1000 pending receipts") } == true }.count == 3)
         #expect(work.contents("container/CarillonReceipts").filter { $0.hasSuffix(".receipt") }.count == 1000)
 
         // Draining makes room again.

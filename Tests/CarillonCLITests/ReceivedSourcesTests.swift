@@ -33,10 +33,12 @@ import Testing
         case .drain:
             // The receipt the extension would have written, at the drain's instant.
             let receipts = work.file("container/CarillonReceipts")
-            try FileManager.default.createDirectory(atPath: receipts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: receipts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: work.file("container"))
             let receipt = "\(receipts)/\(id).receipt"
-            try #"{"format":1,"delivery_id":"\#(id)","received_at":"\#(source.at)"}"#.appending("\n").write(toFile: receipt, atomically: false, encoding: .utf8)
+            try #"{"format":1,"delivery_id":"\#(id)","received_at":"\#(source.at)"}"#.appending("\n").write(
+                toFile: receipt, atomically: false, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: receipt)
             let result = try await tool(["drain", "--container", work.file("container"), "--queue", queue])
             #expect(result.status == 0, "\(result.standardError)")
@@ -89,24 +91,33 @@ import Testing
         let plain = try work.write("b.json", #"{"aps":{"alert":"Hi"}}"#)
         let broken = try work.write("c.json", "{broken")
         let queue = work.file("queue")
-        let result = try await tool(["present", "--queue", queue, "--at", "2026-08-20T09:16:44.120Z", stamped, plain, broken, work.file("missing.json")])
+        let result = try await tool([
+            "present", "--queue", queue, "--at", "2026-08-20T09:16:44.120Z", stamped, plain, broken, work.file("missing.json"),
+        ])
         #expect(result.status == 1, "an unreadable payload makes the status 1; the others are still handled")
-        #expect(result.standardOutput == """
-            {"payload":"\(stamped)","delivery_id":"\(TestDeliveryID.text(1))","queued":"received","presentation":["banner","list","sound","badge"]}
-            {"payload":"\(plain)","delivery_id":null,"queued":"none","presentation":["banner","list","sound","badge"]}
+        #expect(
+            result.standardOutput == """
+                {"payload":"\(stamped)","delivery_id":"\(TestDeliveryID.text(1))","queued":"received","presentation":["banner","list","sound","badge"]}
+                {"payload":"\(plain)","delivery_id":null,"queued":"none","presentation":["banner","list","sound","badge"]}
 
-            """)
+                """)
         #expect(result.standardError.contains("\(plain): not a Carillon notification: no 'carillon' key; no received event"))
         #expect(result.standardError.contains("\(broken): not valid JSON"))
         #expect(result.standardError.contains("missing.json: cannot read"))
 
-        let suppressed = try await tool(["present", "--queue", queue, "--suppress", "-"], input: Data(Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(1)).utf8))
+        let suppressed = try await tool(
+            ["present", "--queue", queue, "--suppress", "-"],
+            input: Data(Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(1)).utf8))
         #expect(suppressed.status == 0)
-        #expect(suppressed.standardOutput == #"{"payload":"-","delivery_id":"\#(TestDeliveryID.text(1))","queued":"duplicate","presentation":[]}"# + "\n")
+        #expect(
+            suppressed.standardOutput
+                == #"{"payload":"-","delivery_id":"\#(TestDeliveryID.text(1))","queued":"duplicate","presentation":[]}"# + "\n")
         #expect(try await Self.queued(queue) == [["received", TestDeliveryID.text(1), "2026-08-20T09:16:44.120Z"]])
 
-        for bad in [["present", "--queue", queue], ["present", stamped], ["present", "--queue", queue, "--at", "yesterday", stamped],
-                    ["present", "--queue", queue, "--suppress=yes", stamped]] {
+        for bad in [
+            ["present", "--queue", queue], ["present", stamped], ["present", "--queue", queue, "--at", "yesterday", stamped],
+            ["present", "--queue", queue, "--suppress=yes", stamped],
+        ] {
             let usage = try await tool(bad)
             #expect(usage.status == 64, "\(bad)")
             #expect(usage.standardOutput.isEmpty && usage.standardError.contains("carillon-nse present --help"))
@@ -119,27 +130,34 @@ import Testing
         let work = TemporaryDirectory("scan")
         defer { work.remove() }
         let queue = work.file("queue")
-        func line(_ n: Int, _ date: String) -> String { #"{"date":"\#(date)","payload":\#(Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(n)))}"# }
-        let file = try work.write("delivered.jsonl", [
-            line(2, "2026-08-20T09:00:02Z"),
-            "",
-            "not json",
-            #"{"date":"2026-08-20T09:00:00","payload":{}}"#,
-            line(1, "2026-08-20T11:00:01+02:00"),
-            #"{"date":"2026-08-20T09:00:00Z","payload":{"aps":{"alert":"Hi"}}}"#,
-        ].joined(separator: "\n"))
+        func line(_ n: Int, _ date: String) -> String {
+            #"{"date":"\#(date)","payload":\#(Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(n)))}"#
+        }
+        let file = try work.write(
+            "delivered.jsonl",
+            [
+                line(2, "2026-08-20T09:00:02Z"),
+                "",
+                "not json",
+                #"{"date":"2026-08-20T09:00:00","payload":{}}"#,
+                line(1, "2026-08-20T11:00:01+02:00"),
+                #"{"date":"2026-08-20T09:00:00Z","payload":{"aps":{"alert":"Hi"}}}"#,
+            ].joined(separator: "\n"))
         let result = try await tool(["scan", "--queue", queue, file])
         #expect(result.status == 1, "a bad line makes the status 1; the others are still queued")
-        #expect(result.standardOutput == """
-            {"line":1,"delivery_id":"\(TestDeliveryID.text(2))","at":"2026-08-20T09:00:02.000Z","queued":"received"}
-            {"line":5,"delivery_id":"\(TestDeliveryID.text(1))","at":"2026-08-20T09:00:01.000Z","queued":"received"}
-            {"line":6,"delivery_id":null,"at":"2026-08-20T09:00:00.000Z","queued":"none"}
+        #expect(
+            result.standardOutput == """
+                {"line":1,"delivery_id":"\(TestDeliveryID.text(2))","at":"2026-08-20T09:00:02.000Z","queued":"received"}
+                {"line":5,"delivery_id":"\(TestDeliveryID.text(1))","at":"2026-08-20T09:00:01.000Z","queued":"received"}
+                {"line":6,"delivery_id":null,"at":"2026-08-20T09:00:00.000Z","queued":"none"}
 
-            """)
+                """)
         #expect(result.standardError.contains("\(file):3: not valid JSON"))
         #expect(result.standardError.contains("\(file):4: \"date\" \"2026-08-20T09:00:00\" is not an ISO 8601 time"))
         #expect(result.standardError.contains("\(file):6: not a Carillon notification"))
-        #expect(result.standardError.contains("scanned \(file): 3 notifications: 2 queued, 0 already queued, 1 not stamped, 0 failed; 2 lines skipped"))
+        #expect(
+            result.standardError.contains(
+                "scanned \(file): 3 notifications: 2 queued, 0 already queued, 1 not stamped, 0 failed; 2 lines skipped"))
         // Queue order follows the delivery dates, not the lines.
         #expect(try await Self.queued(queue).map { $0[1] } == [TestDeliveryID.text(1), TestDeliveryID.text(2)])
 
@@ -160,13 +178,17 @@ import Testing
         let directory = try await tool(["scan", "--queue", queue, work.path])
         #expect(directory.status == 1)
 
-        for bad in [["scan", "--queue", queue], ["scan", file], ["scan", "--queue", queue, file, file], ["scan", "--queue", queue, "--at", "x", file]] {
+        for bad in [
+            ["scan", "--queue", queue], ["scan", file], ["scan", "--queue", queue, file, file],
+            ["scan", "--queue", queue, "--at", "x", file],
+        ] {
             #expect(try await tool(bad).status == 64, "\(bad)")
         }
         // A queue that cannot be opened is a data error, before anything is read.
         let notADirectory = try work.write("queue-file", "")
         let unwritable = try await tool(["scan", "--queue", notADirectory, file])
-        #expect(unwritable.status == 1 && unwritable.standardOutput.isEmpty && unwritable.standardError.contains("cannot open the event queue"))
+        #expect(
+            unwritable.status == 1 && unwritable.standardOutput.isEmpty && unwritable.standardError.contains("cannot open the event queue"))
         let presentUnwritable = try await tool(["present", "--queue", notADirectory, file])
         #expect(presentUnwritable.status == 1 && presentUnwritable.standardError.contains("cannot open the event queue"))
 

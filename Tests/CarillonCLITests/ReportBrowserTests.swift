@@ -18,8 +18,11 @@ struct ReportBrowserTests {
         var console: String
     }
 
-    static func render(_ mode: String, _ report: String, in work: TemporaryDirectory, size: (Int, Int) = (640, 900)) async throws -> Rendered {
-        let out = work.file(mode == "dom" ? "dom.html" : "shot.png"), console = work.file("console-\(mode).txt")
+    static func render(_ mode: String, _ report: String, in work: TemporaryDirectory, size: (Int, Int) = (640, 900)) async throws
+        -> Rendered
+    {
+        let out = work.file(mode == "dom" ? "dom.html" : "shot.png")
+        let console = work.file("console-\(mode).txt")
         var arguments = [Paths.testAssets("Report/chromium.sh"), mode, report, out]
         if mode == "screenshot" { arguments += [String(size.0), String(size.1)] }
         let all = arguments + [console]
@@ -32,7 +35,9 @@ struct ReportBrowserTests {
     /// The connected regions of one colour in a screenshot (`TestAssets/Report/png_regions.py`).
     static func regions(_ png: String, _ rgb: (Int, Int, Int)) async throws -> [[String: Int]] {
         let result = try await onOwnThread {
-            try Command.run("/usr/bin/env", ["python3", Paths.testAssets("Report/png_regions.py"), png, String(rgb.0), String(rgb.1), String(rgb.2), "40"])
+            try Command.run(
+                "/usr/bin/env",
+                ["python3", Paths.testAssets("Report/png_regions.py"), png, String(rgb.0), String(rgb.1), String(rgb.2), "40"])
         }
         #expect(result.status == 0, "\(result.standardError)")
         let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
@@ -44,7 +49,10 @@ struct ReportBrowserTests {
         let paths = try payloads.map { try work.write($0.name, $0.json) }
         let report = work.file("report.html")
         let result = try await tool(
-            ["process", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("attachments"), "--budget", "5", "--report", report] + paths)
+            [
+                "process", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("attachments"), "--budget", "5", "--report",
+                report,
+            ] + paths)
         #expect(result.status == 0, "\(result.standardError)")
         return report
     }
@@ -52,14 +60,16 @@ struct ReportBrowserTests {
     static func payload(title: String, body: String = "Body", image: String?) -> String {
         let imagePart = image.map { #","image":"\#($0)""# } ?? ""
         let escapedTitle = title.replacingOccurrences(of: "\"", with: "\\\"")
-        return #"{"aps":{"alert":{"title":"\#(escapedTitle)","body":"\#(body)"},"mutable-content":1},"carillon":{"delivery_id":"01937b21-0000-7000-8000-000000000001"\#(imagePart)}}"#
+        return
+            #"{"aps":{"alert":{"title":"\#(escapedTitle)","body":"\#(body)"},"mutable-content":1},"carillon":{"delivery_id":"01937b21-0000-7000-8000-000000000001"\#(imagePart)}}"#
     }
 
     @Test func anAttachedCardShowsTheAttachedImageAsThumbnailAndFullWidth() async throws {
         let work = TemporaryDirectory("report-attached")
         defer { work.remove() }
         // The server's tiny PNG is one pure red pixel: every pixel of its thumbnail and its expanded view is red.
-        let report = try await Self.report([("red.json", Self.payload(title: "Red", image: TestServer.shared.baseURL + "/img/tiny-png"))], in: work)
+        let report = try await Self.report(
+            [("red.json", Self.payload(title: "Red", image: TestServer.shared.baseURL + "/img/tiny-png"))], in: work)
         let dom = try await Self.render("dom", report, in: work)
         #expect(dom.console.isEmpty, "console: \(dom.console)")
         #expect(dom.output.contains(#"data-reason="attached""#))
@@ -108,13 +118,17 @@ struct ReportBrowserTests {
         defer { work.remove() }
         let report = work.file("report.html")
         let result = try await tool(
-            ["process", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("attachments"), "--budget", "2", "--jobs", "4",
-             "--report", report] + catalogue.groups.map { catalogue.directory.file($0) })
+            [
+                "process", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("attachments"), "--budget", "2", "--jobs", "4",
+                "--report", report,
+            ] + catalogue.groups.map { catalogue.directory.file($0) })
         #expect(result.status == 1)  // the malformed inputs
         let dom = try await Self.render("dom", report, in: work)
         #expect(dom.console.isEmpty, "console: \(dom.console)")
         let shown = dom.output.components(separatedBy: "<article").dropFirst().compactMap { card -> String? in
-            guard let start = card.range(of: #"data-payload=""#), let end = card[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            guard let start = card.range(of: #"data-payload=""#), let end = card[start.upperBound...].firstIndex(of: "\"") else {
+                return nil
+            }
             return String(card[start.upperBound..<end])
         }
         #expect(shown == catalogue.expected.map { catalogue.directory.file($0.path) })
@@ -150,7 +164,8 @@ struct ReportBrowserTests {
         defer { work.remove() }
         let page = try work.write(
             "bad.html",
-            #"<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:"></head><body><img src="https://example.invalid/x.png"></body></html>"#)
+            #"<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:"></head><body><img src="https://example.invalid/x.png"></body></html>"#
+        )
         let dom = try await Self.render("dom", page, in: work)
         // Chromium 156 says "Loading the image … violates the following Content Security Policy directive";
         // older ones "Refused to load the image …". Either is a CONSOLE line, which is what the checks look for.

@@ -1,18 +1,19 @@
+@_spi(Tooling) import CarillonExtensionCore
 import Testing
 
 @testable import CarillonCLI
-@_spi(Tooling) import CarillonExtensionCore
 
 /// The run summary and `--fail-on`'s parsing, from tables.
 @Suite struct RunSummaryTests {
-    @Test(arguments: [
-        ([Double](), 0.0, 0.0),
-        ([5], 5, 5),
-        ([1, 2], 1, 2),
-        ([3, 1, 2], 2, 3),
-        ((1...100).map(Double.init), 50, 95),
-        ((1...20).map(Double.init), 10, 19),
-    ] as [([Double], Double, Double)])
+    @Test(
+        arguments: [
+            ([Double](), 0.0, 0.0),
+            ([5], 5, 5),
+            ([1, 2], 1, 2),
+            ([3, 1, 2], 2, 3),
+            ((1...100).map(Double.init), 50, 95),
+            ((1...20).map(Double.init), 10, 19),
+        ] as [([Double], Double, Double)])
     func medianAndP95AreNearestRank(_ values: [Double], _ median: Double, _ p95: Double) {
         let summary = RunSummary(values.map { (reason: Reason.attached, elapsedMilliseconds: $0) })
         #expect(summary.medianMilliseconds == median)

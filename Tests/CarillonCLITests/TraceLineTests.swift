@@ -24,13 +24,19 @@ import Testing
             while index < rest.endIndex && depth > 0 {
                 let character = rest[index]
                 if inString {
-                    if character == "\\" { index = rest.index(after: index) } else if character == "\"" {
+                    if character == "\\" {
+                        index = rest.index(after: index)
+                    } else if character == "\"" {
                         inString = false
                         if depth == 1 && expectKey { keys.append(current) }
-                    } else { current.append(character) }
+                    } else {
+                        current.append(character)
+                    }
                 } else {
                     switch character {
-                    case "\"": inString = true; current = ""
+                    case "\"":
+                        inString = true
+                        current = ""
                     case "{", "[": depth += 1
                     case "}", "]": depth -= 1
                     case ":": if depth == 1 { expectKey = false }
@@ -65,7 +71,9 @@ import Testing
         let directory = TemporaryDirectory("trace-line")
         defer { directory.remove() }
         try directory.write("chain.json", Payloads.routed(image: server.url("/redirect/hops/2")))
-        let result = try await tool(["process", "--ca-file", server.caFile, "--attachments", directory.file("att"), "--budget", "3", directory.file("chain.json")])
+        let result = try await tool([
+            "process", "--ca-file", server.caFile, "--attachments", directory.file("att"), "--budget", "3", directory.file("chain.json"),
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let text = result.standardOutput
         #expect(Self.orderedKeys(of: "trace", in: text) == [Self.traceKeys])
@@ -83,7 +91,9 @@ import Testing
         #expect(trace["budget_ms"] as? Int == 3_000)
         #expect(trace["phase"] as? String == "done")
         let image = try #require(trace["image"] as? [String: Any])
-        #expect(image["type"] as? String == "png" && image["width"] as? Int == 64 && image["height"] as? Int == 64 && image["frames"] as? Int == 1)
+        #expect(
+            image["type"] as? String == "png" && image["width"] as? Int == 64 && image["height"] as? Int == 64
+                && image["frames"] as? Int == 1)
     }
 
     @Test func noDownloadMeansNoTrace() async throws {

@@ -39,7 +39,9 @@ import Testing
 
     /// Checks the invariants and returns what is where.
     @discardableResult
-    static func checkNothingLost(_ ids: [String], _ work: TemporaryDirectory, _ server: EventsAPIServer, sourceLocation: SourceLocation = #_sourceLocation) throws -> Record {
+    static func checkNothingLost(
+        _ ids: [String], _ work: TemporaryDirectory, _ server: EventsAPIServer, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Record {
         func id(_ name: String) -> String? {
             guard name.hasPrefix("opened-"), name.hasSuffix(".event") else { return nil }
             return String(name.dropFirst("opened-".count).dropLast(".event".count))
@@ -51,7 +53,9 @@ import Testing
             recorded[event["delivery_id"] as? String ?? "?"] = event["reports"] as? Int ?? 0
         }
         for id in ids where !queued.contains(id) {
-            #expect(recorded[id] != nil || setAside.contains(id), "\(id) left the queue without a 2xx for it or a set-aside", sourceLocation: sourceLocation)
+            #expect(
+                recorded[id] != nil || setAside.contains(id), "\(id) left the queue without a 2xx for it or a set-aside",
+                sourceLocation: sourceLocation)
         }
         #expect(Set(recorded.keys).isSubset(of: Set(ids)), sourceLocation: sourceLocation)
         return Record(queued: queued, recorded: recorded, setAside: setAside)
@@ -76,8 +80,9 @@ import Testing
         #expect(Self.outcomes(result) == ["sent 200 100", "sent 200 100", "sent 200 50"])
         #expect(result.jsonLines.map { $0["batch"] as? Int } == [1, 2, 3])
         #expect(result.jsonLines.allSatisfy { $0["received"] as? Int == $0["events"] as? Int && $0["attempt"] as? Int == 1 })
-        #expect(Set(result.jsonLines.flatMap { Array($0.keys) })
-            == ["batch", "events", "attempt", "status", "outcome", "received", "retry_after_ms", "elapsed_ms", "detail"])
+        #expect(
+            Set(result.jsonLines.flatMap { Array($0.keys) })
+                == ["batch", "events", "attempt", "status", "outcome", "received", "retry_after_ms", "elapsed_ms", "detail"])
         // The second stats request is one connection; the upload's three requests are the other.
         #expect(after - before == 2, "three requests on one connection")
         let record = try Self.checkNothingLost(ids, work, server)
@@ -106,33 +111,46 @@ import Testing
     }
 
     static let faultCases: [FaultCase] = [
-        FaultCase(name: "500 is retried", faults: #"[{"status":500}]"#, status: 0,
-                  outcomes: ["retry 500 100", "sent 200 100", "sent 200 50"], recorded: 150),
-        FaultCase(name: "502, 504 and 408 are retried", faults: #"[{"status":502},{"status":504},{"status":408}]"#, status: 0,
-                  outcomes: ["retry 502 100", "retry 504 100", "retry 408 100", "sent 200 100", "sent 200 50"], recorded: 150),
-        FaultCase(name: "429 is retried", faults: #"[{"status":429}]"#, status: 0,
-                  outcomes: ["retry 429 100", "sent 200 100", "sent 200 50"], recorded: 150),
-        FaultCase(name: "a reset after the body is retried", faults: #"[{"reset":true}]"#, status: 0,
-                  outcomes: ["retry null 100", "sent 200 100", "sent 200 50"], recorded: 150),
-        FaultCase(name: "an answer lost after recording is sent again and ignored", faults: #"[{"reset_after_record":true}]"#, status: 0,
-                  outcomes: ["retry null 100", "sent 200 100", "sent 200 50"], recorded: 150, repeats: 100),
-        FaultCase(name: "a stall ends at the deadline with everything kept", faults: #"[{"stall":30}]"#, extra: ["--deadline", "2"], status: 1,
-                  outcomes: ["retry null 100"], recorded: 0, stderr: "deadline"),
-        FaultCase(name: "401 stops at once", faults: #"[{"status":401}]"#, status: 1,
-                  outcomes: ["refused 401 100"], recorded: 0, stderr: "the API refused the mobile key (HTTP 401)"),
-        FaultCase(name: "403 stops at once", faults: #"[{"status":403}]"#, status: 1,
-                  outcomes: ["refused 403 100"], recorded: 0, stderr: "the API refused the mobile key (HTTP 403)"),
-        FaultCase(name: "413 splits the batch", faults: #"[{"status":413}]"#, status: 0,
-                  outcomes: ["split 413 100", "sent 200 50", "sent 200 50", "sent 200 50"], recorded: 150),
-        FaultCase(name: "413 twice splits again", faults: #"[{"status":413},{"status":413}]"#, status: 0,
-                  outcomes: ["split 413 100", "split 413 50", "sent 200 25", "sent 200 25", "sent 200 50", "sent 200 50"], recorded: 150),
-        FaultCase(name: "422 sets the batch aside and goes on", faults: #"[{"status":422,"body":"event rejected"}]"#, status: 1,
-                  outcomes: ["set-aside 422 100", "sent 200 50"], recorded: 50, setAside: 100),
-        FaultCase(name: "retries run out with everything kept", faults: #"[{"status":500},{"status":503},{"status":500}]"#,
-                  extra: ["--max-attempts", "3"], status: 1,
-                  outcomes: ["retry 500 100", "retry 503 100", "retry 500 100"], recorded: 0, stderr: "3 attempts made (--max-attempts)"),
-        FaultCase(name: "a wrong received count is a warning", faults: #"[{"received":3}]"#, status: 0,
-                  outcomes: ["sent 200 100", "sent 200 50"], recorded: 150, stderr: #"batch 1: the API answered {"received": 3} for 100 events"#),
+        FaultCase(
+            name: "500 is retried", faults: #"[{"status":500}]"#, status: 0,
+            outcomes: ["retry 500 100", "sent 200 100", "sent 200 50"], recorded: 150),
+        FaultCase(
+            name: "502, 504 and 408 are retried", faults: #"[{"status":502},{"status":504},{"status":408}]"#, status: 0,
+            outcomes: ["retry 502 100", "retry 504 100", "retry 408 100", "sent 200 100", "sent 200 50"], recorded: 150),
+        FaultCase(
+            name: "429 is retried", faults: #"[{"status":429}]"#, status: 0,
+            outcomes: ["retry 429 100", "sent 200 100", "sent 200 50"], recorded: 150),
+        FaultCase(
+            name: "a reset after the body is retried", faults: #"[{"reset":true}]"#, status: 0,
+            outcomes: ["retry null 100", "sent 200 100", "sent 200 50"], recorded: 150),
+        FaultCase(
+            name: "an answer lost after recording is sent again and ignored", faults: #"[{"reset_after_record":true}]"#, status: 0,
+            outcomes: ["retry null 100", "sent 200 100", "sent 200 50"], recorded: 150, repeats: 100),
+        FaultCase(
+            name: "a stall ends at the deadline with everything kept", faults: #"[{"stall":30}]"#, extra: ["--deadline", "2"], status: 1,
+            outcomes: ["retry null 100"], recorded: 0, stderr: "deadline"),
+        FaultCase(
+            name: "401 stops at once", faults: #"[{"status":401}]"#, status: 1,
+            outcomes: ["refused 401 100"], recorded: 0, stderr: "the API refused the mobile key (HTTP 401)"),
+        FaultCase(
+            name: "403 stops at once", faults: #"[{"status":403}]"#, status: 1,
+            outcomes: ["refused 403 100"], recorded: 0, stderr: "the API refused the mobile key (HTTP 403)"),
+        FaultCase(
+            name: "413 splits the batch", faults: #"[{"status":413}]"#, status: 0,
+            outcomes: ["split 413 100", "sent 200 50", "sent 200 50", "sent 200 50"], recorded: 150),
+        FaultCase(
+            name: "413 twice splits again", faults: #"[{"status":413},{"status":413}]"#, status: 0,
+            outcomes: ["split 413 100", "split 413 50", "sent 200 25", "sent 200 25", "sent 200 50", "sent 200 50"], recorded: 150),
+        FaultCase(
+            name: "422 sets the batch aside and goes on", faults: #"[{"status":422,"body":"event rejected"}]"#, status: 1,
+            outcomes: ["set-aside 422 100", "sent 200 50"], recorded: 50, setAside: 100),
+        FaultCase(
+            name: "retries run out with everything kept", faults: #"[{"status":500},{"status":503},{"status":500}]"#,
+            extra: ["--max-attempts", "3"], status: 1,
+            outcomes: ["retry 500 100", "retry 503 100", "retry 500 100"], recorded: 0, stderr: "3 attempts made (--max-attempts)"),
+        FaultCase(
+            name: "a wrong received count is a warning", faults: #"[{"received":3}]"#, status: 0,
+            outcomes: ["sent 200 100", "sent 200 50"], recorded: 150, stderr: #"batch 1: the API answered {"received": 3} for 100 events"#),
     ]
 
     @Test(arguments: faultCases)
@@ -262,7 +280,9 @@ import Testing
         let ids = try await Self.makeQueue(1000, in: work)
         // Each request waits 50 ms at the server, so kills land between and inside requests; after the
         // request counts, a few at random moments.
-        let moments: [(posts: Int, extraDelay: Double)] = [(1, 0), (2, 0.02), (4, 0.045), (6, 0), (0, Double.random(in: 0...0.1)), (0, Double.random(in: 0...0.2))]
+        let moments: [(posts: Int, extraDelay: Double)] = [
+            (1, 0), (2, 0.02), (4, 0.045), (6, 0), (0, Double.random(in: 0...0.1)), (0, Double.random(in: 0...0.2)),
+        ]
         var killedMidway = false
         for moment in moments {
             try server.script(Array(repeating: ["delay": 0.05], count: 10))

@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
 @_spi(Tooling) @testable import CarillonExtensionCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension FuzzChecks {
     // MARK: - FuzzArguments (the parts that need no CarillonCLI)
@@ -25,10 +27,12 @@ extension FuzzChecks {
     /// The subcommands' options, as the tool declares them (the fuzz target checks this table against
     /// the real declarations on its first run, so it cannot fall behind silently).
     public static let commandOptions: [String: [String: OptionValue]] = [
-        "process": ["--container": .directory, "--attachments": .directory, "--ca-file": .file, "--budget": .text,
-                    "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--tls-minimum": .text,
-                    "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
-                    "--report": .file, "--app-name": .text, "--help": .none],
+        "process": [
+            "--container": .directory, "--attachments": .directory, "--ca-file": .file, "--budget": .text,
+            "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--tls-minimum": .text,
+            "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
+            "--report": .file, "--app-name": .text, "--help": .none,
+        ],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],
         "present": ["--queue": .directory, "--at": .text, "--suppress": .none, "--help": .none],
@@ -36,8 +40,10 @@ extension FuzzChecks {
         "batches": ["--queue": .directory, "--help": .none],
         // The key file is sandboxed to paths that hold no key, and FuzzArguments clears
         // CARILLON_MOBILE_KEY: every fuzzed upload ends in a usage error before any connection.
-        "upload": ["--queue": .directory, "--endpoint": .text, "--key-file": .file, "--ca-file": .file,
-                   "--max-attempts": .text, "--deadline": .text, "--help": .none],
+        "upload": [
+            "--queue": .directory, "--endpoint": .text, "--key-file": .file, "--ca-file": .file,
+            "--max-attempts": .text, "--deadline": .text, "--help": .none,
+        ],
     ]
 
     /// A command line as the tool's rules read it: option values by name, flags, positionals.
@@ -106,7 +112,8 @@ extension FuzzChecks {
 
     /// A payload that is routed and stamped but asks for no image, so running it never opens a connection.
     public static let sandboxPayload = Array(
-        #"{"aps":{"alert":{"title":"Hello","body":"World"},"mutable-content":1},"carillon":{"delivery_id":"01937b21-0000-7000-8000-000000000001"}}"#.utf8)
+        #"{"aps":{"alert":{"title":"Hello","body":"World"},"mutable-content":1},"carillon":{"delivery_id":"01937b21-0000-7000-8000-000000000001"}}"#
+            .utf8)
 
     /// Makes a sandbox directory for one run of the tool: payload files, a payload directory and a receipt
     /// container with one receipt. Returns its path.
@@ -149,7 +156,8 @@ extension FuzzChecks {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                result.append(argument == "-" ? "-" : pick(argument, from: ["payload.json", "payloads", "missing.json", "not-object.json"]))
+                result.append(
+                    argument == "-" ? "-" : pick(argument, from: ["payload.json", "payloads", "missing.json", "not-object.json"]))
                 continue
             }
             if argument == "--" {

@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
 @_spi(Tooling) @testable import CarillonExtensionCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension FuzzChecks {
     /// The scan's input, `NotificationCenterScan.lines`: one numbered entry per line, numbered 1, 2, 3 …;
@@ -31,17 +33,21 @@ extension FuzzChecks {
                 try check(!isBlank, "scan: blank line \(numbered.number) refused")
                 try check(!message.isEmpty, "scan: line \(numbered.number) refused without a message")
             case .notification(let notification):
-                try check(!isBlank && content.count <= DeliveredNotification.maximumLineBytes, "scan: line \(numbered.number) read though blank or too long")
+                try check(
+                    !isBlank && content.count <= DeliveredNotification.maximumLineBytes,
+                    "scan: line \(numbered.number) read though blank or too long")
                 try timestamp(notification.date)
                 try check(notification.userInfo.isObject, "scan: payload of line \(numbered.number) is not an object")
-                let rewritten = JSONWriter.string(.object([
-                    (key: "date", value: .string(notification.date.iso8601)), (key: "payload", value: notification.userInfo),
-                ]))
+                let rewritten = JSONWriter.string(
+                    .object([
+                        (key: "date", value: .string(notification.date.iso8601)), (key: "payload", value: notification.userInfo),
+                    ]))
                 guard case .notification(let again) = DeliveredNotification.parse(line: Array(rewritten.utf8)) else {
                     throw FuzzFailure(message: "scan: line \(numbered.number) rewritten as \(rewritten.prefix(200)) is refused")
                 }
-                try check(again.date == notification.date && again.userInfo == notification.userInfo,
-                          "scan: line \(numbered.number) rewritten reads differently")
+                try check(
+                    again.date == notification.date && again.userInfo == notification.userInfo,
+                    "scan: line \(numbered.number) rewritten reads differently")
                 if let id = CarillonStamp(userInfo: notification.userInfo).deliveryID { try deliveryID(id) }
             }
         }

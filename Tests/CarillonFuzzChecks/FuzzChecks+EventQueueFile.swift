@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
 @_spi(Tooling) @testable import CarillonExtensionCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension FuzzChecks {
     // MARK: - FuzzEventQueueFile
@@ -71,8 +73,9 @@ extension FuzzChecks {
 
     /// A decoded event: its name is the canonical one, and it re-encodes to bytes that decode equal.
     static func queuedEvent(_ queued: QueuedEvent, fileName: String) throws(FuzzFailure) {
-        try check(fileName == QueuedEvent.fileName(for: queued.event.type, queued.event.deliveryID),
-                  "event decoded under the non-canonical name \(fileName)")
+        try check(
+            fileName == QueuedEvent.fileName(for: queued.event.type, queued.event.deliveryID),
+            "event decoded under the non-canonical name \(fileName)")
         try check(queued.sequence >= 0, "event decoded with a negative sequence \(queued.sequence)")
         try deliveryID(queued.event.deliveryID)
         try timestamp(queued.event.at)
@@ -108,8 +111,9 @@ extension FuzzChecks {
                 else { throw FuzzFailure(message: "a request body's event is not {type, delivery_id, at}: \(JSONWriter.string(item))") }
             }
             // Another parser agrees that it is JSON.
-            try check((try? JSONSerialization.jsonObject(with: Data(body.utf8))) is [String: Any],
-                      "JSONSerialization does not read a request body")
+            try check(
+                (try? JSONSerialization.jsonObject(with: Data(body.utf8))) is [String: Any],
+                "JSONSerialization does not read a request body")
         }
     }
 
@@ -140,7 +144,8 @@ extension FuzzChecks {
             ($0.sequence, $0.event.type.rawValue, $0.event.deliveryID) < ($1.sequence, $1.event.type.rawValue, $1.event.deliveryID)
         }.map(\.event)
         try check(contents.events == expected, "EventQueue.contents found \(contents.events.count) events, expected \(expected.count)")
-        try check(contents.quarantined.count == corrupt,
-                  "EventQueue.contents set aside \(contents.quarantined.count) files, expected \(corrupt)")
+        try check(
+            contents.quarantined.count == corrupt,
+            "EventQueue.contents set aside \(contents.quarantined.count) files, expected \(corrupt)")
     }
 }

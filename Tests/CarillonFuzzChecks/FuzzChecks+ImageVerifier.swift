@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
 @_spi(Tooling) @testable import CarillonExtensionCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension FuzzChecks {
     // MARK: - FuzzImageVerifier
@@ -27,20 +29,24 @@ extension FuzzChecks {
                 // libjpeg skips stray bytes after SOI too, with a warning, and so does the verifier.
                 try check(bytes.starts(with: [0xFF, 0xD8]), "accepted as JPEG without FF D8")
                 // (Past `ImageWarnings.limit` warnings the last one only counts the rest.)
-                try check(bytes.count > 2 && (bytes[2] == 0xFF || image.warnings.contains { $0.contains("stray byte") || $0.hasPrefix("and ") }),
-                          "accepted as JPEG without FF D8 FF and without a stray-byte warning")
+                try check(
+                    bytes.count > 2 && (bytes[2] == 0xFF || image.warnings.contains { $0.contains("stray byte") || $0.hasPrefix("and ") }),
+                    "accepted as JPEG without FF D8 FF and without a stray-byte warning")
             case .png:
                 try check(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "accepted as PNG without its signature")
             case .gif:
-                try check(bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)),
-                          "accepted as GIF without GIF87a/GIF89a")
+                try check(
+                    bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)),
+                    "accepted as GIF without GIF87a/GIF89a")
                 try check(bytes.count >= 13 + 10 + 1 + 2 + 1, "accepted as GIF with fewer bytes than one image needs")
             }
-            try check(image.warnings.count <= ImageWarnings.limit && image.warnings.allSatisfy { !$0.isEmpty },
-                      "accepted with warnings \(image.warnings)")
+            try check(
+                image.warnings.count <= ImageWarnings.limit && image.warnings.allSatisfy { !$0.isEmpty },
+                "accepted with warnings \(image.warnings)")
         case .failure(let outcome):
-            try check(outcome.reason == (bytes.isEmpty ? .emptyBody : .unsupportedType),
-                      "refused with reason \(outcome.reason.code): \(outcome.detail)")
+            try check(
+                outcome.reason == (bytes.isEmpty ? .emptyBody : .unsupportedType),
+                "refused with reason \(outcome.reason.code): \(outcome.detail)")
             try check(!outcome.detail.isEmpty, "refused without a detail")
         }
         var whole = ImageStreamVerifier()
@@ -53,7 +59,8 @@ extension FuzzChecks {
         let oddSize = Int(bytes.first ?? 0) % 61 + 2
         for pieceSize in [1, 7, oddSize, 4096] where pieceSize == 1 || pieceSize < bytes.count {
             let streamed = ImageStreamVerifier.decide(bytes, pieceSize: pieceSize)
-            try check(streamed == decision, "streamed in pieces of \(pieceSize) it is decided \(streamed), but verify(bytes:) says \(decision)")
+            try check(
+                streamed == decision, "streamed in pieces of \(pieceSize) it is decided \(streamed), but verify(bytes:) says \(decision)")
         }
         guard checkFile else { return }
         let path = FuzzScratch.path(FuzzScratch.uniqueName("image"))

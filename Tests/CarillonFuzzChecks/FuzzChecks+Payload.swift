@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
 @_spi(Tooling) @testable import CarillonExtensionCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension FuzzChecks {
     // MARK: - FuzzPayload
@@ -22,8 +24,9 @@ extension FuzzChecks {
         do {
             payload = try Payload(bytes: bytes)
         } catch {
-            try check(parsed == nil || parsed?.isObject == false || bytes.isEmpty,
-                      "Payload refused a JSON object: \(error.message)")
+            try check(
+                parsed == nil || parsed?.isObject == false || bytes.isEmpty,
+                "Payload refused a JSON object: \(error.message)")
             return
         }
         try check(parsed == payload.userInfo, "Payload's userInfo differs from JSONParser's value")
@@ -31,8 +34,9 @@ extension FuzzChecks {
         // Routing: a routed payload has aps as an object, mutable-content numerically 1, a displayable alert.
         let decision = Routing.decide(payload.userInfo)
         if let decision {
-            try check(decision.reason == .notMutable || decision.reason == .noAlert,
-                      "routing refused with reason \(decision.reason.code)")
+            try check(
+                decision.reason == .notMutable || decision.reason == .noAlert,
+                "routing refused with reason \(decision.reason.code)")
         } else {
             guard case .object? = payload.userInfo["aps"] else { throw FuzzFailure(message: "routed, but aps is not an object") }
             guard case .number(let text)? = payload.userInfo["aps"]?["mutable-content"], Double(text) == 1 else {
@@ -41,8 +45,9 @@ extension FuzzChecks {
             switch payload.userInfo["aps"]?["alert"] {
             case .string(let text)?: try check(!text.isEmpty, "routed with an empty alert string")
             case let alert? where alert.isObject:
-                try check(Routing.alertKeys.contains { alert[$0]?.stringValue?.isEmpty == false },
-                          "routed with an alert object that displays nothing")
+                try check(
+                    Routing.alertKeys.contains { alert[$0]?.stringValue?.isEmpty == false },
+                    "routed with an alert object that displays nothing")
             default: throw FuzzFailure(message: "routed without an alert string or object")
             }
         }
@@ -56,8 +61,9 @@ extension FuzzChecks {
         case .url(let url):
             try imageURL(url)
         case .rejected(let outcome):
-            try check(outcome.reason == .invalidURL || outcome.reason == .insecureURL,
-                      "image rejected with reason \(outcome.reason.code)")
+            try check(
+                outcome.reason == .invalidURL || outcome.reason == .insecureURL,
+                "image rejected with reason \(outcome.reason.code)")
         }
         // ImageURL directly on any string the stamp could hold (also the Android string form's inner value).
         if case .string(let text)? = payload.userInfo["carillon"]?["image"] {
@@ -92,20 +98,23 @@ extension FuzzChecks {
             if [8, 13, 18, 23].contains(index) {
                 try check(byte == UInt8(ascii: "-"), "DeliveryID \(id.rawValue) lacks a dash at \(index)")
             } else {
-                try check((UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte),
-                          "DeliveryID \(id.rawValue) is not lowercase hex at \(index)")
+                try check(
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte),
+                    "DeliveryID \(id.rawValue) is not lowercase hex at \(index)")
             }
         }
-        try check(DeliveryID(id.rawValue) == id && DeliveryID(id.rawValue.uppercased()) == id,
-                  "DeliveryID \(id.rawValue) does not parse back to itself")
+        try check(
+            DeliveryID(id.rawValue) == id && DeliveryID(id.rawValue.uppercased()) == id,
+            "DeliveryID \(id.rawValue) does not parse back to itself")
     }
 
     /// An accepted image URL: https in any case, a host, no '@' in the authority, nothing to escape.
     static func imageURL(_ url: ImageURL) throws(FuzzFailure) {
         let text = url.absoluteString
         try check(text.lowercased().hasPrefix("https://"), "accepted image URL without https: \(text)")
-        try check(text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value != 0x7F },
-                  "accepted image URL with a space, control or non-ASCII character: \(text)")
+        try check(
+            text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value != 0x7F },
+            "accepted image URL with a space, control or non-ASCII character: \(text)")
         let afterScheme = text.dropFirst("https://".count)
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         try check(!authority.contains("@"), "accepted image URL with user info: \(text)")

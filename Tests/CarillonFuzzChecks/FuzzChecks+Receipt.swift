@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
 @_spi(Tooling) @testable import CarillonExtensionCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension FuzzChecks {
     // MARK: - FuzzReceipt
@@ -21,8 +23,9 @@ extension FuzzChecks {
             try check(!error.message.isEmpty, "a receipt refused without a message")
             return
         }
-        try check(!bytes.isEmpty && bytes.count <= Receipt.maximumFileBytes && bytes.last == UInt8(ascii: "\n"),
-                  "a receipt decoded from empty, oversized or unterminated bytes")
+        try check(
+            !bytes.isEmpty && bytes.count <= Receipt.maximumFileBytes && bytes.last == UInt8(ascii: "\n"),
+            "a receipt decoded from empty, oversized or unterminated bytes")
         try deliveryID(receipt.deliveryID)
         try timestamp(receipt.receivedAt)
         let encoded = receipt.encoded()

@@ -16,7 +16,9 @@ public enum FuzzChecks {
     /// (`FuzzImageDecoders` compares with the reference decoders, which only the fuzz package links: its
     /// saved inputs are replayed here through the `FuzzImageVerifier` checks, and against the decoders by
     /// smoke.sh.)
-    public static let targets = ["FuzzPayload", "FuzzImageVerifier", "FuzzImageDecoders", "FuzzReceipt", "FuzzEventQueueFile", "FuzzArguments"]
+    public static let targets = [
+        "FuzzPayload", "FuzzImageVerifier", "FuzzImageDecoders", "FuzzReceipt", "FuzzEventQueueFile", "FuzzArguments",
+    ]
 
     static func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzFailure) {
         if !condition { throw FuzzFailure(message: message()) }

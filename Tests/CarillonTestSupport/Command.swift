@@ -21,10 +21,14 @@ public enum Command {
     /// `Process.waitUntilExit` now and then never returned for a child long gone, and a pipe created on
     /// one thread could be handed to a long-lived child spawned on another at that moment, so that its
     /// reader never saw the end. A file has no end to wait for, and `waitpid` answers for itself.
-    public static func run(_ executable: String, _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil) throws
+        -> Result
+    {
         let scratch = TemporaryDirectory("command")
         defer { scratch.remove() }
-        let inputPath = scratch.file("stdin"), outputPath = scratch.file("stdout"), errorPath = scratch.file("stderr")
+        let inputPath = scratch.file("stdin")
+        let outputPath = scratch.file("stdout")
+        let errorPath = scratch.file("stderr")
         try (input ?? Data()).write(to: URL(fileURLWithPath: inputPath))
 
         var actions = posix_spawn_file_actions_t()
@@ -38,7 +42,8 @@ public enum Command {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
+        var none = sigset_t()
+        var all = sigset_t()
         sigemptyset(&none)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
@@ -78,6 +83,7 @@ public enum Payloads {
     /// A routed payload with a Carillon stamp and, optionally, an image URL.
     public static func routed(image: String?, deliveryID: String = "01937b21-0000-7000-8000-000000000000", extra: String = "") -> String {
         let imagePart = image.map { #","image":"\#($0)""# } ?? ""
-        return #"{"aps":{"alert":{"title":"Hello","body":"World"},"mutable-content":1\#(extra)},"carillon":{"delivery_id":"\#(deliveryID)"\#(imagePart)}}"#
+        return
+            #"{"aps":{"alert":{"title":"Hello","body":"World"},"mutable-content":1\#(extra)},"carillon":{"delivery_id":"\#(deliveryID)"\#(imagePart)}}"#
     }
 }

@@ -27,7 +27,8 @@ public final class EventsAPIServer: @unchecked Sendable {
         defer { keyDirectory.remove() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Paths.testAssets("Server/events_api.py"), "--exit-on-stdin-eof", "--key-file", keyFile]
+        process.arguments =
+            ["python3", Paths.testAssets("Server/events_api.py"), "--exit-on-stdin-eof", "--key-file", keyFile]
             + (now.map { ["--now", $0] } ?? [])
         let input = Pipe()
         let output = Pipe()
@@ -38,7 +39,9 @@ public final class EventsAPIServer: @unchecked Sendable {
         let handle = output.fileHandleForReading
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = handle.availableData
-            if chunk.isEmpty { throw StartError(description: "events_api.py exited before its ready line: \(String(decoding: line, as: UTF8.self))") }
+            if chunk.isEmpty {
+                throw StartError(description: "events_api.py exited before its ready line: \(String(decoding: line, as: UTF8.self))")
+            }
             line.append(chunk)
         }
         guard let ready = try JSONSerialization.jsonObject(with: line) as? [String: Any],
@@ -60,7 +63,9 @@ public final class EventsAPIServer: @unchecked Sendable {
     /// Scripts the next POST /v1/events answers, one fault per request (see events_api.py).
     public func script(_ faults: [[String: Any]]) throws {
         let body = String(decoding: try JSONSerialization.data(withJSONObject: faults), as: UTF8.self)
-        _ = try Command.run("/usr/bin/env", ["curl", "-sS", "--cacert", caFile, "--max-time", "5", "-X", "POST", "--data-binary", body, baseURL + "/_faults"])
+        _ = try Command.run(
+            "/usr/bin/env",
+            ["curl", "-sS", "--cacert", caFile, "--max-time", "5", "-X", "POST", "--data-binary", body, baseURL + "/_faults"])
     }
 
     /// What the API recorded, in order: `type`, `delivery_id`, `at` (as stored), `sent_at`, `replaced`,

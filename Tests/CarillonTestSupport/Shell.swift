@@ -23,4 +23,3 @@ public func tool(_ arguments: [String], input: Data? = nil) async throws -> Comm
 public func shell(_ script: String, environment: [String: String] = [:]) async throws -> Command.Result {
     try await onOwnThread { try Shell.run(script, environment: environment) }
 }
-

@@ -49,7 +49,9 @@ public final class TestServer: Sendable {
         let handle = output.fileHandleForReading
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = handle.availableData
-            if chunk.isEmpty { throw StartError(description: "server exited before its ready line: \(String(decoding: line, as: UTF8.self))") }
+            if chunk.isEmpty {
+                throw StartError(description: "server exited before its ready line: \(String(decoding: line, as: UTF8.self))")
+            }
             line.append(chunk)
         }
         guard let ready = try JSONSerialization.jsonObject(with: line) as? [String: Any],

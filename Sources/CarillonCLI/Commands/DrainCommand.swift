@@ -39,7 +39,10 @@ enum DrainCommand: Command {
         let queuePath = try Options.queue.read(arguments)
         let receipts = ReceiptStore(container: container).directory
         if PathRelation.isSameOrInside(queuePath, receipts) {
-            throw UsageError(message: "option '--queue' must not be the container's receipts directory '\(receipts)' or inside it: the drain would read its own events as receipts")
+            throw UsageError(
+                message:
+                    "option '--queue' must not be the container's receipts directory '\(receipts)' or inside it: the drain would read its own events as receipts"
+            )
         }
         let queue = openQueue(queuePath, io: io)
         guard let queue else { return CarillonTool.exitDataError }

@@ -56,7 +56,8 @@ enum OpenCommand: Command {
                 case .queued(let event):
                     io.standardOutput.write(JSONWriter.string(event.jsonValue) + "\n")
                 case .alreadyQueued(let id):
-                    io.standardError.write("\(CarillonTool.name): \(input.name): delivery \(id) already has an opened event; kept the first\n")
+                    io.standardError.write(
+                        "\(CarillonTool.name): \(input.name): delivery \(id) already has an opened event; kept the first\n")
                 case .notStamped(let why):
                     io.standardError.write("\(CarillonTool.name): \(input.name): \(why); ignored\n")
                 }

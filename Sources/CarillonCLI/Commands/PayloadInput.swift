@@ -33,7 +33,8 @@ enum PayloadInput: Equatable {
         if argument == "-" { return .success(([.standardInput], [])) }
         guard FileSystem.isDirectory(argument) else { return .success(([.file(argument, named: true)], [])) }
         do {
-            var inputs: [PayloadInput] = [], skipped: [String] = []
+            var inputs: [PayloadInput] = []
+            var skipped: [String] = []
             for entry in try DirectoryListing.entries(argument) where !entry.name.hasPrefix(".") {
                 let path = FileSystem.join(argument, entry.name)
                 if recursive && entry.kind == .directory {
@@ -76,7 +77,9 @@ enum PayloadInput: Equatable {
             do {
                 return .success(try io.readStandardInput(limit))
             } catch let error as FileSystemError {
-                return .failure(ReadError(message: error.errno == EFBIG ? "larger than \(limit) bytes; not a push payload" : "cannot read: \(error.reason)"))
+                return .failure(
+                    ReadError(
+                        message: error.errno == EFBIG ? "larger than \(limit) bytes; not a push payload" : "cannot read: \(error.reason)"))
             } catch {
                 return .failure(ReadError(message: "cannot read: \(error)"))
             }
@@ -87,9 +90,12 @@ enum PayloadInput: Equatable {
                 if error.errno == EFBIG {
                     // A regular file's size is known before reading; a pipe or device was read up to the limit.
                     if (try? FileSystem.kind(path)) == .regularFile, let size = FileSystem.size(path) {
-                        return .failure(ReadError(message: "file is \(size) bytes, over the \(limit)-byte limit for a payload file; not read"))
+                        return .failure(
+                            ReadError(message: "file is \(size) bytes, over the \(limit)-byte limit for a payload file; not read"))
                     }
-                    return .failure(ReadError(message: "more than \(limit) bytes (the limit for a payload file) from a pipe or device; not a push payload"))
+                    return .failure(
+                        ReadError(
+                            message: "more than \(limit) bytes (the limit for a payload file) from a pipe or device; not a push payload"))
                 }
                 return .failure(ReadError(message: "cannot read: \(error.reason)"))
             }

@@ -74,7 +74,9 @@ struct PayloadRunner: Sendable {
         case .success(let read): payload = read
         case .failure(let error):
             io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
-            let line = format == .text ? "\(input.name): \(Reason.invalidPayload.code) — \(error.message)\n" : ResultLine.invalid(input, error.message)
+            let line =
+                format == .text
+                ? "\(input.name): \(Reason.invalidPayload.code) — \(error.message)\n" : ResultLine.invalid(input, error.message)
             let entry = collectsReport ? ReportEntry(invalid: input.name, detail: error.message) : nil
             return (line, false, (.invalidPayload, 0), entry)
         }

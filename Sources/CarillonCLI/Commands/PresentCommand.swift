@@ -60,7 +60,8 @@ enum PresentCommand: Command {
                 continue
             }
             var warnings: [String] = []
-            let result = PresentTracking.willPresent(userInfo: payload.userInfo, at: at, queue: queue, onReceived: onReceived, warnings: &warnings)
+            let result = PresentTracking.willPresent(
+                userInfo: payload.userInfo, at: at, queue: queue, onReceived: onReceived, warnings: &warnings)
             for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
             io.standardOutput.write(line(input, result) + "\n")
             switch result.received {

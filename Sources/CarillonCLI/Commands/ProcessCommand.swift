@@ -8,24 +8,38 @@ enum ProcessCommand: Command {
 
     /// Every option, declared once: the parser's table, `--help` and the values `run` reads.
     enum Options {
-        static let container = Option.path("--container", "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts.")
-        static let attachments = Option.path("--attachments", "DIR", help: "Directory for attachment files (default: $TMPDIR/carillon-nse-attachments).")
-        static let caFile = Option.path("--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on.")
+        static let container = Option.path(
+            "--container", "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts.")
+        static let attachments = Option.path(
+            "--attachments", "DIR", help: "Directory for attachment files (default: $TMPDIR/carillon-nse-attachments).")
+        static let caFile = Option.path(
+            "--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on.")
         static let budget = Option.milliseconds(
-            "--budget", default: DownloadLimits.standard.budgetMilliseconds, help: "Time budget of each image download, redirects included; at least 0.001.")
-        static let maxBytes = Option.positiveInteger("--max-bytes", default: DownloadLimits.standard.maximumBytes, help: "Size cap of each image in bytes.")
+            "--budget", default: DownloadLimits.standard.budgetMilliseconds,
+            help: "Time budget of each image download, redirects included; at least 0.001.")
+        static let maxBytes = Option.positiveInteger(
+            "--max-bytes", default: DownloadLimits.standard.maximumBytes, help: "Size cap of each image in bytes.")
         static let tlsMinimum = Option.choice(
             "--tls-minimum", TransportSecurity.TLSVersion.allCases, default: TransportSecurity.appTransportSecurity.minimumTLS,
             help: "Lowest TLS version accepted, as NSExceptionMinimumTLSVersion.")
-        static let noForwardSecrecy = Option.flag("--no-forward-secrecy", help: "Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO.")
-        static let expireAfter = Option.seconds("--expire-after", default: 30, help: "When time-will-expire fires after delivery, as on iOS.")
-        static let jobs = Option.positiveInteger("--jobs", default: 1, maximum: 256, help: "Payloads processed concurrently; output order is unchanged.")
-        static let recursive = Option.flag("--recursive", help: "Also take the *.json files of a directory's subdirectories, in sorted order.")
-        static let format = Option.choice("--format", PayloadRunner.OutputFormat.allCases, default: .json, help: "JSON Lines, or a readable block per payload.")
-        static let failOn = Option.text("--fail-on", "CODES|fallback", help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached).")
+        static let noForwardSecrecy = Option.flag(
+            "--no-forward-secrecy", help: "Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO.")
+        static let expireAfter = Option.seconds(
+            "--expire-after", default: 30, help: "When time-will-expire fires after delivery, as on iOS.")
+        static let jobs = Option.positiveInteger(
+            "--jobs", default: 1, maximum: 256, help: "Payloads processed concurrently; output order is unchanged.")
+        static let recursive = Option.flag(
+            "--recursive", help: "Also take the *.json files of a directory's subdirectories, in sorted order.")
+        static let format = Option.choice(
+            "--format", PayloadRunner.OutputFormat.allCases, default: .json, help: "JSON Lines, or a readable block per payload.")
+        static let failOn = Option.text(
+            "--fail-on", "CODES|fallback",
+            help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached).")
         static let report = Option.path(
-            "--report", "FILE.html", help: "Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.")
-        static let appName = Option.text("--app-name", "NAME", help: "The app name the report's previews show (default \(HTMLReport.defaultAppName)).")
+            "--report", "FILE.html",
+            help: "Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.")
+        static let appName = Option.text(
+            "--app-name", "NAME", help: "The app name the report's previews show (default \(HTMLReport.defaultAppName)).")
     }
 
     static let options: [OptionSpec] = [
@@ -85,7 +99,9 @@ enum ProcessCommand: Command {
         let container = try Options.container.read(arguments)
         let attachments = try Options.attachments.read(arguments) ?? defaultAttachmentsDirectory()
         if let container, PathRelation.isSameOrInside(attachments, container) {
-            throw UsageError(message: "option '--attachments' must not be inside the shared container '\(container)': images are not the app's to read there")
+            throw UsageError(
+                message:
+                    "option '--attachments' must not be inside the shared container '\(container)': images are not the app's to read there")
         }
         var transportSecurity = TransportSecurity.appTransportSecurity
         transportSecurity.minimumTLS = try Options.tlsMinimum.read(arguments)
@@ -107,7 +123,8 @@ enum ProcessCommand: Command {
         }
 
         var status = CarillonTool.exitSuccess
-        let inputs = PayloadInput.expandAll(arguments.positionals, recursive: try Options.recursive.read(arguments), io: io, status: &status)
+        let inputs = PayloadInput.expandAll(
+            arguments.positionals, recursive: try Options.recursive.read(arguments), io: io, status: &status)
 
         // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
         StaleFiles.removeStalePartialDownloads(in: attachments)
@@ -135,7 +152,8 @@ enum ProcessCommand: Command {
                     "\(CarillonTool.name): report: \(FileName.display(reportPath)) (\(report.entries.count) payload\(report.entries.count == 1 ? "" : "s"), \(bytes) bytes,"
                         + " written in \(ResultLine.milliseconds(milliseconds)) ms)\n")
             } catch {
-                io.standardError.write("\(CarillonTool.name): cannot write report '\(FileName.display(reportPath))': \(error.description)\n")
+                io.standardError.write(
+                    "\(CarillonTool.name): cannot write report '\(FileName.display(reportPath))': \(error.description)\n")
                 status = CarillonTool.exitDataError
             }
         }

@@ -25,7 +25,10 @@ enum ResultLine {
         trace: DownloadTrace?
     ) -> String {
         let files: [JSONValue] = attachments.map { attachment in
-            ["file": .string(FileName.display(attachment.path)), "type": .string(attachment.type.rawValue), "bytes": .number(String(attachment.byteCount))]
+            [
+                "file": .string(FileName.display(attachment.path)), "type": .string(attachment.type.rawValue),
+                "bytes": .number(String(attachment.byteCount)),
+            ]
         }
         var line: JSONValue = [
             "payload": .string(payload.name),

@@ -41,6 +41,7 @@ struct RunSummary: Equatable {
     var line: String {
         let total = counts.reduce(0) { $0 + $1.count }
         let parts = counts.map { "\($0.count) \($0.reason.code)" }.joined(separator: ", ")
-        return "\(total) payloads: \(parts); elapsed_ms median \(ResultLine.milliseconds(medianMilliseconds)), p95 \(ResultLine.milliseconds(p95Milliseconds))"
+        return
+            "\(total) payloads: \(parts); elapsed_ms median \(ResultLine.milliseconds(medianMilliseconds)), p95 \(ResultLine.milliseconds(p95Milliseconds))"
     }
 }

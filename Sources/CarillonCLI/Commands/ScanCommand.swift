@@ -44,7 +44,9 @@ enum ScanCommand: Command {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
         let queuePath = try Options.queue.read(arguments)
         guard let source = arguments.positionals.first else { throw UsageError(message: "no NOTIFICATIONS file given") }
-        guard arguments.positionals.count == 1 else { throw UsageError(message: "unexpected argument '\(arguments.positionals[1])': scan reads one NOTIFICATIONS file") }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(message: "unexpected argument '\(arguments.positionals[1])': scan reads one NOTIFICATIONS file")
+        }
         let sourceName = source == "-" ? "-" : FileName.display(source)
         guard let queue = openQueue(queuePath, io: io) else { return CarillonTool.exitDataError }
 
@@ -82,12 +84,14 @@ enum ScanCommand: Command {
         var counts = (queued: 0, duplicate: 0, none: 0, failed: 0)
         var lockHeld = false
         for (entry, item) in zip(entries, notifications) {
-            output += JSONWriter.string(.object([
-                (key: "line", value: .number(String(entry.line))),
-                (key: "delivery_id", value: entry.received.deliveryID.map { .string($0.rawValue) } ?? .null),
-                (key: "at", value: .string(item.notification.date.iso8601)),
-                (key: "queued", value: .string(entry.received.code)),
-            ])) + "\n"
+            output +=
+                JSONWriter.string(
+                    .object([
+                        (key: "line", value: .number(String(entry.line))),
+                        (key: "delivery_id", value: entry.received.deliveryID.map { .string($0.rawValue) } ?? .null),
+                        (key: "at", value: .string(item.notification.date.iso8601)),
+                        (key: "queued", value: .string(entry.received.code)),
+                    ])) + "\n"
             switch entry.received {
             case .queued: counts.queued += 1
             case .alreadyQueued: counts.duplicate += 1
@@ -107,7 +111,8 @@ enum ScanCommand: Command {
         io.standardOutput.write(output)
         if lockHeld {
             // The scan waits once, not once per notification: every later one would wait as long in vain.
-            io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process; \(counts.failed) notifications not queued\n")
+            io.standardError.write(
+                "\(CarillonTool.name): stopped: the queue's lock is held by another process; \(counts.failed) notifications not queued\n")
         }
         io.standardError.write(
             "scanned \(sourceName): \(notifications.count) notifications: \(counts.queued) queued, \(counts.duplicate) already queued, "
@@ -123,7 +128,10 @@ enum ScanCommand: Command {
             do {
                 return .success(try io.readStandardInput(limit))
             } catch let error as FileSystemError {
-                return .failure(ReadError(message: error.errno == EFBIG ? "more than \(limit) bytes on standard input; not read" : "cannot read: \(error.reason)"))
+                return .failure(
+                    ReadError(
+                        message: error.errno == EFBIG
+                            ? "more than \(limit) bytes on standard input; not read" : "cannot read: \(error.reason)"))
             } catch {
                 return .failure(ReadError(message: "cannot read: \(error)"))
             }
@@ -133,9 +141,11 @@ enum ScanCommand: Command {
         } catch {
             guard error.errno == EFBIG else { return .failure(ReadError(message: "cannot read: \(error.reason)")) }
             if (try? FileSystem.kind(source)) == .regularFile, let size = FileSystem.size(source) {
-                return .failure(ReadError(message: "file is \(size) bytes, over the \(limit)-byte limit for a notifications file; not read"))
+                return .failure(
+                    ReadError(message: "file is \(size) bytes, over the \(limit)-byte limit for a notifications file; not read"))
             }
-            return .failure(ReadError(message: "more than \(limit) bytes (the limit for a notifications file) from a pipe or device; not read"))
+            return .failure(
+                ReadError(message: "more than \(limit) bytes (the limit for a notifications file) from a pipe or device; not read"))
         }
     }
 

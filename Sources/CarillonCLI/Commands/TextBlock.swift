@@ -5,7 +5,9 @@
 enum TextBlock {
     static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String]) -> String {
         var lines = ["\(payload.name): \(result.outcome.reason.code) — \(result.outcome.detail)"]
-        lines.append("  delivered \(result.delivered.rawValue)\(result.routed ? "" : " (not routed: the extension never runs)"), receipt \(result.receipt.code)")
+        lines.append(
+            "  delivered \(result.delivered.rawValue)\(result.routed ? "" : " (not routed: the extension never runs)"), receipt \(result.receipt.code)"
+        )
         if let url = result.imageURL { lines.append("  image_url \(url)") }
         if let trace = result.trace {
             for (index, hop) in trace.hops.enumerated() {
@@ -29,13 +31,22 @@ enum TextBlock {
         var parts: [String] = [hop.status.map(String.init) ?? "no response"]
         if let remote = hop.remote { parts[0] += " from \(remote)" }
         if let version = hop.httpVersion { parts[0] += " over HTTP/\(version)" }
-        if let tls = hop.tls { parts.append("\(tls.version) \(tls.cipher)") } else if hop.remote != nil { parts.append("connection reused or no handshake") }
+        if let tls = hop.tls {
+            parts.append("\(tls.version) \(tls.cipher)")
+        } else if hop.remote != nil {
+            parts.append("connection reused or no handshake")
+        }
         if let type = hop.contentType { parts.append(type) }
         if let length = hop.contentLength { parts.append("\(length) bytes announced") }
         if let location = hop.location { parts.append("→ \(location)") }
         let timings = hop.timings
-        let steps: [(String, Double?)] = [("dns", timings.dns), ("connect", timings.connect), ("tls", timings.tls), ("first byte", timings.firstByte)]
-        let shown = steps.compactMap { name, value in value.map { "\(name) \(ResultLine.milliseconds($0))" } } + ["total \(ResultLine.milliseconds(timings.total)) ms"]
+        let steps: [(String, Double?)] = [
+            ("dns", timings.dns), ("connect", timings.connect), ("tls", timings.tls), ("first byte", timings.firstByte),
+        ]
+        let shown =
+            steps.compactMap { name, value in value.map { "\(name) \(ResultLine.milliseconds($0))" } } + [
+                "total \(ResultLine.milliseconds(timings.total)) ms"
+            ]
         return parts.joined(separator: ", ") + "; " + shown.joined(separator: " ") + " — " + hop.url
     }
 }

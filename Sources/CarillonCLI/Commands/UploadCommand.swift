@@ -14,16 +14,20 @@ enum UploadCommand: Command {
     enum Options {
         static let queue = Option.requiredPath("--queue", "DIR", help: "The app's persistent event queue.")
         static let endpoint = Option.text("--endpoint", "URL", help: "The API's base URL (https only); requests go to URL/v1/events.")
-        static let keyFile = Option.path("--key-file", "FILE", help: "A file whose first line is the mobile key (else $CARILLON_MOBILE_KEY).")
-        static let caFile = Option.path("--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on.")
+        static let keyFile = Option.path(
+            "--key-file", "FILE", help: "A file whose first line is the mobile key (else $CARILLON_MOBILE_KEY).")
+        static let caFile = Option.path(
+            "--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on.")
         static let maxAttempts = Option.positiveInteger(
-            "--max-attempts", default: RetryPolicy.standard.maximumAttempts, maximum: 100, help: "Requests per batch at most, the first included.")
+            "--max-attempts", default: RetryPolicy.standard.maximumAttempts, maximum: 100,
+            help: "Requests per batch at most, the first included.")
         static let deadline = Option.milliseconds(
             "--deadline", default: RetryPolicy.standard.deadlineMilliseconds, help: "Wall time for the whole upload, every wait included.")
     }
 
     static let options: [OptionSpec] = [
-        Options.queue.spec, Options.endpoint.spec, Options.keyFile.spec, Options.caFile.spec, Options.maxAttempts.spec, Options.deadline.spec,
+        Options.queue.spec, Options.endpoint.spec, Options.keyFile.spec, Options.caFile.spec, Options.maxAttempts.spec,
+        Options.deadline.spec,
     ]
 
     static var help: String {

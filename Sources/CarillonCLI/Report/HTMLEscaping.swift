@@ -6,7 +6,8 @@ enum HTMLEscaping {
     /// way to write them).
     static func escape(_ text: String) -> String {
         var needed = false
-        for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        for byte in text.utf8
+        where byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == 0x7F
         {
             needed = true

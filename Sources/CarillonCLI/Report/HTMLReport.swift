@@ -27,13 +27,17 @@ struct HTMLReport {
             var imageClass: String?
             if let attachment = entry.attachment {
                 if let bytes = readImage(attachment) {
-                    imageClass = images.add(bytes, type: attachment.type, width: entry.trace?.image?.width, height: entry.trace?.image?.height)
+                    imageClass = images.add(
+                        bytes, type: attachment.type, width: entry.trace?.image?.width, height: entry.trace?.image?.height)
                 } else {
-                    entry.warnings.append("report: the attachment \(FileName.display(attachment.path)) is not embedded (unreadable, or over \(ReportFile.maximumEmbeddedImageBytes / 1_048_576) MiB)")
+                    entry.warnings.append(
+                        "report: the attachment \(FileName.display(attachment.path)) is not embedded (unreadable, or over \(ReportFile.maximumEmbeddedImageBytes / 1_048_576) MiB)"
+                    )
                 }
             }
             cards += ReportCard.html(
-                entry, imageClass: imageClass, appName: appName, budgetMilliseconds: budgetMilliseconds, expireMilliseconds: expireMilliseconds)
+                entry, imageClass: imageClass, appName: appName, budgetMilliseconds: budgetMilliseconds,
+                expireMilliseconds: expireMilliseconds)
         }
         let summary = RunSummary(entries.map { (reason: $0.reason, elapsedMilliseconds: $0.elapsedMilliseconds) })
         var page = """
@@ -71,7 +75,8 @@ struct HTMLReport {
         var css = "#f-all:checked~header label[for=f-all]{background:#f5f5f7;color:#26292f}\n"
         for (reason, _) in summary.counts {
             let code = reason.code
-            css += "#f-\(code):checked~main .card:not([data-reason=\"\(code)\"]){display:none}"
+            css +=
+                "#f-\(code):checked~main .card:not([data-reason=\"\(code)\"]){display:none}"
                 + "#f-\(code):checked~header label[for=f-\(code)]{background:#f5f5f7;color:#26292f}\n"
         }
         return css
@@ -80,7 +85,8 @@ struct HTMLReport {
     /// The run's summary, as the stderr summary line gives it, and the filter labels with their counts.
     func header(_ summary: RunSummary, count: Int) -> String {
         var html = "<header><h1>carillon-nse process: \(count) payload\(count == 1 ? "" : "s")</h1>"
-        html += "<p class=\"stats\">elapsed_ms median \(ResultLine.milliseconds(summary.medianMilliseconds)), "
+        html +=
+            "<p class=\"stats\">elapsed_ms median \(ResultLine.milliseconds(summary.medianMilliseconds)), "
             + "p95 \(ResultLine.milliseconds(summary.p95Milliseconds)) · budget \(Waterfall.seconds(budgetMilliseconds))"
             + " · time-will-expire \(Waterfall.seconds(expireMilliseconds)) · app name \(HTMLEscaping.escape(appName))</p>"
         html += "<nav class=\"filters\"><label for=\"f-all\">all \(count)</label>"

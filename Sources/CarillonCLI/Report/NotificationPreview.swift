@@ -12,10 +12,13 @@ enum NotificationPreview {
         if !subtitle.isEmpty { text += "<div class=\"n-subtitle\">\(HTMLEscaping.escape(subtitle))</div>" }
         if !body.isEmpty { text += "<div class=\"n-body\">\(HTMLEscaping.escape(body))</div>" }
         if text.isEmpty { text = "<div class=\"n-empty\">(no text: a localisation key this tool cannot resolve)</div>" }
-        let header = "<div class=\"n-head\"><span class=\"n-icon\"></span><span class=\"n-app\">\(app)</span><span class=\"n-time\">now</span></div>"
-        let banner = "<div class=\"banner\">\(header)<div class=\"n-row\"><div class=\"n-text\">\(text)</div>"
+        let header =
+            "<div class=\"n-head\"><span class=\"n-icon\"></span><span class=\"n-app\">\(app)</span><span class=\"n-time\">now</span></div>"
+        let banner =
+            "<div class=\"banner\">\(header)<div class=\"n-row\"><div class=\"n-text\">\(text)</div>"
             + (hasImage ? "<div class=\"thumb\"></div>" : "") + "</div></div>"
-        let expanded = "<div class=\"expanded\">" + (hasImage ? "<div class=\"hero\"></div>" : "")
+        let expanded =
+            "<div class=\"expanded\">" + (hasImage ? "<div class=\"hero\"></div>" : "")
             + "\(header)<div class=\"n-text full\">\(text)</div></div>"
         return "<div class=\"preview\"><div class=\"shot\"><div class=\"caption\">banner</div>\(banner)</div>"
             + "<div class=\"shot\"><div class=\"caption\">expanded</div>\(expanded)</div></div>"

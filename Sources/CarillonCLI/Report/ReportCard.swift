@@ -11,7 +11,8 @@ enum ReportCard {
         let payload = HTMLEscaping.escape(entry.payload)
         let reason = entry.reason.code
         let kind = entry.reason == .attached ? "ok" : "fallback"
-        var html = "<article class=\"card \(kind)\(imageClass.map { " " + $0 } ?? "")\" data-payload=\"\(payload)\" data-reason=\"\(reason)\">"
+        var html =
+            "<article class=\"card \(kind)\(imageClass.map { " " + $0 } ?? "")\" data-payload=\"\(payload)\" data-reason=\"\(reason)\">"
         html += "<h2><span class=\"reason r-\(reason)\">\(reason)</span> <span class=\"path\">\(payload)</span></h2>"
         html += "<div class=\"card-body\">"
         if entry.isNotification && entry.routed {
@@ -20,7 +21,8 @@ enum ReportCard {
         } else if entry.isNotification {
             html += "<div class=\"preview none\">Not routed: iOS shows the notification as sent and never runs the extension.</div>"
             if !(entry.title.isEmpty && entry.subtitle.isEmpty && entry.body.isEmpty) {
-                html += NotificationPreview.html(appName: appName, title: entry.title, subtitle: entry.subtitle, body: entry.body, hasImage: false)
+                html += NotificationPreview.html(
+                    appName: appName, title: entry.title, subtitle: entry.subtitle, body: entry.body, hasImage: false)
             }
         } else {
             html += "<div class=\"preview none\">Not a notification: the input is not a JSON object.</div>"
@@ -43,7 +45,8 @@ enum ReportCard {
             ("elapsed", ResultLine.milliseconds(entry.elapsedMilliseconds) + " ms"),
         ]
         if let image = entry.trace?.image {
-            rows.append(("image", "\(image.type.rawValue) \(image.width)×\(image.height)" + (image.frames > 1 ? ", \(image.frames) frames" : "")))
+            rows.append(
+                ("image", "\(image.type.rawValue) \(image.width)×\(image.height)" + (image.frames > 1 ? ", \(image.frames) frames" : "")))
         }
         var html = "<dl class=\"outcome\">"
         for (name, value) in rows { html += "<dt>\(name)</dt><dd>\(HTMLEscaping.escape(value))</dd>" }

@@ -40,7 +40,8 @@ struct ReportImages {
         var rules = ""
         for (index, image) in images.enumerated() {
             let name = Self.className(index)
-            rules += ".\(name) .thumb,.\(name) .hero{background-image:url(\"data:\(Self.mimeType(image.type));base64,\(Base64.encode(image.bytes))\")}\n"
+            rules +=
+                ".\(name) .thumb,.\(name) .hero{background-image:url(\"data:\(Self.mimeType(image.type));base64,\(Base64.encode(image.bytes))\")}\n"
             if let width = image.width, let height = image.height, width > 0, height > 0 {
                 rules += ".\(name) .hero{aspect-ratio:\(width)/\(height)}\n"
             }

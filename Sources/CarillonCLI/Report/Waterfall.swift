@@ -61,17 +61,20 @@ enum Waterfall {
         var offset = 0.0
         for (index, hop) in trace.hops.enumerated() {
             let status = hop.status.map(String.init) ?? "no response"
-            html += "<div class=\"hop\"><div class=\"hop-label\">\(index + 1). \(status) "
+            html +=
+                "<div class=\"hop\"><div class=\"hop-label\">\(index + 1). \(status) "
                 + "<span class=\"url\">\(HTMLEscaping.escape(hop.url))</span></div><div class=\"track\">"
             html += bars(hop.timings, offset: offset, scale: scale)
             html += mark("budget", budgetMilliseconds, scale) + mark("expire", expireMilliseconds, scale)
             // The same hop again on the transfer's own scale: against 30 s, milliseconds are a sliver.
-            html += "</div><div class=\"track zoom\" title=\"zoomed to the transfer (\(ResultLine.milliseconds(transfer)) ms)\">"
+            html +=
+                "</div><div class=\"track zoom\" title=\"zoomed to the transfer (\(ResultLine.milliseconds(transfer)) ms)\">"
                 + bars(hop.timings, offset: offset, scale: transfer)
             html += "</div><div class=\"hop-times\">" + HTMLEscaping.escape(figures(hop.timings)) + "</div></div>"
             offset += hop.timings.total
         }
-        html += "<div class=\"axis\">0 ms · budget \(seconds(budgetMilliseconds))"
+        html +=
+            "<div class=\"axis\">0 ms · budget \(seconds(budgetMilliseconds))"
             + " · time-will-expire \(seconds(expireMilliseconds)) · phase \(trace.phase.rawValue)"
             + " · \(trace.bodyBytes) body bytes</div></div>"
         return html
@@ -82,7 +85,8 @@ enum Waterfall {
         var html = ""
         for segment in segments(timings) {
             let length = segment.end - segment.start
-            html += "<span class=\"seg \(segment.phase.rawValue)\" style=\"left:\(percent(offset + segment.start, of: scale));"
+            html +=
+                "<span class=\"seg \(segment.phase.rawValue)\" style=\"left:\(percent(offset + segment.start, of: scale));"
                 + "width:\(percent(length, of: scale))\" title=\"\(segment.phase.rawValue) \(ResultLine.milliseconds(length)) ms\"></span>"
         }
         return html

@@ -4,6 +4,9 @@
 enum Environment {
     static func value(_ name: String) -> String? {
         // As bytes (see FileName): a TMPDIR that is not UTF-8 must still name its directory.
-        getenv(name).map { FileName.string(fromBytes: UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) }
+        getenv(name).map {
+            FileName.string(
+                fromBytes: UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+        }
     }
 }

@@ -14,22 +14,24 @@ public enum Interruption {
         guard sigismember(&signals, SIGINT) == 1 || sigismember(&signals, SIGTERM) == 1 else { return }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { _ in
-            var signals = Interruption.handledSignals()
-            var number: Int32 = 0
-            while sigwait(&signals, &number) != 0 {}
-            AttachmentStore.removeFilesInProgress {
-                // End by the signal itself, so that the parent sees it (a shell's loop stops on a Ctrl-C
-                // only when its child died of SIGINT): its default action, unblocked on this thread.
-                signal(number, SIG_DFL)
-                var only = sigset_t()
-                sigemptyset(&only)
-                sigaddset(&only, number)
-                pthread_sigmask(SIG_UNBLOCK, &only, nil)
-                raise(number)
-                _exit(128 + number)  // not reached: the default action of both signals ends the process
-            }
-        }, nil)
+        let created = pthread_create(
+            &thread, nil,
+            { _ in
+                var signals = Interruption.handledSignals()
+                var number: Int32 = 0
+                while sigwait(&signals, &number) != 0 {}
+                AttachmentStore.removeFilesInProgress {
+                    // End by the signal itself, so that the parent sees it (a shell's loop stops on a Ctrl-C
+                    // only when its child died of SIGINT): its default action, unblocked on this thread.
+                    signal(number, SIG_DFL)
+                    var only = sigset_t()
+                    sigemptyset(&only)
+                    sigaddset(&only, number)
+                    pthread_sigmask(SIG_UNBLOCK, &only, nil)
+                    raise(number)
+                    _exit(128 + number)  // not reached: the default action of both signals ends the process
+                }
+            }, nil)
         if created == 0 { pthread_detach(thread) } else { pthread_sigmask(SIG_UNBLOCK, &signals, nil) }
     }
 

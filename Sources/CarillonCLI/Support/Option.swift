@@ -11,7 +11,10 @@ struct Option<Value: Sendable>: Sendable {
     /// The option's value as given, checked and converted, or its default.
     func read(_ arguments: ParsedArguments) throws(UsageError) -> Value { try reader(arguments) }
 
-    private init(_ name: String, _ placeholder: String?, help: String, default shown: String?, read: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value) {
+    private init(
+        _ name: String, _ placeholder: String?, help: String, default shown: String?,
+        read: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value
+    ) {
         // "Size cap of each image in bytes." → "Size cap of each image in bytes (default 10485760)."
         let sentence = help.hasSuffix(".") ? String(help.dropLast()) : help
         spec = OptionSpec(name: name, valueName: placeholder, help: shown.map { "\(sentence) (default \($0))." } ?? help)
@@ -88,12 +91,15 @@ extension Option where Value == Double {
 
 extension Option {
     /// One of a fixed set of words, `default` when absent.
-    static func choice(_ name: String, _ choices: [Value], default value: Value, help: String) -> Option where Value: RawRepresentable, Value.RawValue == String {
+    static func choice(_ name: String, _ choices: [Value], default value: Value, help: String) -> Option
+    where Value: RawRepresentable, Value.RawValue == String {
         let words = choices.map(\.rawValue)
         return Option(name, words.joined(separator: "|"), help: help, default: value.rawValue) { arguments throws(UsageError) in
             guard let text = arguments.value(name) else { return value }
             guard let chosen = choices.first(where: { $0.rawValue == text }) else {
-                let listed = words.count == 2 ? words.joined(separator: " or ") : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+                let listed =
+                    words.count == 2
+                    ? words.joined(separator: " or ") : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
                 throw UsageError(message: "option '\(name)' needs \(listed), not '\(text)'")
             }
             return chosen

@@ -11,8 +11,9 @@ enum PathRelation {
         while true {
             if let real = FileName.withCString(existing, { realpath($0, nil) }) {
                 defer { free(real) }
-                var resolved = FileName.string(fromBytes: UnsafeBufferPointer(
-                    start: UnsafeRawPointer(real).assumingMemoryBound(to: UInt8.self), count: strlen(real)))
+                var resolved = FileName.string(
+                    fromBytes: UnsafeBufferPointer(
+                        start: UnsafeRawPointer(real).assumingMemoryBound(to: UInt8.self), count: strlen(real)))
                 for name in rest.reversed() {
                     switch name {
                     case "", ".": continue

@@ -62,7 +62,8 @@ enum CertificateRules {
             }
             let seconds = leaf.notAfter - leaf.notBefore
             if seconds > maximumValidityDays * 86_400 {
-                return "validity: the leaf certificate is valid for \(seconds / 86_400) days; leaves issued since 2019-07-01 may be valid for 825 days at most"
+                return
+                    "validity: the leaf certificate is valid for \(seconds / 86_400) days; leaves issued since 2019-07-01 may be valid for 825 days at most"
             }
         }
         return nil

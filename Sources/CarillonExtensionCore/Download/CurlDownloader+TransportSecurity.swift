@@ -25,17 +25,25 @@ extension CurlDownloader {
         return [
             (CURLOPT_SSLVERSION, carillon_easy_setopt_long(easy, CURLOPT_SSLVERSION, version)),
             (CURLOPT_SSL_CIPHER_LIST, carillon_easy_setopt_string(easy, CURLOPT_SSL_CIPHER_LIST, security.cipherList)),
-            (CURLOPT_SSL_CTX_DATA, carillon_easy_setopt_pointer(easy, CURLOPT_SSL_CTX_DATA, Unmanaged.passUnretained(handshake).toOpaque())),
+            (
+                CURLOPT_SSL_CTX_DATA,
+                carillon_easy_setopt_pointer(easy, CURLOPT_SSL_CTX_DATA, Unmanaged.passUnretained(handshake).toOpaque())
+            ),
             // Before each handshake: OpenSSL's chain verification is replaced by one that runs it and
             // then the ATS certificate rules, with the handshake state as its argument.
-            (CURLOPT_SSL_CTX_FUNCTION, carillon_easy_setopt_ssl_ctx_callback(easy, CURLOPT_SSL_CTX_FUNCTION) { _, sslContext, userData in
-                carillon_ssl_ctx_set_cert_verify(sslContext, { store, argument in
-                    guard let store, let argument else { return 0 }
-                    let handshake = Unmanaged<CurlDownloader.HandshakeState>.fromOpaque(argument).takeUnretainedValue()
-                    return CurlDownloader.verify(store, handshake)
-                }, userData)
-                return CURLE_OK
-            }),
+            (
+                CURLOPT_SSL_CTX_FUNCTION,
+                carillon_easy_setopt_ssl_ctx_callback(easy, CURLOPT_SSL_CTX_FUNCTION) { _, sslContext, userData in
+                    carillon_ssl_ctx_set_cert_verify(
+                        sslContext,
+                        { store, argument in
+                            guard let store, let argument else { return 0 }
+                            let handshake = Unmanaged<CurlDownloader.HandshakeState>.fromOpaque(argument).takeUnretainedValue()
+                            return CurlDownloader.verify(store, handshake)
+                        }, userData)
+                    return CURLE_OK
+                }
+            ),
         ]
     }
 
@@ -47,13 +55,14 @@ extension CurlDownloader {
         var chain: [CertificateRules.Facts] = []
         var facts = carillon_cert_facts()
         for index in 0..<carillon_chain_count(store) where carillon_chain_facts(store, index, &facts) == 1 {
-            chain.append(CertificateRules.Facts(
-                keyType: facts.key_type == 1 ? .rsa : facts.key_type == 2 ? .ec : .other,
-                keyBits: Int(facts.key_bits),
-                signatureDigest: facts.signature_digest.map { String(cString: $0) } ?? "",
-                selfSigned: facts.self_signed != 0,
-                notBefore: facts.not_before, notAfter: facts.not_after,
-                hasExtendedKeyUsage: facts.has_extended_key_usage != 0, serverAuth: facts.server_auth != 0))
+            chain.append(
+                CertificateRules.Facts(
+                    keyType: facts.key_type == 1 ? .rsa : facts.key_type == 2 ? .ec : .other,
+                    keyBits: Int(facts.key_bits),
+                    signatureDigest: facts.signature_digest.map { String(cString: $0) } ?? "",
+                    selfSigned: facts.self_signed != 0,
+                    notBefore: facts.not_before, notAfter: facts.not_after,
+                    hasExtendedKeyUsage: facts.has_extended_key_usage != 0, serverAuth: facts.server_auth != 0))
         }
         let namesHost = carillon_leaf_names_host(store, handshake.host) == 1
         guard let rule = CertificateRules.violation(chain: chain, host: handshake.host, leafNamesHost: namesHost) else { return 1 }

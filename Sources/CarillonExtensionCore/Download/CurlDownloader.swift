@@ -72,14 +72,20 @@ final class CurlDownloader {
             // The curl tool's receive buffer (100 KiB) rather than libcurl's 16 KiB default: a sixth of the
             // write callbacks and write(2) calls for a large image, for 100 KiB per downloader.
             (CURLOPT_BUFFERSIZE, carillon_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, 100 * 1024)),
-            (CURLOPT_HEADERFUNCTION, carillon_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, userData in
-                let context = Unmanaged<CurlDownloader.TransferContext>.fromOpaque(userData!).takeUnretainedValue()
-                return context.header(data, size * count)
-            }),
-            (CURLOPT_WRITEFUNCTION, carillon_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userData in
-                let context = Unmanaged<CurlDownloader.TransferContext>.fromOpaque(userData!).takeUnretainedValue()
-                return context.body(data, size * count)
-            }),
+            (
+                CURLOPT_HEADERFUNCTION,
+                carillon_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, userData in
+                    let context = Unmanaged<CurlDownloader.TransferContext>.fromOpaque(userData!).takeUnretainedValue()
+                    return context.header(data, size * count)
+                }
+            ),
+            (
+                CURLOPT_WRITEFUNCTION,
+                carillon_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userData in
+                    let context = Unmanaged<CurlDownloader.TransferContext>.fromOpaque(userData!).takeUnretainedValue()
+                    return context.body(data, size * count)
+                }
+            ),
             // No CURLOPT_MAXFILESIZE_LARGE: it would apply to a redirect's announced length too. The
             // head check refuses an announced oversize image before its body instead.
             // No CURLOPT_ACCEPT_ENCODING: setting it (even to "identity") turns decoding on.
@@ -143,7 +149,8 @@ final class CurlDownloader {
                 }
                 errorBuffer.update(repeating: 0, count: CurlDownloader.errorBufferSize)
                 if let failure = CurlDownloader.check(CURLOPT_URL, carillon_easy_setopt_string(easy, CURLOPT_URL, current.absoluteString))
-                    ?? CurlDownloader.check(CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, CurlDownloader.milliseconds(left)))
+                    ?? CurlDownloader.check(
+                        CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, CurlDownloader.milliseconds(left)))
                 {
                     report.curlCode = failure.code
                     report.curlMessage = failure.message
@@ -155,10 +162,11 @@ final class CurlDownloader {
                 carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
                 var facts = CurlDownloader.requestFacts(easy, head: context.head, tls: connects > 0 ? context.tls : nil)
                 facts.headDecided = context.disposition != nil
-                report.hops.append(TransferHop(
-                    url: current.absoluteString, status: context.head.status, location: context.head.location,
-                    bodyBytes: context.bodyBytes, newConnection: connects > 0, curlCode: Int32(code.rawValue),
-                    endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start), facts: facts))
+                report.hops.append(
+                    TransferHop(
+                        url: current.absoluteString, status: context.head.status, location: context.head.location,
+                        bodyBytes: context.bodyBytes, newConnection: connects > 0, curlCode: Int32(code.rawValue),
+                        endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start), facts: facts))
                 if cancelled {
                     report.cancelled = true
                     break
@@ -180,7 +188,9 @@ final class CurlDownloader {
         }
     }
 
-    private func finish(_ report: TransferReport, code: CURLcode, context: TransferContext, start: ContinuousClock.Instant) -> TransferReport {
+    private func finish(_ report: TransferReport, code: CURLcode, context: TransferContext, start: ContinuousClock.Instant)
+        -> TransferReport
+    {
         var report = report
         report.curlCode = Int32(code.rawValue)
         var message = String(cString: curl_easy_strerror(code))

@@ -45,14 +45,20 @@ final class CurlPoster {
             easy, transportSecurity: transportSecurity, extraCAFile: extraCAFile, errorBuffer: errorBuffer, handshake: handshake)
         options += [
             (CURLOPT_POST, carillon_easy_setopt_long(easy, CURLOPT_POST, 1)),
-            (CURLOPT_HEADERFUNCTION, carillon_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, userData in
-                let context = Unmanaged<CurlPoster.Collector>.fromOpaque(userData!).takeUnretainedValue()
-                return context.header(data, size * count)
-            }),
-            (CURLOPT_WRITEFUNCTION, carillon_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userData in
-                let context = Unmanaged<CurlPoster.Collector>.fromOpaque(userData!).takeUnretainedValue()
-                return context.body(data, size * count)
-            }),
+            (
+                CURLOPT_HEADERFUNCTION,
+                carillon_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, userData in
+                    let context = Unmanaged<CurlPoster.Collector>.fromOpaque(userData!).takeUnretainedValue()
+                    return context.header(data, size * count)
+                }
+            ),
+            (
+                CURLOPT_WRITEFUNCTION,
+                carillon_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, userData in
+                    let context = Unmanaged<CurlPoster.Collector>.fromOpaque(userData!).takeUnretainedValue()
+                    return context.body(data, size * count)
+                }
+            ),
         ]
         setupFailure = CurlSecureSetup.firstFailure(options)?.message
     }
@@ -84,7 +90,10 @@ final class CurlPoster {
                 (CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, pointer)),
                 (CURLOPT_HEADERDATA, carillon_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, pointer)),
                 (CURLOPT_POSTFIELDSIZE_LARGE, carillon_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, bytes.count)),
-                (CURLOPT_POSTFIELDS, carillon_easy_setopt_pointer(easy, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))),
+                (
+                    CURLOPT_POSTFIELDS,
+                    carillon_easy_setopt_pointer(easy, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                ),
             ]
             if let failure = CurlSecureSetup.firstFailure(options) {
                 collector.setupFailure = failure.message
@@ -130,7 +139,8 @@ final class CurlPoster {
                 retryAfter = nil  // a new response's head (after a 100 Continue)
             } else if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "retry-after" {
                 // By scalars: "\r\n" is one Character, equal to neither "\r" nor "\n".
-                retryAfter = String(String.UnicodeScalarView(line[line.index(after: colon)...].unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
+                retryAfter = String(
+                    String.UnicodeScalarView(line[line.index(after: colon)...].unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
             }
             return count
         }

@@ -27,7 +27,9 @@ public struct DownloadConfiguration: Sendable, Equatable {
     /// ATS, by default without exceptions, as iOS applies it.
     public var transportSecurity: TransportSecurity
 
-    public init(limits: DownloadLimits = .standard, extraCAFile: String? = nil, transportSecurity: TransportSecurity = .appTransportSecurity) {
+    public init(
+        limits: DownloadLimits = .standard, extraCAFile: String? = nil, transportSecurity: TransportSecurity = .appTransportSecurity
+    ) {
         self.limits = limits
         self.extraCAFile = extraCAFile
         self.transportSecurity = transportSecurity

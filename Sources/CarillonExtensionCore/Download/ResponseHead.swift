@@ -88,7 +88,8 @@ struct ResponseHead: Sendable, Equatable {
         let transferCodings = listElements("Transfer-Encoding")
         if !transferCodings.isEmpty && transferCodings.map({ $0.lowercased() }) != ["chunked"] {
             let given = values("Transfer-Encoding").map { Quoting.single($0) }.joined(separator: ", ")
-            return .refused(Outcome(.contentEncoding, "response has Transfer-Encoding \(given); only chunked is accepted, nothing is decoded"))
+            return .refused(
+                Outcome(.contentEncoding, "response has Transfer-Encoding \(given); only chunked is accepted, nothing is decoded"))
         }
         var length: Int?
         if transferCodings.isEmpty {
@@ -109,7 +110,10 @@ struct ResponseHead: Sendable, Equatable {
             return .refused(Outcome(.contentEncoding, "response has Content-Encoding \(given); only identity is accepted"))
         }
         if let length, length > cap {
-            return .refused(Outcome(.tooLarge, "announced Content-Length \(length) is over the \(DownloadLimits.describe(bytes: cap)) cap; refused before the body"))
+            return .refused(
+                Outcome(
+                    .tooLarge,
+                    "announced Content-Length \(length) is over the \(DownloadLimits.describe(bytes: cap)) cap; refused before the body"))
         }
         return .image(announcedLength: length)
     }

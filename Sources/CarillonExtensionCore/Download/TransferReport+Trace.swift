@@ -16,6 +16,8 @@ extension TransferReport {
         guard let last = hops.last else { return cancelled ? .dns : .done }
         let us = last.facts.microseconds
         let finished = !cancelled && (last.curlCode == CurlCode.ok || (last.facts.headDecided && !stoppedAtCap && refusal != nil))
-        return .decide(finished: finished, connected: last.facts.remote != nil, newConnection: last.newConnection, dns: us[0], connect: us[1], tls: us[2], firstByte: us[3])
+        return .decide(
+            finished: finished, connected: last.facts.remote != nil, newConnection: last.newConnection, dns: us[0], connect: us[1],
+            tls: us[2], firstByte: us[3])
     }
 }

@@ -86,7 +86,10 @@ extension TransferReport {
         if let refusal { return refusal }
         if stoppedAtCap {
             // The count that passed the cap, never the bytes kept below it.
-            return Outcome(.tooLarge, "body passed the \(DownloadLimits.describe(bytes: cap)) cap while streaming: \(bytesReceivedAtCap) bytes received, \(bytesReceivedAtCap - cap) over the cap; stopped there")
+            return Outcome(
+                .tooLarge,
+                "body passed the \(DownloadLimits.describe(bytes: cap)) cap while streaming: \(bytesReceivedAtCap) bytes received, \(bytesReceivedAtCap - cap) over the cap; stopped there"
+            )
         }
         if stoppedBySink {
             return Outcome(.storage, "the downloaded body could not be stored")
@@ -102,15 +105,20 @@ extension TransferReport {
         case CurlCode.unsupportedProtocol, CurlCode.weirdServerReply:
             // Every URL libcurl is given has passed ImageURL (https only), redirects included: this is
             // the reply, not the scheme.
-            return Outcome(.network, "malformed response: no valid HTTP/1.x status line (an HTTP/0.9 reply or a malformed status line) (\(curl))")
+            return Outcome(
+                .network, "malformed response: no valid HTTP/1.x status line (an HTTP/0.9 reply or a malformed status line) (\(curl))")
         case CurlCode.receiveError where curlMessage.lowercased().contains("chunk"):
             return Outcome(.network, "malformed response: broken chunked framing (\(curl))")
         case CurlCode.urlMalformed:
             return Outcome(.invalidURL, curl)
         case CurlCode.operationTimedOut:
             // libcurl's own message counts only the last request; this counts the whole chain.
-            let chain = redirects == 0 ? "" : " on request \(hops.count) of the chain, after \(redirects) redirect\(redirects == 1 ? "" : "s")"
-            return Outcome(.timeout, "the download's \(budgetMilliseconds) ms time budget ran out\(chain), \(elapsedMilliseconds) ms in all, \(trace(image: nil).endDescription) (libcurl error \(curlCode))")
+            let chain =
+                redirects == 0 ? "" : " on request \(hops.count) of the chain, after \(redirects) redirect\(redirects == 1 ? "" : "s")"
+            return Outcome(
+                .timeout,
+                "the download's \(budgetMilliseconds) ms time budget ran out\(chain), \(elapsedMilliseconds) ms in all, \(trace(image: nil).endDescription) (libcurl error \(curlCode))"
+            )
         case CurlCode.fileSizeExceeded:
             return Outcome(.tooLarge, "announced Content-Length is over the cap (\(curl))")
         case CurlCode.badContentEncoding:

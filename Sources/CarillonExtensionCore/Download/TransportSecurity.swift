@@ -63,10 +63,12 @@ public struct TransportSecurity: Sendable, Equatable {
         if text.contains("protocol version") || text.contains("unsupported protocol") || text.contains("no protocols available")
             || text.contains("wrong version number")
         {
-            return "TLS version: the server offers no version from TLS \(minimumTLS.rawValue) up (App Transport Security; --tls-minimum) (\(curl))"
+            return
+                "TLS version: the server offers no version from TLS \(minimumTLS.rawValue) up (App Transport Security; --tls-minimum) (\(curl))"
         }
         if text.contains("handshake failure") || text.contains("no shared cipher") || text.contains("no ciphers available") {
-            let allowed = requiresForwardSecrecy
+            let allowed =
+                requiresForwardSecrecy
                 ? "ECDHE with AES (forward secrecy; --no-forward-secrecy adds RSA key exchange)"
                 : "ECDHE or RSA key exchange with AES (no finite-field DHE)"
             return "cipher suite: under TLS 1.2 App Transport Security allows only \(allowed), and the server offers none of them (\(curl))"

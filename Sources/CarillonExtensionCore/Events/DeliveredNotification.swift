@@ -55,7 +55,9 @@ public struct DeliveredNotification: Sendable, Equatable {
             return .invalid("not valid JSON: \(error.message) at column \(error.column)")
         }
         guard case .object(let members) = value else {
-            return .invalid("the JSON value is \(value.typeName == "array" ? "an" : "a") \(value.typeName), not an object {\"date\": ..., \"payload\": {...}}")
+            return .invalid(
+                "the JSON value is \(value.typeName == "array" ? "an" : "a") \(value.typeName), not an object {\"date\": ..., \"payload\": {...}}"
+            )
         }
         for key in ["date", "payload"] where members.filter({ $0.key == key }).count > 1 {
             return .invalid("\"\(key)\" is given more than once; which one is meant is ambiguous")

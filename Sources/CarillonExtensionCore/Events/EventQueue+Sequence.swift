@@ -36,7 +36,8 @@ extension EventQueue {
             warnings.append(
                 renumbered == 0
                     ? "the queue's counter had reached \(first); it starts again at 1 (the queue was empty)"
-                    : "the queue's sequence numbers reached \(first); its \(renumbered) queued events were renumbered 1…\(renumbered) in their order")
+                    : "the queue's sequence numbers reached \(first); its \(renumbered) queued events were renumbered 1…\(renumbered) in their order"
+            )
             first = Int64(renumbered) + 1
         }
         let record: [(key: String, value: JSONValue)] = [(key: "next", value: .number(String(first + Int64(count))))]

@@ -24,12 +24,14 @@ struct QueuedEvent: Sendable, Equatable {
 
     /// The file's bytes in format 1, ending with a newline.
     func encoded() -> [UInt8] {
-        RecordFile.encode(version: QueuedEvent.formatVersion, [
-            (key: "sequence", value: .number(String(sequence))),
-            (key: "type", value: .string(event.type.rawValue)),
-            (key: "delivery_id", value: .string(event.deliveryID.rawValue)),
-            (key: "at", value: .string(event.at.iso8601)),
-        ])
+        RecordFile.encode(
+            version: QueuedEvent.formatVersion,
+            [
+                (key: "sequence", value: .number(String(sequence))),
+                (key: "type", value: .string(event.type.rawValue)),
+                (key: "delivery_id", value: .string(event.deliveryID.rawValue)),
+                (key: "at", value: .string(event.at.iso8601)),
+            ])
     }
 
     /// Reads an event file's bytes and checks them against the file's name.

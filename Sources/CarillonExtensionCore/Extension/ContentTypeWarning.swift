@@ -13,7 +13,8 @@ enum ContentTypeWarning {
     /// or nil when they agree or no type was sent.
     static func warning(contentType: String?, detected: ImageType) -> String? {
         guard let contentType else { return nil }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
+        let mediaType =
+            contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
             .map { String(Substring($0).trimmed()).lowercased() } ?? ""
         if agreeing[detected]?.contains(mediaType) == true { return nil }
         return "the server sent Content-Type \(Quoting.single(contentType)) for \(detected.rawValue) bytes; Carillon goes by the bytes, "

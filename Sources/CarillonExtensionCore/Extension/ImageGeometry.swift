@@ -11,7 +11,9 @@
     private enum Step {
         case signature
         case pngHeader
-        case jpegMarker, jpegCode, jpegLength(marker: UInt8), jpegFrame
+        case jpegMarker, jpegCode
+        case jpegLength(marker: UInt8)
+        case jpegFrame
         case gifScreen, gifBlock, gifDescriptor, gifCodeSize, gifExtensionLabel, gifSubBlock
         case finished
     }

@@ -218,17 +218,20 @@ public final class NotificationService: Sendable {
     /// Calls the handler if nobody has yet; returns whether this call delivered.
     @discardableResult
     private func deliver(_ result: ServiceResult) -> Bool {
-        guard let handler = state.withLock({ state -> (@Sendable (ServiceResult) -> Void)? in
-            guard state.phase == .working else { return nil }
-            state.phase = .delivered
-            defer { state.handler = nil }
-            return state.handler
-        }) else { return false }
+        guard
+            let handler = state.withLock({ state -> (@Sendable (ServiceResult) -> Void)? in
+                guard state.phase == .working else { return nil }
+                state.phase = .delivered
+                defer { state.handler = nil }
+                return state.handler
+            })
+        else { return false }
         var result = result
         if result.delivered == .original { result.content = request.content }
         if result.trace == nil { result.trace = trace.withLock { $0 } }
         let elapsed = ContinuousClock.now - started
-        result.elapsedMilliseconds = Double(elapsed.components.seconds) * 1000
+        result.elapsedMilliseconds =
+            Double(elapsed.components.seconds) * 1000
             + Double(elapsed.components.attoseconds) / 1e15
         handler(result)
         return true

@@ -24,14 +24,14 @@ enum ForeignFormat {
     private static func binaryFormat(_ head: [UInt8]) -> String? {
         func at(_ offset: Int, _ text: String) -> Bool {
             let expected = Array(text.utf8)
-            return head.count >= offset + expected.count && Array(head[offset ..< offset + expected.count]) == expected
+            return head.count >= offset + expected.count && Array(head[offset..<offset + expected.count]) == expected
         }
         if at(0, "RIFF") && at(8, "WEBP") { return "WebP image" }
         if at(0, "RIFF") { return "RIFF data (not WebP)" }
         if at(4, "ftyp") { return isoMedia(head) }
         if head.starts(with: [0x1F, 0x8B]) { return "gzip data" }
         if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF image" }
-        if at(0, "BM") && head.count >= 14 && head[6 ..< 10].allSatisfy({ $0 == 0 }) { return "BMP image" }
+        if at(0, "BM") && head.count >= 14 && head[6..<10].allSatisfy({ $0 == 0 }) { return "BMP image" }
         if at(0, "%PDF-") { return "PDF document" }
         if head.starts(with: [0xFF, 0x0A]) || head.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) { return "JPEG XL image" }
         if at(0, "8BPS") { return "Photoshop document" }
@@ -62,20 +62,20 @@ enum ForeignFormat {
 
     /// A four-character brand, with anything unprintable shown as `?`.
     private static func brand(_ head: [UInt8], at offset: Int) -> String {
-        String(decoding: head[offset ..< offset + 4].map { (0x20 ... 0x7E).contains($0) ? $0 : 0x3F }, as: UTF8.self)
+        String(decoding: head[offset..<offset + 4].map { (0x20...0x7E).contains($0) ? $0 : 0x3F }, as: UTF8.self)
     }
 
     /// HTML, SVG or other XML, after an optional UTF-8 byte-order mark and white space.
     private static func markup(_ head: [UInt8]) -> String? {
         var start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < head.count && isWhiteSpace(head[start]) { start += 1 }
-        let text = head[start...].map { (0x41 ... 0x5A).contains($0) ? $0 | 0x20 : $0 }
+        let text = head[start...].map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
         guard text.first == 0x3C else { return nil }  // "<"
         func startsWith(_ prefix: String) -> Bool { text.starts(with: Array(prefix.utf8)) }
         func contains(_ needle: String) -> Bool {
             let needle = Array(needle.utf8)
             guard text.count >= needle.count else { return false }
-            return (0 ... text.count - needle.count).contains { text[$0 ..< $0 + needle.count].elementsEqual(needle) }
+            return (0...text.count - needle.count).contains { text[$0..<$0 + needle.count].elementsEqual(needle) }
         }
         if startsWith("<!doctype html") || startsWith("<html") { return "HTML document" }
         if contains("<svg") { return "SVG document" }
@@ -87,7 +87,7 @@ enum ForeignFormat {
     /// Printable UTF-8 with ordinary white space, allowing the last character to be cut off.
     private static func isText(_ head: [UInt8]) -> Bool {
         guard head.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || isWhiteSpace($0) }) else { return false }
-        for cut in 0 ... min(3, head.count - 1) where String(validating: head.dropLast(cut), as: UTF8.self) != nil {
+        for cut in 0...min(3, head.count - 1) where String(validating: head.dropLast(cut), as: UTF8.self) != nil {
             return true
         }
         return false

@@ -60,9 +60,11 @@ struct GIFStream {
                 let flags = gathered[10]
                 gathered.reset()
                 if width == 0 || height == 0 {
-                    warnings.add("GIF logical screen has zero width or height (\(width)×\(height)); decoders size the image from its frames")
+                    warnings.add(
+                        "GIF logical screen has zero width or height (\(width)×\(height)); decoders size the image from its frames")
                 }
-                state = flags & 0x80 != 0
+                state =
+                    flags & 0x80 != 0
                     ? .skip(remaining: Self.colourTableSize(flags), truncated: "GIF truncated in its global colour table", next: .block)
                     : .block
             case .skip(let remaining, let truncated, let next):
@@ -98,13 +100,15 @@ struct GIFStream {
                 guard width != 0 && height != 0 else {
                     return fault("GIF image \(imageNumber) has zero width or height (\(width)×\(height))")
                 }
-                state = flags & 0x80 != 0
-                    ? .skip(remaining: Self.colourTableSize(flags),
-                            truncated: "GIF truncated in the colour table of image \(imageNumber)", next: .codeSize)
+                state =
+                    flags & 0x80 != 0
+                    ? .skip(
+                        remaining: Self.colourTableSize(flags),
+                        truncated: "GIF truncated in the colour table of image \(imageNumber)", next: .codeSize)
                     : .codeSize
             case .codeSize:
                 let codeSize = input[index]
-                guard (2 ... 8).contains(codeSize) else {
+                guard (2...8).contains(codeSize) else {
                     return fault("GIF image \(imageNumber) has an invalid LZW minimum code size \(codeSize) (2...8 are valid)")
                 }
                 index += 1

@@ -16,7 +16,7 @@ struct Gathered {
     mutating func fill(_ wanted: Int, from input: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Bool {
         let take = min(wanted - bytes.count, input.count - index)
         if take > 0 {
-            bytes.append(contentsOf: input[index ..< index + take])
+            bytes.append(contentsOf: input[index..<index + take])
             index += take
         }
         return bytes.count == wanted

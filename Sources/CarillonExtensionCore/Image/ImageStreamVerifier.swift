@@ -117,7 +117,7 @@
             var start = 0
             while start < all.count {
                 let end = min(start + max(pieceSize, 1), all.count)
-                verifier.feed(UnsafeBufferPointer(rebasing: all[start ..< end]))
+                verifier.feed(UnsafeBufferPointer(rebasing: all[start..<end]))
                 start = end
             }
         }

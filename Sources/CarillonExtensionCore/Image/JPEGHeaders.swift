@@ -83,18 +83,23 @@ struct JPEGHeaders {
         guard [1, 3, 4].contains(count) else {
             throw refusal("JPEG \(name) has \(count) components (1, 3 or 4 make an image that displays)")
         }
-        components = (0 ..< count).map { index in
+        components = (0..<count).map { index in
             let at = 6 + 3 * index
-            return Component(id: payload[at], horizontal: Int(payload[at + 1] >> 4), vertical: Int(payload[at + 1] & 0x0F),
-                             table: Int(payload[at + 2]))
+            return Component(
+                id: payload[at], horizontal: Int(payload[at + 1] >> 4), vertical: Int(payload[at + 1] & 0x0F),
+                table: Int(payload[at + 2]))
         }
         for component in components
-        where !(1 ... 4).contains(component.horizontal) || !(1 ... 4).contains(component.vertical) {
-            throw refusal("JPEG \(name) component \(component.id) has sampling factors \(component.horizontal)×\(component.vertical) (1...4 are valid)")
+        where !(1...4).contains(component.horizontal) || !(1...4).contains(component.vertical) {
+            throw refusal(
+                "JPEG \(name) component \(component.id) has sampling factors \(component.horizontal)×\(component.vertical) (1...4 are valid)"
+            )
         }
         let largest = components.reduce((1, 1)) { (max($0.0, $1.horizontal), max($0.1, $1.vertical)) }
         for component in components where largest.0 % component.horizontal != 0 || largest.1 % component.vertical != 0 {
-            throw refusal("JPEG \(name) component \(component.id) has sampling factors \(component.horizontal)×\(component.vertical), which do not divide the largest \(largest.0)×\(largest.1)")
+            throw refusal(
+                "JPEG \(name) component \(component.id) has sampling factors \(component.horizontal)×\(component.vertical), which do not divide the largest \(largest.0)×\(largest.1)"
+            )
         }
         progressive = marker == 0xC2 || marker == 0xCA
         arithmetic = marker == 0xC9 || marker == 0xCA
@@ -123,18 +128,20 @@ struct JPEGHeaders {
         while left > 16 {
             let selector = Int(payload[at])
             var total = 0
-            for length in 1 ... 16 { total += Int(payload[at + length]) }
+            for length in 1...16 { total += Int(payload[at + length]) }
             left -= 17
             guard total <= 256 && total <= left else {
                 throw refusal("JPEG DHT table \(hexByte(UInt8(selector))) has \(total) codes, more than fit")
             }
             let fits = Self.codeLengthsFit(payload, counts: at + 1)
-            let symbols = payload[(at + 17) ..< (at + 17 + total)]
+            let symbols = payload[(at + 17)..<(at + 17 + total)]
             left -= total
             at += 17 + total
             let isAC = selector & 0x10 != 0
             let index = isAC ? selector - 0x10 : selector
-            guard index < 4 else { throw refusal("JPEG DHT defines table \(hexByte(UInt8(selector))) (classes 0 and 1, tables 0...3 are valid)") }
+            guard index < 4 else {
+                throw refusal("JPEG DHT defines table \(hexByte(UInt8(selector))) (classes 0 and 1, tables 0...3 are valid)")
+            }
             let dcSymbols = symbols.allSatisfy { $0 <= 15 }
             if isAC { ac.define(index, fits: fits, dcSymbols: dcSymbols) } else { dc.define(index, fits: fits, dcSymbols: dcSymbols) }
         }
@@ -145,7 +152,7 @@ struct JPEGHeaders {
     /// can be assigned, none all ones (libjpeg's `jpeg_make_d_derived_tbl`).
     private static func codeLengthsFit(_ payload: [UInt8], counts: Int) -> Bool {
         var code = 0
-        for length in 1 ... 16 {
+        for length in 1...16 {
             let count = Int(payload[counts + length - 1])
             code += count
             if count > 0 && code >= 1 << length { return false }
@@ -179,7 +186,7 @@ struct JPEGHeaders {
     mutating func scan(_ payload: [UInt8]) throws(Outcome) {
         guard sawFrame else { throw refusal("JPEG has no SOF segment before SOS") }
         let count = payload.isEmpty ? 0 : Int(payload[0])
-        guard (1 ... 4).contains(count) && payload.count == 4 + 2 * count else {
+        guard (1...4).contains(count) && payload.count == 4 + 2 * count else {
             throw refusal("JPEG SOS has length \(payload.count + 2) for \(counted(count, "component")) (1...4, 6 + 2 bytes each)")
         }
         // libjpeg's `get_sos` matching, quirk included: it takes the first frame component with the id
@@ -187,11 +194,11 @@ struct JPEGHeaders {
         // filling it by scan position — so the first such component at or after the scan position.
         var selected: [(component: Int, dc: Int, ac: Int)] = []
         selected.reserveCapacity(count)
-        for position in 0 ..< count {
+        for position in 0..<count {
             let id = payload[1 + 2 * position]
             let tables = payload[2 + 2 * position]
             guard let found = components.indices.first(where: { $0 >= position && components[$0].id == id }),
-                  !selected.contains(where: { $0.component == found })
+                !selected.contains(where: { $0.component == found })
             else { throw refusal("JPEG SOS names component \(id), which the frame lacks or the scan already holds") }
             selected.append((found, Int(tables >> 4), Int(tables & 0x0F)))
         }
@@ -220,7 +227,9 @@ struct JPEGHeaders {
     private mutating func checkProgression(start: Int, end: Int, high: Int, low: Int, count: Int) throws(Outcome) {
         guard progressive else {
             if (start != 0 || end != 63 || high != 0 || low != 0) && warnings.count < ImageWarnings.limit {
-                warnings.append("JPEG scan \(scans) has progressive parameters (Ss=\(start) Se=\(end) Ah=\(high) Al=\(low)) in a sequential frame; decoders ignore them")
+                warnings.append(
+                    "JPEG scan \(scans) has progressive parameters (Ss=\(start) Se=\(end) Ah=\(high) Al=\(low)) in a sequential frame; decoders ignore them"
+                )
             }
             return
         }
@@ -234,7 +243,8 @@ struct JPEGHeaders {
         guard !components[component].latched else { return }
         let table = components[component].table
         guard table < 4 && quantisation & (1 << table) != 0 else {
-            throw refusal("JPEG component \(components[component].id) uses quantisation table \(table), which no DQT before scan \(scans) defines")
+            throw refusal(
+                "JPEG component \(components[component].id) uses quantisation table \(table), which no DQT before scan \(scans) defines")
         }
         components[component].latched = true
     }
@@ -243,7 +253,9 @@ struct JPEGHeaders {
         let kind = isDC ? "DC" : "AC"
         let id = components[component].id
         if arithmetic {
-            guard index < 16 else { throw refusal("JPEG scan \(scans) gives component \(id) arithmetic \(kind) table \(index) (0...15 are valid)") }
+            guard index < 16 else {
+                throw refusal("JPEG scan \(scans) gives component \(id) arithmetic \(kind) table \(index) (0...15 are valid)")
+            }
             return
         }
         guard index < 4 else { throw refusal("JPEG scan \(scans) gives component \(id) Huffman \(kind) table \(index) (0...3 are valid)") }

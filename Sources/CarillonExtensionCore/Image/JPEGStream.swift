@@ -82,7 +82,9 @@ struct JPEGStream {
                 gathered.reset()
                 if Self.isSkipped(marker) {
                     if length < 2 {
-                        warnings.add("JPEG \(Self.segmentName(marker)) at offset \(leadOffset) has an invalid length \(length); decoders read on after it")
+                        warnings.add(
+                            "JPEG \(Self.segmentName(marker)) at offset \(leadOffset) has an invalid length \(length); decoders read on after it"
+                        )
                         state = .lead
                     } else {
                         state = .skip(remaining: length - 2)
@@ -97,7 +99,7 @@ struct JPEGStream {
                 if length == 2, let verdict = segmentEnded() { return verdict }
             case .header(let remaining):
                 let take = min(remaining, input.count - index)
-                payload.append(contentsOf: UnsafeBufferPointer(rebasing: input[index ..< index + take]))
+                payload.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<index + take]))
                 index += take
                 state = .header(remaining: remaining - take)
                 if remaining == take, let verdict = segmentEnded() { return verdict }
@@ -119,7 +121,7 @@ struct JPEGStream {
                 switch input[index] {
                 case 0xFF:
                     index += 1
-                case 0x00, 0xD0 ... 0xD7:
+                case 0x00, 0xD0...0xD7:
                     index += 1
                     state = .entropy
                 default:
@@ -139,9 +141,9 @@ struct JPEGStream {
 
     /// What a marker byte (after its `FF`) means.
     private mutating func markerFound() -> Verdict? {
-        defer { if marker >= 0xC0 && !(0xD0 ... 0xD7).contains(marker) { endsScanWithRestarts = false } }
+        defer { if marker >= 0xC0 && !(0xD0...0xD7).contains(marker) { endsScanWithRestarts = false } }
         switch marker {
-        case 0x01, 0xD0 ... 0xD7:
+        case 0x01, 0xD0...0xD7:
             state = .lead
         case 0xD8:
             return .refused(refusal("JPEG has a second SOI marker at offset \(leadOffset)"))
@@ -149,11 +151,13 @@ struct JPEGStream {
             guard headers.scans > 0 else { return .refused(refusal("JPEG ends (EOI) before any image data")) }
             return finalWarnings().accepted(.jpeg)
         case 0xC3, 0xC5, 0xC6, 0xC7, 0xCB, 0xCD, 0xCE, 0xCF:
-            let kind = marker == 0xC3 ? "lossless" : marker == 0xCB ? "lossless arithmetic" : marker > 0xCC ? "hierarchical arithmetic" : "hierarchical"
+            let kind =
+                marker == 0xC3
+                ? "lossless" : marker == 0xCB ? "lossless arithmetic" : marker > 0xCC ? "hierarchical arithmetic" : "hierarchical"
             return .refused(refusal("JPEG frame type SOF\(marker - 0xC0) (\(kind)) is not supported by decoders"))
         case 0xC8:
             return .refused(refusal("JPEG frame type JPG (0xC8, reserved) is not supported by decoders"))
-        case 0xC0, 0xC1, 0xC2, 0xC4, 0xC9, 0xCA, 0xCC, 0xDA, 0xDB, 0xDC, 0xDD, 0xE0 ... 0xEF, 0xFE:
+        case 0xC0, 0xC1, 0xC2, 0xC4, 0xC9, 0xCA, 0xCC, 0xDA, 0xDB, 0xDC, 0xDD, 0xE0...0xEF, 0xFE:
             state = .length
         default:
             // Inside a scan with restart markers, libjpeg scans past such a marker where a restart marker
@@ -184,19 +188,19 @@ struct JPEGStream {
 
     /// `APPn`, `COM` and `DNL`: passed over by their length, never refused for their contents.
     private static func isSkipped(_ marker: UInt8) -> Bool {
-        (0xE0 ... 0xEF).contains(marker) || marker == 0xFE || marker == 0xDC
+        (0xE0...0xEF).contains(marker) || marker == 0xFE || marker == 0xDC
     }
 
     private static func segmentName(_ marker: UInt8) -> String {
         switch marker {
         case 0xC4: return "DHT"
         case 0xCC: return "DAC"
-        case 0xC0 ... 0xCF: return "SOF\(marker - 0xC0)"
+        case 0xC0...0xCF: return "SOF\(marker - 0xC0)"
         case 0xDA: return "SOS"
         case 0xDB: return "DQT"
         case 0xDC: return "DNL"
         case 0xDD: return "DRI"
-        case 0xE0 ... 0xEF: return "APP\(marker - 0xE0)"
+        case 0xE0...0xEF: return "APP\(marker - 0xE0)"
         case 0xFE: return "COM"
         default: return "FF \(hexByte(marker).dropFirst(2))"
         }
@@ -207,7 +211,9 @@ struct JPEGStream {
         var all = warnings
         for warning in headers.warnings.prefix(ImageWarnings.limit) { all.add(warning) }
         if strayBytes > 0 {
-            all.add("JPEG has \(counted(strayBytes, "stray byte")) between segments (the first at offset \(firstStrayOffset)); decoders skip them")
+            all.add(
+                "JPEG has \(counted(strayBytes, "stray byte")) between segments (the first at offset \(firstStrayOffset)); decoders skip them"
+            )
         }
         return all
     }

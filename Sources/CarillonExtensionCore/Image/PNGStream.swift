@@ -71,7 +71,7 @@ struct PNGStream {
             case .header:
                 guard gathered.fill(8, from: input, at: &index) else { return .pending }
                 length = gathered.uint32BigEndian(at: 0)
-                let typeBytes = Array(gathered.bytes[4 ..< 8])
+                let typeBytes = Array(gathered.bytes[4..<8])
                 gathered.reset()
                 if let verdict = chunkStarted(typeBytes) { return verdict }
                 crc = typeBytes.withUnsafeBufferPointer { CRC32.update(0xFFFF_FFFF, $0) }
@@ -79,7 +79,7 @@ struct PNGStream {
                 state = length > 0 ? .data(remaining: length) : .checksum
             case .data(let remaining):
                 let take = min(remaining, input.count - index)
-                let piece = UnsafeBufferPointer(rebasing: input[index ..< index + take])
+                let piece = UnsafeBufferPointer(rebasing: input[index..<index + take])
                 crc = CRC32.update(crc, piece)
                 if type == "IHDR" && header.count < 13 { header.append(contentsOf: piece.prefix(13 - header.count)) }
                 index += take
@@ -229,7 +229,7 @@ struct PNGStream {
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (0x41 ... 0x5A).contains(byte) || (0x61 ... 0x7A).contains(byte)
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     /// The decision when the bytes end before `IEND`.
@@ -241,8 +241,11 @@ struct PNGStream {
             warnings.add("PNG has no IEND chunk: the file \(place); the image shows")
             return .success(VerifiedImage(type: .png, warnings: warnings.sentences))
         case (_, .header) where gathered.count == 0:
-            return .failure(refusal(chunkNumber == 0 ? "PNG has no IHDR chunk (the file ends after its signature)"
-                                                     : "PNG truncated before its image data (after \(counted(chunkNumber, "chunk")))"))
+            return .failure(
+                refusal(
+                    chunkNumber == 0
+                        ? "PNG has no IHDR chunk (the file ends after its signature)"
+                        : "PNG truncated before its image data (after \(counted(chunkNumber, "chunk")))"))
         case (_, .header):
             return .failure(refusal("PNG truncated in a chunk header at offset \(chunkOffset)"))
         case (_, .data), (_, .checksum):

@@ -79,9 +79,15 @@
             case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
             case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
             case UInt8(ascii: "\""): return .string(try parseString())
-            case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-            case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
             case let byte: throw error("unexpected \(describeByte(byte)), expected a value")
             }
@@ -127,7 +133,9 @@
                 guard position < bytes.count else { throw error("unexpected end of input inside an object") }
                 switch bytes[position] {
                 case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "}"): position += 1; return .object(members)
+                case UInt8(ascii: "}"):
+                    position += 1
+                    return .object(members)
                 case let byte: throw error("unexpected \(describeByte(byte)), expected ',' or '}'")
                 }
             }
@@ -149,7 +157,9 @@
                 guard position < bytes.count else { throw error("unexpected end of input inside an array") }
                 switch bytes[position] {
                 case UInt8(ascii: ","): position += 1
-                case UInt8(ascii: "]"): position += 1; return .array(elements)
+                case UInt8(ascii: "]"):
+                    position += 1
+                    return .array(elements)
                 case let byte: throw error("unexpected \(describeByte(byte)), expected ',' or ']'")
                 }
             }

@@ -15,11 +15,11 @@ public enum JSONValue: Sendable, Hashable {
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)):
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: return false
         }
@@ -28,13 +28,24 @@ public enum JSONValue: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
-        case .bool(let b): hasher.combine(1); hasher.combine(b)
-        case .number(let n): hasher.combine(2); hasher.combine(n)
-        case .string(let s): hasher.combine(3); hasher.combine(s)
-        case .array(let a): hasher.combine(4); hasher.combine(a)
+        case .bool(let b):
+            hasher.combine(1)
+            hasher.combine(b)
+        case .number(let n):
+            hasher.combine(2)
+            hasher.combine(n)
+        case .string(let s):
+            hasher.combine(3)
+            hasher.combine(s)
+        case .array(let a):
+            hasher.combine(4)
+            hasher.combine(a)
         case .object(let members):
             hasher.combine(5)
-            for member in members { hasher.combine(member.key); hasher.combine(member.value) }
+            for member in members {
+                hasher.combine(member.key)
+                hasher.combine(member.value)
+            }
         }
     }
 

@@ -32,7 +32,9 @@ public struct NotificationContent: Sendable, Equatable {
     /// (there is no app bundle here): a `loc-key` alone leaves the body empty.
     public init(payload: Payload) {
         let aps = payload.userInfo["aps"]
-        var title = "", subtitle = "", body = ""
+        var title = ""
+        var subtitle = ""
+        var body = ""
         switch aps?["alert"] {
         case .string(let text)?:
             body = text

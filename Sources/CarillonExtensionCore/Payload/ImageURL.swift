@@ -35,7 +35,8 @@
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         guard let colon = text.firstIndex(of: ":") else { throw invalid("is not absolute (no scheme)") }
         let scheme = text[..<colon]
-        let schemeIsValid = scheme.first.map { $0.isLetter } == true
+        let schemeIsValid =
+            scheme.first.map { $0.isLetter } == true
             && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
         guard schemeIsValid else { throw invalid("is not absolute (no scheme)") }
         guard scheme.lowercased() == "https" else {

@@ -12,9 +12,13 @@
             hints += lookAlikes(aps, wanted: ["mutable-content", "alert"], scope: "aps key")
             switch aps.first(where: { $0.key == "mutable-content" })?.value {
             case .string(let text)?:
-                hints.append("aps.mutable-content is the string \(Quoting.double(text)): did you mean the number 1 (\"mutable-content\": 1)? iOS runs the extension only for the number")
+                hints.append(
+                    "aps.mutable-content is the string \(Quoting.double(text)): did you mean the number 1 (\"mutable-content\": 1)? iOS runs the extension only for the number"
+                )
             case .bool(true)?:
-                hints.append("aps.mutable-content is true: did you mean the number 1 (\"mutable-content\": 1)? iOS runs the extension only for the number")
+                hints.append(
+                    "aps.mutable-content is true: did you mean the number 1 (\"mutable-content\": 1)? iOS runs the extension only for the number"
+                )
             default:
                 break
             }
@@ -29,7 +33,9 @@
             hints += otherSDKImages(top, userInfo)
         }
         if case .string(let text)? = image, text.contains("{{") && text.contains("}}") {
-            hints.append("carillon.image \(Quoting.single(text)) is a template: replace {{BASE_URL}} with the test server's base_url (TestAssets/run-samples.sh does)")
+            hints.append(
+                "carillon.image \(Quoting.single(text)) is a template: replace {{BASE_URL}} with the test server's base_url (TestAssets/run-samples.sh does)"
+            )
         }
         return hints
     }
@@ -40,7 +46,9 @@
     }
 
     /// Names that people give an image URL, folded.
-    static let imageLookAlikes: Set<String> = ["imageurl", "img", "imgurl", "imageuri", "picture", "media", "mediaurl", "attachment", "attachmenturl", "images"]
+    static let imageLookAlikes: Set<String> = [
+        "imageurl", "img", "imgurl", "imageuri", "picture", "media", "mediaurl", "attachment", "attachmenturl", "images",
+    ]
 
     /// Hints for members of `object` that fold to a `wanted` key (or one of its `extra` look-alikes)
     /// without being it, when the wanted key itself is absent.
@@ -53,7 +61,9 @@
             for member in object where member.key != name {
                 let key = folded(member.key)
                 guard key == target || extra[name]?.contains(key) == true else { continue }
-                hints.append("\(scope) \(Quoting.single(member.key)) is not \(Quoting.single(name)): did you mean \(Quoting.single(name))? (keys are exact)")
+                hints.append(
+                    "\(scope) \(Quoting.single(member.key)) is not \(Quoting.single(name)): did you mean \(Quoting.single(name))? (keys are exact)"
+                )
             }
         }
         return hints

@@ -36,10 +36,12 @@
 
     /// The file's bytes in format 1, ending with a newline.
     public func encoded() -> [UInt8] {
-        RecordFile.encode(version: Receipt.formatVersion, [
-            (key: "delivery_id", value: .string(deliveryID.rawValue)),
-            (key: "received_at", value: .string(receivedAt.iso8601)),
-        ])
+        RecordFile.encode(
+            version: Receipt.formatVersion,
+            [
+                (key: "delivery_id", value: .string(deliveryID.rawValue)),
+                (key: "received_at", value: .string(receivedAt.iso8601)),
+            ])
     }
 
     /// Reads a receipt file's bytes.

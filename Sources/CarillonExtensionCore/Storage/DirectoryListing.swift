@@ -50,7 +50,8 @@
             // The name in place: a dirent is only as long as its name (d_reclen), so copying the whole
             // 256-byte d_name field out of it can read past the end of readdir's buffer.
             let start = UnsafeRawPointer(entry) + nameOffset
-            let name = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: strlen(start.assumingMemoryBound(to: CChar.self)))
+            let name = UnsafeBufferPointer(
+                start: start.assumingMemoryBound(to: UInt8.self), count: strlen(start.assumingMemoryBound(to: CChar.self)))
             let dot = UInt8(ascii: ".")
             if (name.count == 1 && name[0] == dot) || (name.count == 2 && name[0] == dot && name[1] == dot) { continue }
             body(name, (UnsafeRawPointer(entry) + typeOffset).load(as: UInt8.self))

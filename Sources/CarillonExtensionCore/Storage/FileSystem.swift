@@ -127,7 +127,8 @@
 
     /// Whether `path` is `directory` or inside it, comparing bytes (never Unicode-equivalent forms).
     public static func isSameOrInside(_ path: String, _ directory: String) -> Bool {
-        let inner = Array(path.utf8), outer = Array(directory.utf8)
+        let inner = Array(path.utf8)
+        let outer = Array(directory.utf8)
         guard inner.starts(with: outer) else { return false }
         return inner.count == outer.count || outer.last == slash || inner[outer.count] == slash
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-@_exported import Glibc
+    @_exported import Glibc
 #elseif canImport(Musl)
-@_exported import Musl
+    @_exported import Musl
 #elseif canImport(Darwin)
-@_exported import Darwin
+    @_exported import Darwin
 #endif
 
 /// The one place the C library is imported for the library (re-exported, so the other files need no

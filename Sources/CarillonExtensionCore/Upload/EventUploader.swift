@@ -116,7 +116,8 @@ public struct EventUploader: Sendable {
                     report.sent += events.count
                     if line.received != events.count {
                         report.warnings.append(
-                            "batch \(batchNumber): the API answered \(line.received.map { "{\"received\": \($0)}" } ?? "without {\"received\": N}") for \(events.count) events")
+                            "batch \(batchNumber): the API answered \(line.received.map { "{\"received\": \($0)}" } ?? "without {\"received\": N}") for \(events.count) events"
+                        )
                     }
                     onAttempt(line)
                     next += 1
@@ -150,7 +151,9 @@ public struct EventUploader: Sendable {
                     continue batches
                 case .retry:
                     let retryAfter = response.retryAfter.flatMap { RetryAfter.milliseconds($0, now: .now()) }
-                    switch policy.decide(failedAttempt: attempt, retryAfterMilliseconds: retryAfter, elapsedMilliseconds: elapsed(), random: random) {
+                    switch policy.decide(
+                        failedAttempt: attempt, retryAfterMilliseconds: retryAfter, elapsedMilliseconds: elapsed(), random: random)
+                    {
                     case .retry(let wait):
                         line.retryAfterMilliseconds = wait
                         onAttempt(line)
@@ -171,7 +174,8 @@ public struct EventUploader: Sendable {
                 try queue.syncRemovals()
             } catch {
                 report.warnings.append(
-                    "cannot sync the queue directory after removing sent events: \(error) (a power loss now could bring them back, to be sent again)")
+                    "cannot sync the queue directory after removing sent events: \(error) (a power loss now could bring them back, to be sent again)"
+                )
             }
         }
         report.kept = pending[next...].reduce(0) { $0 + $1.count }
@@ -181,7 +185,8 @@ public struct EventUploader: Sendable {
     /// The answer's first bytes as one printable line (controls and non-UTF-8 as `?`).
     static func quote(_ body: [UInt8]) -> String {
         let text = String(decoding: body.prefix(quotedBodyBytes), as: UTF8.self)
-        let line = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFD}" ? "?" : $0 }))
+        let line = String(
+            String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFD}" ? "?" : $0 }))
         return line.isEmpty ? "(empty body)" : line + (body.count > quotedBodyBytes ? "…" : "")
     }
 }

@@ -11,7 +11,9 @@ public struct EventsEndpoint: Sendable, Equatable {
     public init(validating base: String) throws(Outcome) {
         let checked = try ImageURL(validating: base, naming: "endpoint")
         if base.contains("?") || base.contains("#") {
-            throw Outcome(.invalidURL, "endpoint \(Quoting.single(base)) has a query or fragment; give the API's base URL, e.g. https://api.example.com")
+            throw Outcome(
+                .invalidURL,
+                "endpoint \(Quoting.single(base)) has a query or fragment; give the API's base URL, e.g. https://api.example.com")
         }
         var trimmed = Substring(base)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }

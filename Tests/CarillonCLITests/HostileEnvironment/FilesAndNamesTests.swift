@@ -44,7 +44,9 @@ import Testing
         #expect(process.jsonLines.count == 1)
         #expect(process.standardError.contains("b.json: a FIFO, socket or device, not a payload file; skipped"))
         // A pipe named on the command line is still read: process substitution, and /dev/stdin.
-        let substituted = try await onOwnThread { try Command.run("/bin/bash", ["-c", "\"$TOOL\" process <(cat \(Shell.quote(payload)))"], environment: ["TOOL": Paths.tool]) }
+        let substituted = try await onOwnThread {
+            try Command.run("/bin/bash", ["-c", "\"$TOOL\" process <(cat \(Shell.quote(payload)))"], environment: ["TOOL": Paths.tool])
+        }
         #expect(substituted.status == 0, "\(substituted.standardError)")
         #expect(substituted.jsonLines.first?["delivery_id"] as? String == TestDeliveryID.text(4))
         let stdinPipe = try await shell("cat \(Shell.quote(payload)) | \"$TOOL\" process /dev/stdin")
@@ -71,11 +73,15 @@ import Testing
         try receiptText(id1).write(toFile: target, atomically: true, encoding: .utf8)
         // On a thread of its own: the swap must come while the open is held, whatever the other tests
         // are doing to Swift's cooperative threads.
-        let container = work.file("c"), queue = work.file("q")
+        let container = work.file("c")
+        let queue = work.file("q")
         let (hung, status, stderr, swapped) = try await onOwnThread { () throws -> (Bool, Int32, String, Bool) in
             let drain = Process()
             drain.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-            drain.arguments = ["-f", "-qq", "-o", "/dev/null", "-P", target, "-e", "inject=openat:delay_enter=3000000", Paths.tool, "drain", "--container", container, "--queue", queue]
+            drain.arguments = [
+                "-f", "-qq", "-o", "/dev/null", "-P", target, "-e", "inject=openat:delay_enter=3000000", Paths.tool, "drain", "--container",
+                container, "--queue", queue,
+            ]
             // Standard error to a file, never a pipe (see Command.run).
             let errorPath = container + "/../stderr.txt"
             FileManager.default.createFile(atPath: errorPath, contents: nil)
@@ -89,7 +95,9 @@ import Testing
             let started = Date()
             var held = 0
             while held < 3 && Date().timeIntervalSince(started) < 10 {
-                let children = (try? String(contentsOfFile: "/proc/\(drain.processIdentifier)/task/\(drain.processIdentifier)/children", encoding: .utf8)) ?? ""
+                let children =
+                    (try? String(
+                        contentsOfFile: "/proc/\(drain.processIdentifier)/task/\(drain.processIdentifier)/children", encoding: .utf8)) ?? ""
                 let inOpen = children.split(separator: " ").contains { child in
                     ((try? String(contentsOfFile: "/proc/\(child)/syscall", encoding: .utf8)) ?? "").hasPrefix("257 ")
                 }
@@ -121,13 +129,15 @@ import Testing
         let work = TemporaryDirectory("int-max")
         defer { work.remove() }
         try FileManager.default.createDirectory(atPath: work.file("q"), withIntermediateDirectories: true)
-        try #"{"format":1,"next":9223372036854775806}"#.appending("\n").write(toFile: work.file("q/.sequence"), atomically: true, encoding: .utf8)
+        try #"{"format":1,"next":9223372036854775806}"#.appending("\n").write(
+            toFile: work.file("q/.sequence"), atomically: true, encoding: .utf8)
         let first = try work.write("p1.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(1)))
         let second = try work.write("p2.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(2)))
         let open1 = try await tool(["open", "--queue", work.file("q"), first])
         #expect(open1.status == 0, "\(open1.standardError)")
         // An event file at Int64.max itself, as a tampered or corrupt queue may hold.
-        let big = #"{"format":1,"sequence":9223372036854775807,"type":"received","delivery_id":"\#(TestDeliveryID.text(9))","at":"2026-08-20T09:16:44.120Z"}"#
+        let big =
+            #"{"format":1,"sequence":9223372036854775807,"type":"received","delivery_id":"\#(TestDeliveryID.text(9))","at":"2026-08-20T09:16:44.120Z"}"#
         try (big + "\n").write(toFile: work.file("q/received-\(TestDeliveryID.text(9)).event"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: work.file("q/.sequence"))
         let open2 = try await tool(["open", "--queue", work.file("q"), second])
@@ -158,7 +168,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: receipts, withIntermediateDirectories: true)
         for number in 0..<1000 {
             let name = Array(receipts.utf8) + Array("/\u{0}".utf8).dropLast() + [0xFF, 0xFE] + Array("\(number).receipt".utf8) + [0]
-            let descriptor = name.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o600) }
+            let descriptor = name.withUnsafeBufferPointer {
+                open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o600)
+            }
             #expect(descriptor >= 0)
             close(descriptor)
         }
@@ -175,18 +187,24 @@ import Testing
 
         // In the queue too: set aside by its bytes, reported, and the queue's own events kept.
         let oddEvent = Array(work.file("q").utf8) + Array("/received-".utf8) + [0xC3, 0x28] + Array(".event".utf8) + [0]
-        let eventDescriptor = oddEvent.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o600) }
+        let eventDescriptor = oddEvent.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o600)
+        }
         #expect(eventDescriptor >= 0)
         close(eventDescriptor)
         let batches = try await tool(["batches", "--queue", work.file("q")])
         #expect(batches.status == 1)
-        #expect(batches.standardError.contains("received-\\xC3(.event: the file name is not valid UTF-8; set aside as"), "\(batches.standardError)")
+        #expect(
+            batches.standardError.contains("received-\\xC3(.event: the file name is not valid UTF-8; set aside as"),
+            "\(batches.standardError)")
         #expect(batches.standardOutput.contains(id1))
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.file("q/Quarantine")).count == 2)  // the file and its .reason
 
         // A payload path that is not UTF-8 opens its file, and the output carries its bytes exactly.
         let pathBytes = Array(work.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".json".utf8)
-        let created = (pathBytes + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o600) }
+        let created = (pathBytes + [0]).withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o600)
+        }
         let text = Array(Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(2)).utf8)
         #expect(write(created, text, text.count) == text.count)
         close(created)
@@ -203,9 +221,13 @@ import Testing
         defer { work.remove() }
         let payload = try work.write("p.json", Payloads.routed(image: nil, deliveryID: id1))
         let q = Shell.quote
-        let run = try await shell("umask 0277; \"$TOOL\" process --container \(q(work.file("c"))) \(q(payload)) && umask 0277 && \"$TOOL\" drain --container \(q(work.file("c"))) --queue \(q(work.file("q")))")
+        let run = try await shell(
+            "umask 0277; \"$TOOL\" process --container \(q(work.file("c"))) \(q(payload)) && umask 0277 && \"$TOOL\" drain --container \(q(work.file("c"))) --queue \(q(work.file("q")))"
+        )
         #expect(run.status == 0, "\(run.standardError)")
-        func mode(_ path: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: work.file(path)))?[.posixPermissions] as? Int) ?? -1 }
+        func mode(_ path: String) -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: work.file(path)))?[.posixPermissions] as? Int) ?? -1
+        }
         #expect(mode("c/CarillonReceipts") == 0o700)
         #expect(mode("c/CarillonReceipts/.lock") == 0o600)
         #expect(mode("q") == 0o700)
@@ -214,7 +236,10 @@ import Testing
 
         // A receipts directory of ours left 0777 is tightened, and said.
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: work.file("c/CarillonReceipts"))
-        let again = try await tool(["process", "--container", work.file("c"), try work.write("p2.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(2)))])
+        let again = try await tool([
+            "process", "--container", work.file("c"),
+            try work.write("p2.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(2))),
+        ])
         #expect((again.jsonLines.first?["warnings"] as? [String])?.contains { $0.contains("had mode 777; tightened to 0700") } == true)
         #expect(mode("c/CarillonReceipts") == 0o700)
     }
@@ -228,7 +253,9 @@ import Testing
         #expect(drain.status == 1)
         #expect(drain.standardError.contains("CarillonReceipts: a regular file, not a directory"))
         #expect(drain.standardError.contains("1 failed"))
-        let process = try await tool(["process", "--container", work.file("c"), try work.write("p.json", Payloads.routed(image: nil, deliveryID: id1))])
+        let process = try await tool([
+            "process", "--container", work.file("c"), try work.write("p.json", Payloads.routed(image: nil, deliveryID: id1)),
+        ])
         let line = try #require(process.jsonLines.first)
         #expect(line["receipt"] as? String == "failed")
         #expect((line["warnings"] as? [String])?.contains { $0.contains("CarillonReceipts: a regular file, not a directory") } == true)
@@ -243,7 +270,10 @@ import Testing
         #expect(throughLink.status == 1)
         #expect(throughLink.standardError.contains("CarillonReceipts: a symbolic link, not a directory"))
         #expect(elsewhere.contents() == ["\(id1).receipt"])
-        let linkedProcess = try await tool(["process", "--container", work.file("c"), try work.write("p2.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(2)))])
+        let linkedProcess = try await tool([
+            "process", "--container", work.file("c"),
+            try work.write("p2.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(2))),
+        ])
         #expect(linkedProcess.jsonLines.first?["receipt"] as? String == "failed")
         #expect(elsewhere.contents() == ["\(id1).receipt"])
 
@@ -264,11 +294,20 @@ import Testing
     @Test(arguments: [
         (["process", "--container", "", "p.json"], "option '--container' needs a path, not an empty string"),
         (["process", "--attachments", "", "p.json"], "option '--attachments' needs a path, not an empty string"),
-        (["process", "--container", "c", "--attachments", "c/att", "p.json"], "option '--attachments' must not be inside the shared container"),
+        (
+            ["process", "--container", "c", "--attachments", "c/att", "p.json"],
+            "option '--attachments' must not be inside the shared container"
+        ),
         (["drain", "--container", "", "--queue", "q"], "option '--container' needs a path, not an empty string"),
         (["drain", "--container", "c", "--queue", ""], "option '--queue' needs a path, not an empty string"),
-        (["drain", "--container", "c", "--queue", "c/CarillonReceipts"], "option '--queue' must not be the container's receipts directory"),
-        (["drain", "--container", "c", "--queue", "c/CarillonReceipts/q"], "option '--queue' must not be the container's receipts directory"),
+        (
+            ["drain", "--container", "c", "--queue", "c/CarillonReceipts"],
+            "option '--queue' must not be the container's receipts directory"
+        ),
+        (
+            ["drain", "--container", "c", "--queue", "c/CarillonReceipts/q"],
+            "option '--queue' must not be the container's receipts directory"
+        ),
         (["open", "--queue", "", "p.json"], "option '--queue' needs a path, not an empty string"),
         (["batches", "--queue", ""], "option '--queue' needs a path, not an empty string"),
     ])

@@ -49,7 +49,8 @@ import Testing
         let work = TemporaryDirectory("full-disk-payloads")
         defer { work.remove() }
         let ids = try StreamsAndWaitsTests.stampedPayloads(20, in: work)
-        let container = disk.file("c"), queue = disk.file("q")
+        let container = disk.file("c")
+        let queue = disk.file("q")
         let stored = try await tool(["process", "--container", container, work.file("payloads")])
         #expect(stored.jsonLines.count == 20)
         #expect(stored.jsonLines.allSatisfy { $0["receipt"] as? String == "stored" })
@@ -67,7 +68,9 @@ import Testing
         let drain = try await tool(["drain", "--container", container, "--queue", queue])
         #expect(drain.status == 1)
         #expect(drain.standardError.contains("No space left on device"))
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: container + "/CarillonReceipts").filter { $0.hasSuffix(".receipt") }).count == 20)
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: container + "/CarillonReceipts").filter { $0.hasSuffix(".receipt") })
+                .count == 20)
         // Output to a file on the full disk: exit 1 and one line, not a crash.
         let out = try await shell("\"$TOOL\" process \(Shell.quote(work.file("payloads"))) > \(Shell.quote(disk.file("out.jsonl")))")
         #expect(out.status == 1)
@@ -95,7 +98,9 @@ import Testing
     ]
 
     @Test(arguments: faults)
-    func oneFailedSystemCallInADrainLosesAndDoublesNothing(call: String, error: String, when: Int, onOneReceipt: Bool, status: Int32) async throws {
+    func oneFailedSystemCallInADrainLosesAndDoublesNothing(call: String, error: String, when: Int, onOneReceipt: Bool, status: Int32)
+        async throws
+    {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
             print("skipped: strace is not installed (Debian strace)")
             return
@@ -103,13 +108,16 @@ import Testing
         let work = TemporaryDirectory("fault")
         defer { work.remove() }
         let ids = try StreamsAndWaitsTests.stampedPayloads(8, in: work)
-        let container = work.file("c"), queue = work.file("q")
+        let container = work.file("c")
+        let queue = work.file("q")
         #expect(try await tool(["process", "--container", container, work.file("payloads")]).status == 0)
         let filter = onOneReceipt ? ["-P", container + "/CarillonReceipts/\(ids[3]).receipt"] : []
         let faulty = try await onOwnThread {
-            try Command.run("/usr/bin/strace", [
-                "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(call)", "-e", "inject=\(call):error=\(error):when=\(when)",
-            ] + filter + [Paths.tool, "drain", "--container", container, "--queue", queue])
+            try Command.run(
+                "/usr/bin/strace",
+                [
+                    "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(call)", "-e", "inject=\(call):error=\(error):when=\(when)",
+                ] + filter + [Paths.tool, "drain", "--container", container, "--queue", queue])
         }
         #expect(!faulty.standardError.contains("Fatal error"), "\(faulty.standardError)")
         #expect(faulty.status == status, "\(call) failing made the drain exit \(faulty.status): \(faulty.standardError)")
@@ -121,7 +129,9 @@ import Testing
         for id in ids {
             #expect(batches.standardOutput.components(separatedBy: id).count == 2, "\(id) after \(call) failed with \(error)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: container + "/CarillonReceipts").filter { $0.hasSuffix(".receipt") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: container + "/CarillonReceipts").filter { $0.hasSuffix(".receipt") }.isEmpty
+        )
     }
 
     static func errnoValue(_ name: String) -> Int32 {
@@ -139,10 +149,12 @@ import Testing
         _ = try StreamsAndWaitsTests.stampedPayloads(4, in: work)
         let container = work.file("c")
         let run = try await onOwnThread {
-            try Command.run("/usr/bin/strace", [
-                "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(call)", "-e", "inject=\(call):error=EIO:when=\(when)",
-                Paths.tool, "process", "--container", container, work.file("payloads"),
-            ])
+            try Command.run(
+                "/usr/bin/strace",
+                [
+                    "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(call)", "-e", "inject=\(call):error=EIO:when=\(when)",
+                    Paths.tool, "process", "--container", container, work.file("payloads"),
+                ])
         }
         #expect(!run.standardError.contains("Fatal error"))
         let receipts = run.jsonLines.map { $0["receipt"] as? String ?? "?" }

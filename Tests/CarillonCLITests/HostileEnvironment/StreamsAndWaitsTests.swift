@@ -28,7 +28,8 @@ import Testing
         let ids = try Self.stampedPayloads(200, in: work)
         let q = Shell.quote
         // stdout and stderr closed, as a launcher may leave them: descriptors 1 and 2 must not be reused.
-        let run = try await shell("\"$TOOL\" process --jobs 8 --container \(q(work.file("c"))) \(q(work.file("payloads"))) >&- 2>&-; echo $?")
+        let run = try await shell(
+            "\"$TOOL\" process --jobs 8 --container \(q(work.file("c"))) \(q(work.file("payloads"))) >&- 2>&-; echo $?")
         #expect(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         let drain = try await tool(["drain", "--container", work.file("c"), "--queue", work.file("q")])
         #expect(drain.status == 0, "\(drain.standardError)")
@@ -114,15 +115,20 @@ import Testing
         #expect(run.status == 0)
         let line = try #require(run.jsonLines.first)
         #expect(line["receipt"] as? String == "failed")
-        #expect((line["warnings"] as? [String])?.contains { $0.contains("another process holds the lock (waited ") && $0.contains(".lock") } == true)
+        #expect(
+            (line["warnings"] as? [String])?.contains { $0.contains("another process holds the lock (waited ") && $0.contains(".lock") }
+                == true)
         // The notification's own clock, from didReceive to delivery: the 1 s wait and little more (the
         // process's start-up on a loaded machine is outside it, and not the extension's to bound).
         let elapsed = try #require(line["elapsed_ms"] as? Double)
         #expect(elapsed >= 1000 && elapsed < 3000, "the lock wait is bounded (\(elapsed) ms)")
 
         // Never past time-will-expire: with it at 0.3 s the wait stops there.
-        let image = try work.write("img.json", Payloads.routed(image: TestServer.shared.url("/stall/headers?seconds=5"), deliveryID: TestDeliveryID.text(2)))
-        let expired = try await tool(["process", "--ca-file", TestServer.shared.caFile, "--container", work.file("c"), "--expire-after", "0.3", image])
+        let image = try work.write(
+            "img.json", Payloads.routed(image: TestServer.shared.url("/stall/headers?seconds=5"), deliveryID: TestDeliveryID.text(2)))
+        let expired = try await tool([
+            "process", "--ca-file", TestServer.shared.caFile, "--container", work.file("c"), "--expire-after", "0.3", image,
+        ])
         let expiredLine = try #require(expired.jsonLines.first)
         #expect(expiredLine["reason"] as? String == "expired")
         #expect(expiredLine["receipt"] as? String == "failed")
@@ -147,15 +153,18 @@ import Testing
         #expect(open.status == 1)
         #expect(open.standardError.contains("another process holds the lock"))
         #expect(open.standardError.contains("stopped: the queue's lock is held by another process"))
-        #expect(open.standardError.split(separator: "\n").filter { $0.contains("cannot queue the event") }.count == 1, "one wait per command")
+        #expect(
+            open.standardError.split(separator: "\n").filter { $0.contains("cannot queue the event") }.count == 1, "one wait per command")
         // willPresent and the Notification Center scan wait once too, and say what was not queued.
         let present = try await tool(["present", "--queue", work.file("q"), work.file("payloads")])
         #expect(present.status == 1)
         #expect(present.standardError.contains("stopped: the queue's lock is held by another process"))
         #expect(present.jsonLines.map { $0["queued"] as? String } == ["failed"], "stopped after the first payload")
-        let delivered = try work.write("delivered.jsonl", (1...3).map {
-            #"{"date":"2026-08-20T09:16:44Z","payload":\#(Payloads.routed(image: nil, deliveryID: TestDeliveryID.text($0)))}"#
-        }.joined(separator: "\n"))
+        let delivered = try work.write(
+            "delivered.jsonl",
+            (1...3).map {
+                #"{"date":"2026-08-20T09:16:44Z","payload":\#(Payloads.routed(image: nil, deliveryID: TestDeliveryID.text($0)))}"#
+            }.joined(separator: "\n"))
         let scanStarted = Date()
         let scan = try await tool(["scan", "--queue", work.file("q"), delivered])
         #expect(Date().timeIntervalSince(scanStarted) < 15)
@@ -174,7 +183,8 @@ import Testing
         let work = TemporaryDirectory("sigterm")
         defer { work.remove() }
         let server = TestServer.shared
-        let payload = try work.write("p.json", Payloads.routed(image: server.url("/stall/body?seconds=30"), deliveryID: TestDeliveryID.text(1)))
+        let payload = try work.write(
+            "p.json", Payloads.routed(image: server.url("/stall/body?seconds=30"), deliveryID: TestDeliveryID.text(1)))
         // A stale partial file from a run killed an hour ago is removed when a run starts; a fresh one is kept.
         try FileManager.default.createDirectory(atPath: work.file("att"), withIntermediateDirectories: true)
         let stale = try work.write("att/.download-1-1-old.part", "x")
@@ -183,19 +193,23 @@ import Testing
         for signal in [SIGTERM, SIGINT] {
             // On a thread of its own, so that the kill lands mid-download whatever else is running.
             let attachments = work.file("att")
-            let (underWay, status, reason, left) = try await onOwnThread { () throws -> (Bool, Int32, Process.TerminationReason, [String]) in
+            let (underWay, status, reason, left) = try await onOwnThread {
+                () throws -> (Bool, Int32, Process.TerminationReason, [String]) in
                 let process = Process()
                 // Through python, which gives the tool SIGINT's default disposition: a child may inherit it
                 // ignored (as shells start background jobs), and the tool keeps an ignored signal ignored.
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
                 process.arguments = [
-                    "python3", "-c", "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])",
+                    "python3", "-c",
+                    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])",
                     Paths.tool, "process", "--ca-file", server.caFile, "--attachments", attachments, payload,
                 ]
                 process.standardOutput = FileHandle.nullDevice
                 try process.run()
                 func partials() -> [String] {
-                    ((try? FileManager.default.contentsOfDirectory(atPath: attachments)) ?? []).filter { $0.hasSuffix(".part") && !$0.hasPrefix(".download-1-") }
+                    ((try? FileManager.default.contentsOfDirectory(atPath: attachments)) ?? []).filter {
+                        $0.hasSuffix(".part") && !$0.hasPrefix(".download-1-")
+                    }
                 }
                 let deadline = Date().addingTimeInterval(10)
                 while partials().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CarillonTestSupport
 import Testing
 
-import CarillonTestSupport
 @_spi(Tooling) @testable import CarillonExtensionCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The attachments directory: hidden private partial files, published under names the store makes.
 @Suite struct AttachmentStoreTests {

@@ -1,9 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CarillonTestSupport
 import Testing
+
 @_spi(Tooling) @testable import CarillonExtensionCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The on-disk and on-the-wire formats compared byte for byte with golden files in
 /// `Tests/ConformanceFixtures/`. Re-record them on purpose with `CARILLON_WRITE_FIXTURES=1 swift test`.
@@ -29,7 +31,9 @@ import Testing
 
     /// 250 events, a fifth of them `opened`, a millisecond apart, in queue order.
     static let events: [Event] = (1...250).map { n in
-        Event(type: n % 5 == 0 ? .opened : .received, deliveryID: TestDeliveryID.make(n), at: ReceiptsFixture.time.adding(milliseconds: Int64(n)))
+        Event(
+            type: n % 5 == 0 ? .opened : .received, deliveryID: TestDeliveryID.make(n),
+            at: ReceiptsFixture.time.adding(milliseconds: Int64(n)))
     }
 
     @Test func receiptFormatVersion1() throws {

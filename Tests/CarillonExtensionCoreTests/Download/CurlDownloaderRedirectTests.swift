@@ -32,42 +32,78 @@ import Testing
         var testDescription: String { path }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        // Framing: network, saying what was malformed; never insecure-url.
-        Case(path: "/bad/http09", reason: .network, detail:
-            "malformed response: no valid HTTP/1.x status line (an HTTP/0.9 reply or a malformed status line) (libcurl error 1: Unsupported protocol (Received HTTP/0.9 when not allowed))"),
-        Case(path: "/bad/status-line", reason: .network, detail:
-            "malformed response: no valid HTTP/1.x status line (an HTTP/0.9 reply or a malformed status line) (libcurl error 1: Unsupported protocol (Unsupported response code in HTTP response))"),
-        Case(path: "/bad/content-length-conflict", reason: .network, detail:
-            "malformed response: conflicting Content-Length values '11352' and '11252'"),
-        Case(path: "/bad/chunking", reason: .network, detail:
-            "malformed response: broken chunked framing (libcurl error 56: Failure when receiving data from the peer (Illegal or missing hexadecimal sequence in chunked-encoding))",
-            bodyBytes: 100),
-        // A non-200 is http-status whatever it announces.
-        Case(path: "/bad/status-404-large", reason: .httpStatus, detail: "final response status 404, expected 200"),
-        // Every Content-Encoding header counts; a transfer coding other than chunked is refused, not decoded.
-        Case(path: "/enc/identity-then-gzip", reason: .contentEncoding, detail:
-            "response has Content-Encoding 'identity', 'gzip'; only identity is accepted"),
-        Case(path: "/enc/te-gzip-chunked", reason: .contentEncoding, detail:
-            "response has Transfer-Encoding 'gzip, chunked'; only chunked is accepted, nothing is decoded"),
-        Case(path: "/size/cap-plus-1", reason: .tooLarge, detail:
-            "announced Content-Length 10485761 is over the 10 MiB cap; refused before the body"),
-        // Redirect hops: the payload URL's rules and reasons, the hop named.
-        Case(path: "/redirect/to-http", reason: .insecureURL, detail:
-            "redirect 1 (302 from '{base}/redirect/to-http'): Location 'http://{host}/img/png' uses scheme 'http'; only https is allowed"),
-        Case(path: "/redirect/to-file", reason: .insecureURL, detail:
-            "redirect 1 (302 from '{base}/redirect/to-file'): Location 'file:///etc/passwd' uses scheme 'file'; only https is allowed"),
-        Case(path: "/redirect/to?location=https://user:secret@{host}/img/png", reason: .invalidURL, detail:
-            "redirect 1 (302 from '{base}/redirect/to?location=https://user:secret@{host}/img/png'): Location 'https://user:secret@{host}/img/png' contains user info before the host"),
-        Case(path: "/redirect/to?location=https://127.0.0.1:0/img/png", reason: .invalidURL, detail:
-            "redirect 1 (302 from '{base}/redirect/to?location=https://127.0.0.1:0/img/png'): Location 'https://127.0.0.1:0/img/png' has an invalid port '0'"),
-        Case(path: "/redirect/to?status=300&location=/img/png", reason: .httpStatus, detail:
-            "final response status 300, expected 200 (only 301, 302, 303, 307 and 308 are followed)"),
-        Case(path: "/redirect/to?status=303", reason: .httpStatus, detail:
-            "redirect 1 (303 from '{base}/redirect/to?status=303') has no Location header"),
-        Case(path: "/redirect/hops/6", reason: .tooManyRedirects, detail:
-            "more than 5 redirects: redirect 6 (302 from '{base}/redirect/hops/1') to '/redirect/hops/0'"),
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            // Framing: network, saying what was malformed; never insecure-url.
+            Case(
+                path: "/bad/http09", reason: .network,
+                detail:
+                    "malformed response: no valid HTTP/1.x status line (an HTTP/0.9 reply or a malformed status line) (libcurl error 1: Unsupported protocol (Received HTTP/0.9 when not allowed))"
+            ),
+            Case(
+                path: "/bad/status-line", reason: .network,
+                detail:
+                    "malformed response: no valid HTTP/1.x status line (an HTTP/0.9 reply or a malformed status line) (libcurl error 1: Unsupported protocol (Unsupported response code in HTTP response))"
+            ),
+            Case(
+                path: "/bad/content-length-conflict", reason: .network,
+                detail:
+                    "malformed response: conflicting Content-Length values '11352' and '11252'"),
+            Case(
+                path: "/bad/chunking", reason: .network,
+                detail:
+                    "malformed response: broken chunked framing (libcurl error 56: Failure when receiving data from the peer (Illegal or missing hexadecimal sequence in chunked-encoding))",
+                bodyBytes: 100),
+            // A non-200 is http-status whatever it announces.
+            Case(path: "/bad/status-404-large", reason: .httpStatus, detail: "final response status 404, expected 200"),
+            // Every Content-Encoding header counts; a transfer coding other than chunked is refused, not decoded.
+            Case(
+                path: "/enc/identity-then-gzip", reason: .contentEncoding,
+                detail:
+                    "response has Content-Encoding 'identity', 'gzip'; only identity is accepted"),
+            Case(
+                path: "/enc/te-gzip-chunked", reason: .contentEncoding,
+                detail:
+                    "response has Transfer-Encoding 'gzip, chunked'; only chunked is accepted, nothing is decoded"),
+            Case(
+                path: "/size/cap-plus-1", reason: .tooLarge,
+                detail:
+                    "announced Content-Length 10485761 is over the 10 MiB cap; refused before the body"),
+            // Redirect hops: the payload URL's rules and reasons, the hop named.
+            Case(
+                path: "/redirect/to-http", reason: .insecureURL,
+                detail:
+                    "redirect 1 (302 from '{base}/redirect/to-http'): Location 'http://{host}/img/png' uses scheme 'http'; only https is allowed"
+            ),
+            Case(
+                path: "/redirect/to-file", reason: .insecureURL,
+                detail:
+                    "redirect 1 (302 from '{base}/redirect/to-file'): Location 'file:///etc/passwd' uses scheme 'file'; only https is allowed"
+            ),
+            Case(
+                path: "/redirect/to?location=https://user:secret@{host}/img/png", reason: .invalidURL,
+                detail:
+                    "redirect 1 (302 from '{base}/redirect/to?location=https://user:secret@{host}/img/png'): Location 'https://user:secret@{host}/img/png' contains user info before the host"
+            ),
+            Case(
+                path: "/redirect/to?location=https://127.0.0.1:0/img/png", reason: .invalidURL,
+                detail:
+                    "redirect 1 (302 from '{base}/redirect/to?location=https://127.0.0.1:0/img/png'): Location 'https://127.0.0.1:0/img/png' has an invalid port '0'"
+            ),
+            Case(
+                path: "/redirect/to?status=300&location=/img/png", reason: .httpStatus,
+                detail:
+                    "final response status 300, expected 200 (only 301, 302, 303, 307 and 308 are followed)"),
+            Case(
+                path: "/redirect/to?status=303", reason: .httpStatus,
+                detail:
+                    "redirect 1 (303 from '{base}/redirect/to?status=303') has no Location header"),
+            Case(
+                path: "/redirect/hops/6", reason: .tooManyRedirects,
+                detail:
+                    "more than 5 redirects: redirect 6 (302 from '{base}/redirect/hops/1') to '/redirect/hops/0'"),
+        ])
     func refusesWithTheExactReason(_ test: Case) async throws {
         let server = TestServer.shared
         let host = "127.0.0.1:\(server.port)"
@@ -78,11 +114,13 @@ import Testing
         #expect(download.body.count == test.bodyBytes, "no byte of a refused response reaches the sink")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        ("/redirect/relative", 11_352), ("/redirect/absolute", 11_352), ("/redirect/308", 11_352),
-        ("/redirect/307", 11_352), ("/redirect/to?status=303&location=/img/jpeg", 356),
-        ("/bad/content-length-repeated", 11_352), ("/enc/identity", 11_352),
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ("/redirect/relative", 11_352), ("/redirect/absolute", 11_352), ("/redirect/308", 11_352),
+            ("/redirect/307", 11_352), ("/redirect/to?status=303&location=/img/jpeg", 356),
+            ("/bad/content-length-repeated", 11_352), ("/enc/identity", 11_352),
+        ])
     func acceptsWhatIOSAccepts(path: String, bytes: Int) async throws {
         let download = try await Self.download(TestServer.shared.url(path))
         #expect(download.report.failure == nil, "\(String(describing: download.report.failure))")
@@ -139,9 +177,14 @@ import Testing
         let download = try await Self.download(server.url("/redirect/slow/1?delay=0.5"), budget: 2_000, server: server)
         let failure = try #require(download.report.failure)
         #expect(failure.reason == .timeout)
-        #expect(failure.detail.hasPrefix("the download's 2000 ms time budget ran out on request 3 of the chain, after 2 redirects, "), "\(failure.detail)")
+        #expect(
+            failure.detail.hasPrefix("the download's 2000 ms time budget ran out on request 3 of the chain, after 2 redirects, "),
+            "\(failure.detail)")
         // The third request reused the connection: it stalled waiting for the head, not in a handshake.
-        #expect(failure.detail.hasSuffix(" ms in all, while waiting for the response head from 127.0.0.1, after 0 body bytes (libcurl error 28)"), "\(failure.detail)")
+        #expect(
+            failure.detail.hasSuffix(
+                " ms in all, while waiting for the response head from 127.0.0.1, after 0 body bytes (libcurl error 28)"),
+            "\(failure.detail)")
         #expect(download.report.hops.map(\.status) == [302, 302, 0])
         #expect(download.elapsed >= .milliseconds(1_980) && download.elapsed < .milliseconds(3_000), "took \(download.elapsed)")
     }

@@ -122,18 +122,20 @@ import Testing
         var testDescription: String { "\(path) with a \(cap)-byte cap" }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        // Announced Content-Length: refused before the body.
-        CapCase(path: "/img/png", cap: 1_000, reason: .tooLarge),
-        CapCase(path: "/size/n?bytes=1001", cap: 1_000, reason: .tooLarge),
-        CapCase(path: "/size/n?bytes=1000", cap: 1_000, reason: nil),
-        // No length up front: cut while streaming.
-        CapCase(path: "/size/n-chunked?bytes=5000", cap: 1_000, reason: .tooLarge),
-        CapCase(path: "/size/n-chunked?bytes=1001", cap: 1_000, reason: .tooLarge),
-        CapCase(path: "/size/n-chunked?bytes=1000", cap: 1_000, reason: nil),
-        CapCase(path: "/size/eof?bytes=1001", cap: 1_000, reason: .tooLarge),
-        CapCase(path: "/size/eof?bytes=1000", cap: 1_000, reason: nil),
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            // Announced Content-Length: refused before the body.
+            CapCase(path: "/img/png", cap: 1_000, reason: .tooLarge),
+            CapCase(path: "/size/n?bytes=1001", cap: 1_000, reason: .tooLarge),
+            CapCase(path: "/size/n?bytes=1000", cap: 1_000, reason: nil),
+            // No length up front: cut while streaming.
+            CapCase(path: "/size/n-chunked?bytes=5000", cap: 1_000, reason: .tooLarge),
+            CapCase(path: "/size/n-chunked?bytes=1001", cap: 1_000, reason: .tooLarge),
+            CapCase(path: "/size/n-chunked?bytes=1000", cap: 1_000, reason: nil),
+            CapCase(path: "/size/eof?bytes=1001", cap: 1_000, reason: .tooLarge),
+            CapCase(path: "/size/eof?bytes=1000", cap: 1_000, reason: nil),
+        ])
     func smallCapIsEnforced(_ test: CapCase) async throws {
         let server = TestServer.shared
         let pool = DownloaderPool(configuration: Self.configuration(server, maximumBytes: test.cap))

@@ -22,33 +22,51 @@ import Testing
         "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE with AES (forward secrecy; --no-forward-secrecy adds RSA key exchange), and the server offers none of them"
     static let refused = "App Transport Security refused the server's certificate: "
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        // iOS refuses these.
-        Case(listener: "ats_cn_only", detail: refused
-            + "host name: '127.0.0.1' is not in the leaf certificate's subjectAltName (the common name is never used)", curlCode: 60),
-        Case(listener: "ats_no_eku", detail: refused
-            + "extended key usage: the leaf certificate has no extendedKeyUsage; leaves issued since 2019-07-01 need serverAuth", curlCode: 60),
-        Case(listener: "ats_ten_years", detail: refused
-            + "validity: the leaf certificate is valid for 3650 days; leaves issued since 2019-07-01 may be valid for 825 days at most", curlCode: 60),
-        Case(listener: "ats_rsa_kex", detail: forwardSecrecy, curlCode: 35),
-        Case(listener: "ats_ffdhe", detail: forwardSecrecy, curlCode: 35),
-        Case(listener: "ats_ffdhe", security: TransportSecurity(requiresForwardSecrecy: false), detail:
-            "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE or RSA key exchange with AES (no finite-field DHE), and the server offers none of them",
-            curlCode: 35),
-        Case(listener: "ats_tls12_ecdhe", security: TransportSecurity(minimumTLS: .v1_3), detail:
-            "TLS version: the server offers no version from TLS 1.3 up (App Transport Security; --tls-minimum)", curlCode: 35),
-        // The exceptions do not lift the certificate rules.
-        Case(listener: "ats_cn_only", security: TransportSecurity(minimumTLS: .v1_0, requiresForwardSecrecy: false), detail: refused
-            + "host name: '127.0.0.1' is not in the leaf certificate's subjectAltName (the common name is never used)", curlCode: 60),
-        // iOS accepts these.
-        Case(listener: "ats_intermediate"),
-        Case(listener: "ats_tls13"),
-        Case(listener: "ats_tls13", security: TransportSecurity(minimumTLS: .v1_3)),
-        Case(listener: "ats_tls12_ecdhe"),
-        Case(listener: "ats_rsa2048"),
-        Case(listener: "ats_rsa_kex", security: TransportSecurity(requiresForwardSecrecy: false)),
-        Case(listener: "ats_tls12_ecdhe", security: TransportSecurity(minimumTLS: .v1_0)),
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            // iOS refuses these.
+            Case(
+                listener: "ats_cn_only",
+                detail: refused
+                    + "host name: '127.0.0.1' is not in the leaf certificate's subjectAltName (the common name is never used)", curlCode: 60
+            ),
+            Case(
+                listener: "ats_no_eku",
+                detail: refused
+                    + "extended key usage: the leaf certificate has no extendedKeyUsage; leaves issued since 2019-07-01 need serverAuth",
+                curlCode: 60),
+            Case(
+                listener: "ats_ten_years",
+                detail: refused
+                    + "validity: the leaf certificate is valid for 3650 days; leaves issued since 2019-07-01 may be valid for 825 days at most",
+                curlCode: 60),
+            Case(listener: "ats_rsa_kex", detail: forwardSecrecy, curlCode: 35),
+            Case(listener: "ats_ffdhe", detail: forwardSecrecy, curlCode: 35),
+            Case(
+                listener: "ats_ffdhe", security: TransportSecurity(requiresForwardSecrecy: false),
+                detail:
+                    "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE or RSA key exchange with AES (no finite-field DHE), and the server offers none of them",
+                curlCode: 35),
+            Case(
+                listener: "ats_tls12_ecdhe", security: TransportSecurity(minimumTLS: .v1_3),
+                detail:
+                    "TLS version: the server offers no version from TLS 1.3 up (App Transport Security; --tls-minimum)", curlCode: 35),
+            // The exceptions do not lift the certificate rules.
+            Case(
+                listener: "ats_cn_only", security: TransportSecurity(minimumTLS: .v1_0, requiresForwardSecrecy: false),
+                detail: refused
+                    + "host name: '127.0.0.1' is not in the leaf certificate's subjectAltName (the common name is never used)", curlCode: 60
+            ),
+            // iOS accepts these.
+            Case(listener: "ats_intermediate"),
+            Case(listener: "ats_tls13"),
+            Case(listener: "ats_tls13", security: TransportSecurity(minimumTLS: .v1_3)),
+            Case(listener: "ats_tls12_ecdhe"),
+            Case(listener: "ats_rsa2048"),
+            Case(listener: "ats_rsa_kex", security: TransportSecurity(requiresForwardSecrecy: false)),
+            Case(listener: "ats_tls12_ecdhe", security: TransportSecurity(minimumTLS: .v1_0)),
+        ])
     func appliesAppTransportSecurity(_ test: Case) async throws {
         let server = TestServer.shared
         try #require(server.atsPorts[test.listener] != nil, "the server has no \(test.listener) listener")

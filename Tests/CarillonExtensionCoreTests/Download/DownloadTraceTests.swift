@@ -17,9 +17,11 @@ import Testing
 
     @Test(arguments: [
         // A new connection: every step reached.
-        TimingCase(raw: [50, 250, 7_000, 8_400], total: 8_700, expected: .init(dns: 0.05, connect: 0.25, tls: 7, firstByte: 8.4, total: 8.7)),
+        TimingCase(
+            raw: [50, 250, 7_000, 8_400], total: 8_700, expected: .init(dns: 0.05, connect: 0.25, tls: 7, firstByte: 8.4, total: 8.7)),
         // A stalled handshake: nothing after the name lookup.
-        TimingCase(raw: [47, 0, 0, 0], total: 1_000_700, expected: .init(dns: 0.047, connect: nil, tls: nil, firstByte: nil, total: 1000.7)),
+        TimingCase(
+            raw: [47, 0, 0, 0], total: 1_000_700, expected: .init(dns: 0.047, connect: nil, tls: nil, firstByte: nil, total: 1000.7)),
         // Skipped steps inside the reached ones take the value before them; never decreasing.
         TimingCase(raw: [0, 0, 0, 500], total: 700, expected: .init(dns: 0, connect: 0, tls: 0, firstByte: 0.5, total: 0.7)),
         TimingCase(raw: [40, 30, 900, 800], total: 100, expected: .init(dns: 0.04, connect: 0.04, tls: 0.9, firstByte: 0.9, total: 0.9)),
@@ -53,7 +55,10 @@ import Testing
     ])
     func phaseFromWhatWasReached(_ test: PhaseCase) {
         let r = test.raw
-        #expect(DownloadTrace.Phase.decide(finished: test.finished, connected: test.connected, newConnection: test.newConnection, dns: r[0], connect: r[1], tls: r[2], firstByte: r[3]) == test.expected)
+        #expect(
+            DownloadTrace.Phase.decide(
+                finished: test.finished, connected: test.connected, newConnection: test.newConnection, dns: r[0], connect: r[1], tls: r[2],
+                firstByte: r[3]) == test.expected)
     }
 
     static func expectNeverDecreasing(_ timings: DownloadTrace.Timings, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -94,13 +99,15 @@ import Testing
         var testDescription: String { route }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        StallCase(route: "handshake", phase: .tls),
-        StallCase(route: "closed", phase: .connect),
-        StallCase(route: "/stall/headers?seconds=5", phase: .waiting),
-        StallCase(route: "/stall/body?seconds=5", phase: .body, bodyBytes: 100),
-        StallCase(route: "/trickle", phase: .body),
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            StallCase(route: "handshake", phase: .tls),
+            StallCase(route: "closed", phase: .connect),
+            StallCase(route: "/stall/headers?seconds=5", phase: .waiting),
+            StallCase(route: "/stall/body?seconds=5", phase: .body, bodyBytes: 100),
+            StallCase(route: "/trickle", phase: .body),
+        ])
     func eachStallEndsInItsPhase(_ test: StallCase) async throws {
         let server = TestServer.shared
         let url =
@@ -126,13 +133,15 @@ import Testing
         var testDescription: String { path }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        ImageCase(path: "/img/jpeg", image: .init(type: .jpeg, width: 16, height: 16, frames: 1)),
-        ImageCase(path: "/img/png", image: .init(type: .png, width: 64, height: 64, frames: 1)),
-        ImageCase(path: "/img/tiny-png", image: .init(type: .png, width: 1, height: 1, frames: 1)),
-        ImageCase(path: "/img/gif", image: .init(type: .gif, width: 64, height: 64, frames: 1)),
-        ImageCase(path: "/img/gif-animated", image: .init(type: .gif, width: 32, height: 32, frames: 3)),
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ImageCase(path: "/img/jpeg", image: .init(type: .jpeg, width: 16, height: 16, frames: 1)),
+            ImageCase(path: "/img/png", image: .init(type: .png, width: 64, height: 64, frames: 1)),
+            ImageCase(path: "/img/tiny-png", image: .init(type: .png, width: 1, height: 1, frames: 1)),
+            ImageCase(path: "/img/gif", image: .init(type: .gif, width: 64, height: 64, frames: 1)),
+            ImageCase(path: "/img/gif-animated", image: .init(type: .gif, width: 32, height: 32, frames: 3)),
+        ])
     func theAttachedImageHasItsGeometry(_ test: ImageCase) async throws {
         let directory = TemporaryDirectory("trace")
         defer { directory.remove() }

@@ -21,36 +21,81 @@ import Testing
         #expect(try Self.next(location).get().absoluteString == target)
     }
 
-    @Test(arguments: [
-        ("http://cdn.example/c.png", Outcome(.insecureURL,
-            "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'http://cdn.example/c.png' uses scheme 'http'; only https is allowed")),
-        ("file:///etc/passwd", Outcome(.insecureURL,
-            "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'file:///etc/passwd' uses scheme 'file'; only https is allowed")),
-        ("https://user:secret@cdn.example/c.png", Outcome(.invalidURL,
-            "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https://user:secret@cdn.example/c.png' contains user info before the host")),
-        ("//user@cdn.example/c.png", Outcome(.invalidURL,
-            "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https://user@cdn.example/c.png' contains user info before the host ('//user@cdn.example/c.png' as sent)")),
-        ("https://cdn.example:0/c.png", Outcome(.invalidURL,
-            "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https://cdn.example:0/c.png' has an invalid port '0'")),
-        ("https://cdn.example:65536/c.png", Outcome(.invalidURL,
-            "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https://cdn.example:65536/c.png' has an invalid port '65536'")),
-        ("https:///c.png", Outcome(.invalidURL,
-            "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https:///c.png' has no host")),
-        ("/a b.png", Outcome(.invalidURL,
-            "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https://cdn.example/a b.png' contains a space ('/a b.png' as sent)")),
-    ] as [(String, Outcome)])
+    @Test(
+        arguments: [
+            (
+                "http://cdn.example/c.png",
+                Outcome(
+                    .insecureURL,
+                    "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'http://cdn.example/c.png' uses scheme 'http'; only https is allowed"
+                )
+            ),
+            (
+                "file:///etc/passwd",
+                Outcome(
+                    .insecureURL,
+                    "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'file:///etc/passwd' uses scheme 'file'; only https is allowed"
+                )
+            ),
+            (
+                "https://user:secret@cdn.example/c.png",
+                Outcome(
+                    .invalidURL,
+                    "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https://user:secret@cdn.example/c.png' contains user info before the host"
+                )
+            ),
+            (
+                "//user@cdn.example/c.png",
+                Outcome(
+                    .invalidURL,
+                    "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https://user@cdn.example/c.png' contains user info before the host ('//user@cdn.example/c.png' as sent)"
+                )
+            ),
+            (
+                "https://cdn.example:0/c.png",
+                Outcome(
+                    .invalidURL,
+                    "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https://cdn.example:0/c.png' has an invalid port '0'")
+            ),
+            (
+                "https://cdn.example:65536/c.png",
+                Outcome(
+                    .invalidURL,
+                    "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https://cdn.example:65536/c.png' has an invalid port '65536'"
+                )
+            ),
+            (
+                "https:///c.png",
+                Outcome(
+                    .invalidURL,
+                    "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https:///c.png' has no host")
+            ),
+            (
+                "/a b.png",
+                Outcome(
+                    .invalidURL,
+                    "redirect 1 (302 from 'https://cdn.example/a/b.png'): Location 'https://cdn.example/a b.png' contains a space ('/a b.png' as sent)"
+                )
+            ),
+        ] as [(String, Outcome)])
     func refusesWithThePayloadURLsReasons(location: String, outcome: Outcome) {
         #expect(Self.next(location) == .failure(outcome))
     }
 
     @Test func aRedirectWithoutLocationIsHTTPStatus() {
-        #expect(Self.next(nil, status: 307) == .failure(Outcome(.httpStatus, "redirect 1 (307 from 'https://cdn.example/a/b.png') has no Location header")))
+        #expect(
+            Self.next(nil, status: 307)
+                == .failure(Outcome(.httpStatus, "redirect 1 (307 from 'https://cdn.example/a/b.png') has no Location header")))
     }
 
     @Test func theSixthRedirectIsOneTooMany() throws {
         #expect(try Self.next("/c", number: 5).get().absoluteString == "https://cdn.example/c")
-        #expect(Self.next("/c", number: 6) == .failure(Outcome(.tooManyRedirects,
-            "more than 5 redirects: redirect 6 (302 from 'https://cdn.example/a/b.png') to '/c'")))
+        #expect(
+            Self.next("/c", number: 6)
+                == .failure(
+                    Outcome(
+                        .tooManyRedirects,
+                        "more than 5 redirects: redirect 6 (302 from 'https://cdn.example/a/b.png') to '/c'")))
     }
 
     @Test(arguments: [300, 301, 302, 303, 304, 305, 306, 307, 308, 399])

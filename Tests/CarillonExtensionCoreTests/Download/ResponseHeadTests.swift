@@ -26,54 +26,84 @@ import Testing
         #expect(head.values("Trailer").isEmpty)
     }
 
-    @Test(arguments: [
-        ("HTTP/1.1 200 OK", 200), ("HTTP/2 404", 404), ("HTTP/1.0 302 Found", 302), ("HTTP/1.1 2OO OK", nil),
-        ("ICY 200 OK", nil), ("HTTP/1.1 20 OK", nil),
-    ] as [(String, Int?)])
+    @Test(
+        arguments: [
+            ("HTTP/1.1 200 OK", 200), ("HTTP/2 404", 404), ("HTTP/1.0 302 Found", 302), ("HTTP/1.1 2OO OK", nil),
+            ("ICY 200 OK", nil), ("HTTP/1.1 20 OK", nil),
+        ] as [(String, Int?)])
     func readsStatusLines(line: String, status: Int?) {
         #expect(ResponseHead.statusCode(line) == status)
     }
 
-    @Test(arguments: [
-        (["HTTP/1.1 200 OK", "Content-Length: 70"], ResponseHead.Disposition.image(announcedLength: 70)),
-        (["HTTP/1.1 200 OK", "Transfer-Encoding: chunked"], .image(announcedLength: nil)),
-        (["HTTP/1.1 200 OK", "Transfer-Encoding: Chunked", "Content-Encoding: identity"], .image(announcedLength: nil)),
-        (["HTTP/1.1 200 OK", "Content-Length: 70", "Content-Length: 70"], .image(announcedLength: 70)),
-        (["HTTP/1.1 200 OK", "Content-Length: 70, 70"], .image(announcedLength: 70)),
-        (["HTTP/1.1 200 OK", "Content-Length: 10485760"], .image(announcedLength: 10_485_760)),
-        (["HTTP/1.1 200 OK", "Content-Encoding: identity", "Content-Encoding: "], .image(announcedLength: nil)),
-        (["HTTP/1.1 302 Found", "Location: /a", "Content-Length: 11534336"], .redirect),
-        (["HTTP/1.1 301 Moved", "Content-Encoding: gzip"], .redirect),
-        (["HTTP/1.1 303 See Other"], .redirect),
-        (["HTTP/1.1 307 Temporary Redirect"], .redirect),
-        (["HTTP/1.1 308 Permanent Redirect"], .redirect),
-        (["HTTP/1.1 404 Not Found", "Content-Length: 11534336"],
-         .refused(Outcome(.httpStatus, "final response status 404, expected 200"))),
-        (["HTTP/1.1 300 Multiple Choices", "Location: /a"],
-         .refused(Outcome(.httpStatus, "final response status 300, expected 200 (only 301, 302, 303, 307 and 308 are followed)"))),
-        (["HTTP/1.1 304 Not Modified"],
-         .refused(Outcome(.httpStatus, "final response status 304, expected 200 (only 301, 302, 303, 307 and 308 are followed)"))),
-        (["HTTP/1.1 204 No Content"], .refused(Outcome(.httpStatus, "final response status 204, expected 200"))),
-        (["HTTP/1.1 200 OK", "Content-Length: 70", "Content-Length: 71"],
-         .refused(Outcome(.network, "malformed response: conflicting Content-Length values '70' and '71'"))),
-        (["HTTP/1.1 200 OK", "Content-Length: 70, 71"],
-         .refused(Outcome(.network, "malformed response: conflicting Content-Length values '70' and '71'"))),
-        (["HTTP/1.1 200 OK", "Content-Length: -1"],
-         .refused(Outcome(.network, "malformed response: Content-Length '-1' is not a number"))),
-        (["HTTP/1.1 200 OK", "Content-Length: 10485761"],
-         .refused(Outcome(.tooLarge, "announced Content-Length 10485761 is over the 10 MiB cap; refused before the body"))),
-        (["HTTP/1.1 200 OK", "Content-Encoding: identity", "Content-Encoding: gzip"],
-         .refused(Outcome(.contentEncoding, "response has Content-Encoding 'identity', 'gzip'; only identity is accepted"))),
-        (["HTTP/1.1 200 OK", "Content-Encoding: identity, br"],
-         .refused(Outcome(.contentEncoding, "response has Content-Encoding 'identity, br'; only identity is accepted"))),
-        (["HTTP/1.1 200 OK", "Transfer-Encoding: gzip, chunked"],
-         .refused(Outcome(.contentEncoding, "response has Transfer-Encoding 'gzip, chunked'; only chunked is accepted, nothing is decoded"))),
-        (["HTTP/1.1 200 OK", "Transfer-Encoding: chunked", "Transfer-Encoding: gzip"],
-         .refused(Outcome(.contentEncoding, "response has Transfer-Encoding 'chunked', 'gzip'; only chunked is accepted, nothing is decoded"))),
-        // A non-200 is http-status whatever else is wrong with it.
-        (["HTTP/1.1 500 Oops", "Content-Encoding: gzip", "Content-Length: 1", "Content-Length: 2"],
-         .refused(Outcome(.httpStatus, "final response status 500, expected 200"))),
-    ] as [([String], ResponseHead.Disposition)])
+    @Test(
+        arguments: [
+            (["HTTP/1.1 200 OK", "Content-Length: 70"], ResponseHead.Disposition.image(announcedLength: 70)),
+            (["HTTP/1.1 200 OK", "Transfer-Encoding: chunked"], .image(announcedLength: nil)),
+            (["HTTP/1.1 200 OK", "Transfer-Encoding: Chunked", "Content-Encoding: identity"], .image(announcedLength: nil)),
+            (["HTTP/1.1 200 OK", "Content-Length: 70", "Content-Length: 70"], .image(announcedLength: 70)),
+            (["HTTP/1.1 200 OK", "Content-Length: 70, 70"], .image(announcedLength: 70)),
+            (["HTTP/1.1 200 OK", "Content-Length: 10485760"], .image(announcedLength: 10_485_760)),
+            (["HTTP/1.1 200 OK", "Content-Encoding: identity", "Content-Encoding: "], .image(announcedLength: nil)),
+            (["HTTP/1.1 302 Found", "Location: /a", "Content-Length: 11534336"], .redirect),
+            (["HTTP/1.1 301 Moved", "Content-Encoding: gzip"], .redirect),
+            (["HTTP/1.1 303 See Other"], .redirect),
+            (["HTTP/1.1 307 Temporary Redirect"], .redirect),
+            (["HTTP/1.1 308 Permanent Redirect"], .redirect),
+            (
+                ["HTTP/1.1 404 Not Found", "Content-Length: 11534336"],
+                .refused(Outcome(.httpStatus, "final response status 404, expected 200"))
+            ),
+            (
+                ["HTTP/1.1 300 Multiple Choices", "Location: /a"],
+                .refused(Outcome(.httpStatus, "final response status 300, expected 200 (only 301, 302, 303, 307 and 308 are followed)"))
+            ),
+            (
+                ["HTTP/1.1 304 Not Modified"],
+                .refused(Outcome(.httpStatus, "final response status 304, expected 200 (only 301, 302, 303, 307 and 308 are followed)"))
+            ),
+            (["HTTP/1.1 204 No Content"], .refused(Outcome(.httpStatus, "final response status 204, expected 200"))),
+            (
+                ["HTTP/1.1 200 OK", "Content-Length: 70", "Content-Length: 71"],
+                .refused(Outcome(.network, "malformed response: conflicting Content-Length values '70' and '71'"))
+            ),
+            (
+                ["HTTP/1.1 200 OK", "Content-Length: 70, 71"],
+                .refused(Outcome(.network, "malformed response: conflicting Content-Length values '70' and '71'"))
+            ),
+            (
+                ["HTTP/1.1 200 OK", "Content-Length: -1"],
+                .refused(Outcome(.network, "malformed response: Content-Length '-1' is not a number"))
+            ),
+            (
+                ["HTTP/1.1 200 OK", "Content-Length: 10485761"],
+                .refused(Outcome(.tooLarge, "announced Content-Length 10485761 is over the 10 MiB cap; refused before the body"))
+            ),
+            (
+                ["HTTP/1.1 200 OK", "Content-Encoding: identity", "Content-Encoding: gzip"],
+                .refused(Outcome(.contentEncoding, "response has Content-Encoding 'identity', 'gzip'; only identity is accepted"))
+            ),
+            (
+                ["HTTP/1.1 200 OK", "Content-Encoding: identity, br"],
+                .refused(Outcome(.contentEncoding, "response has Content-Encoding 'identity, br'; only identity is accepted"))
+            ),
+            (
+                ["HTTP/1.1 200 OK", "Transfer-Encoding: gzip, chunked"],
+                .refused(
+                    Outcome(
+                        .contentEncoding, "response has Transfer-Encoding 'gzip, chunked'; only chunked is accepted, nothing is decoded"))
+            ),
+            (
+                ["HTTP/1.1 200 OK", "Transfer-Encoding: chunked", "Transfer-Encoding: gzip"],
+                .refused(
+                    Outcome(
+                        .contentEncoding, "response has Transfer-Encoding 'chunked', 'gzip'; only chunked is accepted, nothing is decoded"))
+            ),
+            // A non-200 is http-status whatever else is wrong with it.
+            (
+                ["HTTP/1.1 500 Oops", "Content-Encoding: gzip", "Content-Length: 1", "Content-Length: 2"],
+                .refused(Outcome(.httpStatus, "final response status 500, expected 200"))
+            ),
+        ] as [([String], ResponseHead.Disposition)])
     func decidesBeforeTheBody(lines: [String], disposition: ResponseHead.Disposition) {
         #expect(Self.head(lines).disposition(cap: Self.cap) == disposition)
     }

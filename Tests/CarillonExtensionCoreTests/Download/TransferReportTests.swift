@@ -13,40 +13,41 @@ import Testing
             stoppedAtCap: cap, stoppedBySink: sink, cancelled: cancelled)
     }
 
-    @Test(arguments: [
-        (report(0), nil),
-        (report(0, status: 204, bytes: 0), Reason.httpStatus),
-        (report(0, status: 404), .httpStatus),
-        (report(0, bytes: 0), .emptyBody),
-        (report(23, refusal: Outcome(.contentEncoding, "x")), .contentEncoding),
-        (report(23, refusal: Outcome(.httpStatus, "x")), .httpStatus),
-        (report(23, cap: true), .tooLarge),
-        (report(23, sink: true), .storage),
-        (report(23), .storage),
-        (report(42, cancelled: true), .expired),
-        (report(28, cancelled: true), .expired),
-        (report(23, refusal: Outcome(.tooLarge, "x"), cancelled: true), .expired),
-        // Every URL libcurl sees passed ImageURL: error 1 is the reply (HTTP/0.9), not a scheme.
-        (report(1), .network),
-        (report(8), .network),
-        (report(56, message: "Illegal or missing hexadecimal sequence in chunked-encoding"), .network),
-        (report(3), .invalidURL),
-        (report(28), .timeout),
-        (report(63), .tooLarge),
-        (report(61), .contentEncoding),
-        (report(35), .tls),
-        (report(60), .tls),
-        (report(58), .tls),
-        (report(77), .tls),
-        (report(6), .network),
-        (report(7), .network),
-        (report(18), .network),
-        (report(52), .network),
-        (report(56), .network),
-        (report(55), .network),
-        (report(16), .network),
-        (report(92), .network),
-    ] as [(TransferReport, Reason?)])
+    @Test(
+        arguments: [
+            (report(0), nil),
+            (report(0, status: 204, bytes: 0), Reason.httpStatus),
+            (report(0, status: 404), .httpStatus),
+            (report(0, bytes: 0), .emptyBody),
+            (report(23, refusal: Outcome(.contentEncoding, "x")), .contentEncoding),
+            (report(23, refusal: Outcome(.httpStatus, "x")), .httpStatus),
+            (report(23, cap: true), .tooLarge),
+            (report(23, sink: true), .storage),
+            (report(23), .storage),
+            (report(42, cancelled: true), .expired),
+            (report(28, cancelled: true), .expired),
+            (report(23, refusal: Outcome(.tooLarge, "x"), cancelled: true), .expired),
+            // Every URL libcurl sees passed ImageURL: error 1 is the reply (HTTP/0.9), not a scheme.
+            (report(1), .network),
+            (report(8), .network),
+            (report(56, message: "Illegal or missing hexadecimal sequence in chunked-encoding"), .network),
+            (report(3), .invalidURL),
+            (report(28), .timeout),
+            (report(63), .tooLarge),
+            (report(61), .contentEncoding),
+            (report(35), .tls),
+            (report(60), .tls),
+            (report(58), .tls),
+            (report(77), .tls),
+            (report(6), .network),
+            (report(7), .network),
+            (report(18), .network),
+            (report(52), .network),
+            (report(56), .network),
+            (report(55), .network),
+            (report(16), .network),
+            (report(92), .network),
+        ] as [(TransferReport, Reason?)])
     func classifiesEveryOutcome(report: TransferReport, reason: Reason?) {
         #expect(report.failure?.reason == reason)
     }
@@ -56,8 +57,9 @@ import Testing
         #expect(outcome?.detail.contains("libcurl error 60: message") == true)
         #expect(Self.report(0, status: 404).failure?.detail == "final response status 404, expected 200")
         #expect(Self.report(1).failure?.detail.hasPrefix("malformed response: no valid HTTP/1.x status line") == true)
-        #expect(Self.report(56, message: "Illegal or missing hexadecimal sequence in chunked-encoding").failure?.detail
-            .hasPrefix("malformed response: broken chunked framing") == true)
+        #expect(
+            Self.report(56, message: "Illegal or missing hexadecimal sequence in chunked-encoding").failure?.detail
+                .hasPrefix("malformed response: broken chunked framing") == true)
     }
 
     /// A timeout in a chain counts the whole chain, not the last request as libcurl's message does.
@@ -65,13 +67,18 @@ import Testing
         var report = Self.report(28, status: 0, bytes: 0, message: "Operation timed out after 101 milliseconds")
         report.budgetMilliseconds = 500
         report.elapsedMilliseconds = 503
-        let hop = TransferHop(url: "https://h/", status: 302, location: "/n", bodyBytes: 0, newConnection: false, curlCode: 0, endMilliseconds: 200)
+        let hop = TransferHop(
+            url: "https://h/", status: 302, location: "/n", bodyBytes: 0, newConnection: false, curlCode: 0, endMilliseconds: 200)
         var stalled = TransferHop(url: "https://h/n", status: 0, bodyBytes: 0, newConnection: false, curlCode: 28, endMilliseconds: 503)
         stalled.facts.remote = "127.0.0.1:443"
         stalled.facts.microseconds = [30, 30, 30, 0, 300_000]
         report.hops = [hop, hop, stalled]
-        #expect(report.failure == Outcome(
-            .timeout, "the download's 500 ms time budget ran out on request 3 of the chain, after 2 redirects, 503 ms in all, while waiting for the response head from h, after 0 body bytes (libcurl error 28)"))
+        #expect(
+            report.failure
+                == Outcome(
+                    .timeout,
+                    "the download's 500 ms time budget ran out on request 3 of the chain, after 2 redirects, 503 ms in all, while waiting for the response head from h, after 0 body bytes (libcurl error 28)"
+                ))
     }
 
     struct EndCase: Sendable, CustomTestStringConvertible {
@@ -86,8 +93,12 @@ import Testing
     @Test(arguments: [
         EndCase(microseconds: [0, 0, 0, 0, 5], remote: nil, bytes: 0, detail: "while resolving cdn.example, after 0 body bytes"),
         EndCase(microseconds: [40, 0, 0, 0, 5], remote: nil, bytes: 0, detail: "while connecting to cdn.example, after 0 body bytes"),
-        EndCase(microseconds: [40, 0, 0, 0, 5], remote: "192.0.2.1:443", bytes: 0, detail: "during the TLS handshake with cdn.example, after 0 body bytes"),
-        EndCase(microseconds: [40, 90, 900, 1_000, 5_000], remote: "192.0.2.1:443", bytes: 1, detail: "while receiving the body from cdn.example, after 1 body byte"),
+        EndCase(
+            microseconds: [40, 0, 0, 0, 5], remote: "192.0.2.1:443", bytes: 0,
+            detail: "during the TLS handshake with cdn.example, after 0 body bytes"),
+        EndCase(
+            microseconds: [40, 90, 900, 1_000, 5_000], remote: "192.0.2.1:443", bytes: 1,
+            detail: "while receiving the body from cdn.example, after 1 body byte"),
     ])
     func interruptedDetailsNameThePhaseHostAndBytes(_ test: EndCase) {
         for (code, cancelled, prefix) in [
@@ -96,7 +107,8 @@ import Testing
         ] {
             var report = Self.report(code, status: 0, bytes: test.bytes)
             report.cancelled = cancelled
-            var hop = TransferHop(url: "https://cdn.example/i.png", status: 0, bodyBytes: test.bytes, newConnection: true, curlCode: code, endMilliseconds: 0)
+            var hop = TransferHop(
+                url: "https://cdn.example/i.png", status: 0, bodyBytes: test.bytes, newConnection: true, curlCode: code, endMilliseconds: 0)
             hop.facts.microseconds = test.microseconds
             hop.facts.remote = test.remote
             report.hops = [hop]
@@ -110,7 +122,9 @@ import Testing
         var report = Self.report(23, status: 200, bytes: 10_400_000)
         report.stoppedAtCap = true
         report.bytesReceivedAtCap = 10_502_400
-        #expect(report.failure == Outcome(
-            .tooLarge, "body passed the 10 MiB cap while streaming: 10502400 bytes received, 16640 over the cap; stopped there"))
+        #expect(
+            report.failure
+                == Outcome(
+                    .tooLarge, "body passed the 10 MiB cap while streaming: 10502400 bytes received, 16640 over the cap; stopped there"))
     }
 }

@@ -23,16 +23,26 @@ import Testing
     }
 
     @Test(arguments: [
-        (TransportSecurity(), "error:0A00042E:SSL routines::tlsv1 alert protocol version",
-         "TLS version: the server offers no version from TLS 1.2 up (App Transport Security; --tls-minimum) (error:0A00042E:SSL routines::tlsv1 alert protocol version)"),
-        (TransportSecurity(minimumTLS: .v1_3), "unsupported protocol",
-         "TLS version: the server offers no version from TLS 1.3 up (App Transport Security; --tls-minimum) (unsupported protocol)"),
-        (TransportSecurity(), "error:0A000410:SSL routines::sslv3 alert handshake failure",
-         "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE with AES (forward secrecy; --no-forward-secrecy adds RSA key exchange), and the server offers none of them (error:0A000410:SSL routines::sslv3 alert handshake failure)"),
-        (TransportSecurity(requiresForwardSecrecy: false), "sslv3 alert handshake failure",
-         "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE or RSA key exchange with AES (no finite-field DHE), and the server offers none of them (sslv3 alert handshake failure)"),
-        (TransportSecurity(), "SSL certificate problem: unable to get local issuer certificate",
-         "SSL certificate problem: unable to get local issuer certificate"),
+        (
+            TransportSecurity(), "error:0A00042E:SSL routines::tlsv1 alert protocol version",
+            "TLS version: the server offers no version from TLS 1.2 up (App Transport Security; --tls-minimum) (error:0A00042E:SSL routines::tlsv1 alert protocol version)"
+        ),
+        (
+            TransportSecurity(minimumTLS: .v1_3), "unsupported protocol",
+            "TLS version: the server offers no version from TLS 1.3 up (App Transport Security; --tls-minimum) (unsupported protocol)"
+        ),
+        (
+            TransportSecurity(), "error:0A000410:SSL routines::sslv3 alert handshake failure",
+            "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE with AES (forward secrecy; --no-forward-secrecy adds RSA key exchange), and the server offers none of them (error:0A000410:SSL routines::sslv3 alert handshake failure)"
+        ),
+        (
+            TransportSecurity(requiresForwardSecrecy: false), "sslv3 alert handshake failure",
+            "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE or RSA key exchange with AES (no finite-field DHE), and the server offers none of them (sslv3 alert handshake failure)"
+        ),
+        (
+            TransportSecurity(), "SSL certificate problem: unable to get local issuer certificate",
+            "SSL certificate problem: unable to get local issuer certificate"
+        ),
     ])
     func namesTheRuleAHandshakeBroke(security: TransportSecurity, message: String, detail: String) {
         #expect(security.handshakeDetail(message) == detail)

@@ -1,5 +1,6 @@
-import Testing
 import CarillonTestSupport
+import Testing
+
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `DeliveredNotification.parse(line:)`: one line of the Notification Center scan's JSON Lines, from a table.
@@ -35,7 +36,8 @@ import CarillonTestSupport
     }
 
     @Test func theLastDuplicateKeyInsideThePayloadIsUsed() {
-        let line = #"{"date":"2026-08-20T09:16:44Z","payload":{"carillon":{"delivery_id":"x"},"carillon":\#(Self.stamp.dropFirst(12).dropLast())}}"#
+        let line =
+            #"{"date":"2026-08-20T09:16:44Z","payload":{"carillon":{"delivery_id":"x"},"carillon":\#(Self.stamp.dropFirst(12).dropLast())}}"#
         guard case .notification(let notification) = DeliveredNotification.parse(line: Array(line.utf8)) else {
             Issue.record("refused")
             return
@@ -84,8 +86,9 @@ import CarillonTestSupport
     @Test func aLineOverTheLimitIsNotParsed() {
         let filler = String(repeating: " ", count: DeliveredNotification.maximumLineBytes)
         let line = #"{"date":"2026-08-20T09:16:44Z","payload":{}}"# + filler
-        #expect(DeliveredNotification.parse(line: Array(line.utf8))
-            == .invalid("line is \(line.utf8.count) bytes, over the \(DeliveredNotification.maximumLineBytes)-byte limit; not read"))
+        #expect(
+            DeliveredNotification.parse(line: Array(line.utf8))
+                == .invalid("line is \(line.utf8.count) bytes, over the \(DeliveredNotification.maximumLineBytes)-byte limit; not read"))
         // Exactly at the limit is read.
         let exact = String(line.prefix(DeliveredNotification.maximumLineBytes))
         guard case .notification = DeliveredNotification.parse(line: Array(exact.utf8)) else {

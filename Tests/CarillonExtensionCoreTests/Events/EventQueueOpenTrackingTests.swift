@@ -1,11 +1,15 @@
-import Testing
 import CarillonTestSupport
+import Testing
+
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `OpenTracking.didOpen(userInfo:at:queue:)`: the `opened` events the app queues on a tap.
 @Suite struct EventQueueOpenTrackingTests {
     static let stamped: [(String, String)] = [
-        ("object form", #"{"aps":{"alert":"Hi","mutable-content":1},"carillon":{"delivery_id":"01937b21-0000-7000-8000-00000000002a","image":"https://example.com/a.png"}}"#),
+        (
+            "object form",
+            #"{"aps":{"alert":"Hi","mutable-content":1},"carillon":{"delivery_id":"01937b21-0000-7000-8000-00000000002a","image":"https://example.com/a.png"}}"#
+        ),
         ("Android string form", #"{"carillon":"{\"delivery_id\":\"01937B21-0000-7000-8000-00000000002A\"}"}"#),
         // A silent push is never routed to the extension, but a tap on a stamped notification still counts.
         ("without aps", #"{"carillon":{"delivery_id":"01937b21-0000-7000-8000-00000000002a","extra":[1]}}"#),

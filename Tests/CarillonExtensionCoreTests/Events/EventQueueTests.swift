@@ -1,6 +1,7 @@
+import CarillonTestSupport
 import Dispatch
 import Testing
-import CarillonTestSupport
+
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct EventQueueTests {
@@ -31,16 +32,20 @@ import CarillonTestSupport
         _ = try queue.enqueue(Event(type: .opened, deliveryID: TestDeliveryID.make(7), at: ReceiptsFixture.time))
 
         #expect(FileSystem.permissions(queue.directory) == 0o700)
-        #expect(try FileSystem.contentsOfDirectory(queue.directory) == [
-            ".lock", ".sequence",
-            "opened-01937b21-0000-7000-8000-000000000007.event",
-            "received-01937b21-0000-7000-8000-000000000007.event",
-        ])
+        #expect(
+            try FileSystem.contentsOfDirectory(queue.directory) == [
+                ".lock", ".sequence",
+                "opened-01937b21-0000-7000-8000-000000000007.event",
+                "received-01937b21-0000-7000-8000-000000000007.event",
+            ])
         for name in try FileSystem.contentsOfDirectory(queue.directory) {
             #expect(FileSystem.permissions(queue.directory + "/" + name) == 0o600, "\(name)")
         }
         let event = try FileSystem.readFile(queue.directory + "/received-01937b21-0000-7000-8000-000000000007.event")
-        #expect(String(decoding: event, as: UTF8.self) == #"{"format":1,"sequence":1,"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000007","at":"2026-08-20T09:16:44.120Z"}"# + "\n")
+        #expect(
+            String(decoding: event, as: UTF8.self)
+                == #"{"format":1,"sequence":1,"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000007","at":"2026-08-20T09:16:44.120Z"}"#
+                + "\n")
         let counter = try FileSystem.readFile(queue.directory + "/.sequence")
         #expect(String(decoding: counter, as: UTF8.self) == #"{"format":1,"next":3}"# + "\n")
     }
@@ -81,15 +86,24 @@ import CarillonTestSupport
         ("received-01937b21-0000-7000-8000-000000000010.event", "", "empty file"),
         ("received-01937b21-0000-7000-8000-000000000011.event", #"{"format":1,"sequence":4,"type":"rec"#, "truncated"),
         ("received-01937b21-0000-7000-8000-000000000012.event", #"{"format":7,"sequence":4}"# + "\n", "unknown format version 7"),
-        ("received-01937b21-0000-7000-8000-000000000013.event",
-         #"{"format":1,"sequence":4,"type":"clicked","delivery_id":"01937b21-0000-7000-8000-000000000013","at":"2026-08-20T09:16:44.120Z"}"# + "\n",
-         #""type" "clicked" is neither"#),
-        ("opened-01937b21-0000-7000-8000-000000000014.event",
-         #"{"format":1,"sequence":4,"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000014","at":"2026-08-20T09:16:44.120Z"}"# + "\n",
-         "file name does not match"),
-        ("received-01937b21-0000-7000-8000-000000000015.event",
-         #"{"format":1,"sequence":-4,"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000015","at":"2026-08-20T09:16:44.120Z"}"# + "\n",
-         #""sequence" -4 is not a non-negative integer"#),
+        (
+            "received-01937b21-0000-7000-8000-000000000013.event",
+            #"{"format":1,"sequence":4,"type":"clicked","delivery_id":"01937b21-0000-7000-8000-000000000013","at":"2026-08-20T09:16:44.120Z"}"#
+                + "\n",
+            #""type" "clicked" is neither"#
+        ),
+        (
+            "opened-01937b21-0000-7000-8000-000000000014.event",
+            #"{"format":1,"sequence":4,"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000014","at":"2026-08-20T09:16:44.120Z"}"#
+                + "\n",
+            "file name does not match"
+        ),
+        (
+            "received-01937b21-0000-7000-8000-000000000015.event",
+            #"{"format":1,"sequence":-4,"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000015","at":"2026-08-20T09:16:44.120Z"}"#
+                + "\n",
+            #""sequence" -4 is not a non-negative integer"#
+        ),
     ]
 
     @Test(arguments: corruptEventFiles)
@@ -146,7 +160,9 @@ import CarillonTestSupport
         defer { scratch.remove() }
         let queue = try EventQueue(directory: scratch.file("queue"))
         let events = (1...250).map { n in
-            Event(type: n % 5 == 0 ? .opened : .received, deliveryID: TestDeliveryID.make(n), at: ReceiptsFixture.time.adding(milliseconds: Int64(n)))
+            Event(
+                type: n % 5 == 0 ? .opened : .received, deliveryID: TestDeliveryID.make(n),
+                at: ReceiptsFixture.time.adding(milliseconds: Int64(n)))
         }
         #expect(queue.enqueue(contentsOf: events).allSatisfy { (try? $0.get()) == true })
 
@@ -163,7 +179,10 @@ import CarillonTestSupport
             Event(type: .received, deliveryID: DeliveryID("01937b21-0000-7000-8000-000000000000")!, at: ReceiptsFixture.time),
             Event(type: .opened, deliveryID: DeliveryID("01937B21-0000-7000-8000-0000000000FF")!, at: Timestamp(millisecondsSinceEpoch: 0)),
         ])
-        #expect(batch.requestBody == #"{"events":[{"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000000","at":"2026-08-20T09:16:44.120Z"},{"type":"opened","delivery_id":"01937b21-0000-7000-8000-0000000000ff","at":"1970-01-01T00:00:00.000Z"}]}"#)
+        #expect(
+            batch.requestBody
+                == #"{"events":[{"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000000","at":"2026-08-20T09:16:44.120Z"},{"type":"opened","delivery_id":"01937b21-0000-7000-8000-0000000000ff","at":"1970-01-01T00:00:00.000Z"}]}"#
+        )
         #expect(EventBatch.batches(of: []).isEmpty)
     }
 

@@ -1,5 +1,6 @@
-import Testing
 import CarillonTestSupport
+import Testing
+
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `NotificationCenterScan`: splitting the input into numbered lines, and queueing `received` for the
@@ -56,7 +57,10 @@ import CarillonTestSupport
         let entries = NotificationCenterScan.scan(Self.notifications(input), into: queue, warnings: &warnings)
         #expect(entries.map(\.line) == [1, 2, 3, 4, 5])
         #expect(entries.map(\.received.code) == ["received", "none", "received", "duplicate", "received"])
-        #expect(entries.map(\.received.deliveryID) == [TestDeliveryID.make(3), nil, TestDeliveryID.make(1), TestDeliveryID.make(2), TestDeliveryID.make(2)])
+        #expect(
+            entries.map(\.received.deliveryID) == [
+                TestDeliveryID.make(3), nil, TestDeliveryID.make(1), TestDeliveryID.make(2), TestDeliveryID.make(2),
+            ])
         let pending = try queue.pending()
         #expect(pending.map(\.deliveryID) == [TestDeliveryID.make(1), TestDeliveryID.make(2), TestDeliveryID.make(3)])
         #expect(pending.map(\.at.iso8601) == ["2026-08-20T09:00:01.000Z", "2026-08-20T09:00:02.000Z", "2026-08-20T09:00:03.000Z"])
@@ -82,7 +86,10 @@ import CarillonTestSupport
             Self.notifications(Self.line(1, date: "2026-08-20T08:00:00Z") + "\n" + Self.line(2, date: "2026-08-20T08:00:00Z")),
             into: queue, warnings: &warnings)
         #expect(entries.map(\.received.code) == ["duplicate", "received"])
-        #expect(try queue.pending().filter { $0.type == .received }.map(\.at) == [ReceiptsFixture.time, Timestamp(iso8601: "2026-08-20T08:00:00Z")!])
+        #expect(
+            try queue.pending().filter { $0.type == .received }.map(\.at) == [
+                ReceiptsFixture.time, Timestamp(iso8601: "2026-08-20T08:00:00Z")!,
+            ])
     }
 
     @Test func moreThanAChunkIsQueuedWhole() throws {
@@ -90,7 +97,8 @@ import CarillonTestSupport
         defer { scratch.remove() }
         let queue = try EventQueue(directory: scratch.file("queue"))
         let count = ReceiptDrain.chunkSize * 2 + 5
-        let input = (1...count).map { Self.line($0, date: ReceiptsFixture.time.adding(milliseconds: Int64($0)).iso8601) }.joined(separator: "\n")
+        let input = (1...count).map { Self.line($0, date: ReceiptsFixture.time.adding(milliseconds: Int64($0)).iso8601) }.joined(
+            separator: "\n")
         var warnings: [String] = []
         let entries = NotificationCenterScan.scan(Self.notifications(input), into: queue, warnings: &warnings)
         #expect(entries.count == count && entries.allSatisfy { $0.received.code == "received" })

@@ -1,6 +1,7 @@
+import CarillonTestSupport
 import Synchronization
 import Testing
-import CarillonTestSupport
+
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// `PresentTracking.willPresent(userInfo:at:queue:onReceived:warnings:)`: the `received` events the app
@@ -38,7 +39,10 @@ import CarillonTestSupport
         var warnings: [String] = []
         let result = PresentTracking.willPresent(
             userInfo: try JSONParser.parse(Array(payload.utf8)), at: ReceiptsFixture.time, queue: queue,
-            onReceived: { id in handled.record(id); return [.list] }, warnings: &warnings)
+            onReceived: { id in
+                handled.record(id)
+                return [.list]
+            }, warnings: &warnings)
         guard case .notStamped(let message) = result.received else {
             Issue.record("expected notStamped, got \(result)")
             return
@@ -58,7 +62,10 @@ import CarillonTestSupport
         var warnings: [String] = []
         let result = PresentTracking.willPresent(
             userInfo: try JSONParser.parse(Array(EventQueueOpenTrackingTests.stamped[0].1.utf8)), at: ReceiptsFixture.time, queue: queue,
-            onReceived: { id in handled.record(id); return [] }, warnings: &warnings)
+            onReceived: { id in
+                handled.record(id)
+                return []
+            }, warnings: &warnings)
         #expect(result.presentation.isEmpty)
         #expect(handled.ids == [TestDeliveryID.make(0x2a)])
         #expect(try queue.pending().map(\.type) == [.received])

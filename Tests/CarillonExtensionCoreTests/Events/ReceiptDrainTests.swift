@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import CarillonTestSupport
 import Dispatch
 import Synchronization
 import Testing
-import CarillonTestSupport
+
 @_spi(Tooling) @testable import CarillonExtensionCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct ReceiptDrainTests {
     /// A container and a queue in a scratch directory.
@@ -57,29 +59,41 @@ import CarillonTestSupport
     static let badFiles: [(name: String, contents: String, reason: String)] = [
         ("01937b21-0000-7000-8000-0000000000b1.receipt", "", "empty file"),
         ("01937b21-0000-7000-8000-0000000000b2.receipt", #"{"format":1,"delivery_id":"01937b21-00"#, "truncated"),
-        ("01937b21-0000-7000-8000-0000000000b3.receipt",
-         #"{"format":1,"delivery_id":"01937b21-0000-7000-8000-0000000000b3","received_at":"2026-08-20T09:16:44.120Z"}"#,
-         "truncated: no final newline"),
+        (
+            "01937b21-0000-7000-8000-0000000000b3.receipt",
+            #"{"format":1,"delivery_id":"01937b21-0000-7000-8000-0000000000b3","received_at":"2026-08-20T09:16:44.120Z"}"#,
+            "truncated: no final newline"
+        ),
         ("01937b21-0000-7000-8000-0000000000b4.receipt", "\u{1}\u{2}binary\n", "not valid JSON"),
-        ("01937b21-0000-7000-8000-0000000000b5.receipt",
-         #"{"format":2,"delivery_id":"01937b21-0000-7000-8000-0000000000b5","received":1787217404120}"# + "\n",
-         "unknown format version 2"),
-        ("01937b21-0000-7000-8000-0000000000b6.receipt",
-         #"{"format":1,"delivery_id":"01937b21-0000-7000-8000-0000000000c6","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n",
-         "file name does not match its delivery_id 01937b21-0000-7000-8000-0000000000c6"),
-        ("hello.receipt",
-         #"{"format":1,"delivery_id":"01937b21-0000-7000-8000-0000000000b7","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n",
-         "file name does not match"),
+        (
+            "01937b21-0000-7000-8000-0000000000b5.receipt",
+            #"{"format":2,"delivery_id":"01937b21-0000-7000-8000-0000000000b5","received":1787217404120}"# + "\n",
+            "unknown format version 2"
+        ),
+        (
+            "01937b21-0000-7000-8000-0000000000b6.receipt",
+            #"{"format":1,"delivery_id":"01937b21-0000-7000-8000-0000000000c6","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n",
+            "file name does not match its delivery_id 01937b21-0000-7000-8000-0000000000c6"
+        ),
+        (
+            "hello.receipt",
+            #"{"format":1,"delivery_id":"01937b21-0000-7000-8000-0000000000b7","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n",
+            "file name does not match"
+        ),
         ("notes.txt", "hello\n", "not a receipt file name (expected <delivery-id>.receipt)"),
-        ("01937B21-0000-7000-8000-0000000000B8.receipt",
-         #"{"format":1,"delivery_id":"01937b21-0000-7000-8000-0000000000b8","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n",
-         "file name does not match"),
+        (
+            "01937B21-0000-7000-8000-0000000000B8.receipt",
+            #"{"format":1,"delivery_id":"01937b21-0000-7000-8000-0000000000b8","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n",
+            "file name does not match"
+        ),
     ]
 
     @Test func drainsTheGoodAndSetsAsideTheBad() throws {
         let setup = try Setup()
         defer { setup.scratch.remove() }
-        for n in 1...3 { #expect(setup.store.record(TestDeliveryID.make(n), receivedAt: ReceiptsFixture.time.adding(milliseconds: Int64(n))) == .stored) }
+        for n in 1...3 {
+            #expect(setup.store.record(TestDeliveryID.make(n), receivedAt: ReceiptsFixture.time.adding(milliseconds: Int64(n))) == .stored)
+        }
         for bad in Self.badFiles { ReceiptsFixture.write(bad.contents, to: setup.store.directory + "/" + bad.name) }
         // Not regular files: never opened (a FIFO would block the drain).
         mkfifo(setup.store.directory + "/01937b21-0000-7000-8000-0000000000f1.receipt", 0o600)
@@ -184,7 +198,9 @@ import CarillonTestSupport
 
         #expect(report.queued == [])
         #expect(report.failures.count == 1)
-        #expect(report.failures.first?.hasPrefix("cannot queue the received event for 01937b21-0000-7000-8000-000000000001 (receipt kept): ") == true)
+        #expect(
+            report.failures.first?.hasPrefix("cannot queue the received event for 01937b21-0000-7000-8000-000000000001 (receipt kept): ")
+                == true)
         #expect(FileSystem.exists(setup.store.path(for: TestDeliveryID.make(1))))
     }
 
@@ -193,7 +209,8 @@ import CarillonTestSupport
     @Test func concurrentDrainsWhileExtensionsWrite() throws {
         let setup = try Setup()
         defer { setup.scratch.remove() }
-        let writers = 4, perWriter = 60
+        let writers = 4
+        let perWriter = 60
         let done = Atomic<Int>(0)
         let reports = Mutex<[DrainReport]>([])
         DispatchQueue.concurrentPerform(iterations: writers + 4) { worker in

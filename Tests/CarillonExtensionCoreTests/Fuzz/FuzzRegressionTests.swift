@@ -26,7 +26,9 @@ import Testing
     }
 
     @Test func everyRegressionFolderIsATarget() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.regressions).filter { !$0.hasPrefix(".") && $0 != "README.md" }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.regressions).filter {
+            !$0.hasPrefix(".") && $0 != "README.md"
+        }
         #expect(Set(folders).isSubset(of: FuzzChecks.targets), "unknown folders: \(folders)")
     }
 
@@ -60,8 +62,10 @@ import Testing
         for command in FuzzChecks.commandOptions.keys.sorted() {
             let model = FuzzChecks.modelParse(["--help"] + rest, command: command)
             let probe = try Command.run(Paths.tool, [command, "--help"] + rest)
-            #expect(probe.status == (model == nil ? 64 : 0),
-                    "\(command) --help \(rest): exit \(probe.status), the rules say \(model == nil ? "refuse" : "accept"); \(probe.standardError.prefix(300))")
+            #expect(
+                probe.status == (model == nil ? 64 : 0),
+                "\(command) --help \(rest): exit \(probe.status), the rules say \(model == nil ? "refuse" : "accept"); \(probe.standardError.prefix(300))"
+            )
             if let model {
                 let canonical = [command] + FuzzChecks.canonicalSpelling(model)
                 let again = try Command.run(Paths.tool, canonical)
@@ -73,10 +77,12 @@ import Testing
         defer { FuzzScratch.remove(sandbox) }
         let arguments = FuzzChecks.sandboxed(raw, in: sandbox)
         let result = try Command.run(Paths.tool, arguments, input: Data(FuzzChecks.sandboxPayload))
-        #expect(FuzzChecks.exitStatuses.contains(result.status), "exit status \(result.status); stderr: \(result.standardError.prefix(500))")
+        #expect(
+            FuzzChecks.exitStatuses.contains(result.status), "exit status \(result.status); stderr: \(result.standardError.prefix(500))")
         if result.status == 64 {
-            #expect(result.standardError.contains(arguments.count <= 1 && bytes.isEmpty ? "Usage:" : "for usage."),
-                    "a usage error without a usage hint: \(result.standardError.prefix(500))")
+            #expect(
+                result.standardError.contains(arguments.count <= 1 && bytes.isEmpty ? "Usage:" : "for usage."),
+                "a usage error without a usage hint: \(result.standardError.prefix(500))")
         }
     }
 }

@@ -1,13 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CarillonTestSupport
 import Testing
+
 @_spi(Tooling) @testable import CarillonExtensionCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The image fixtures of `TestAssets/Images/` and what the image tests build from them: loading, byte
 /// surgery on chunks and segments, and the verdict checked three ways (in memory, streamed in pieces,
@@ -100,7 +102,7 @@ enum ImageFixtures {
         var offset = 8
         while offset + 8 <= bytes.count {
             let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            if Array(bytes[(offset + 4) ..< (offset + 8)]) == Array(type.utf8) { return (offset, length) }
+            if Array(bytes[(offset + 4)..<(offset + 8)]) == Array(type.utf8) { return (offset, length) }
             offset += 12 + length
         }
         Issue.record("no \(type) chunk")
@@ -114,7 +116,7 @@ enum ImageFixtures {
 
     /// Changes IHDR's 13 data bytes and recomputes its CRC, so only the changed field is wrong.
     static func rewritingIHDR(_ bytes: [UInt8], _ change: (inout [UInt8]) -> Void) -> [UInt8] {
-        var data = Array(bytes[16 ..< 29])
+        var data = Array(bytes[16..<29])
         change(&data)
         return Array(bytes[..<8]) + pngChunk(type: "IHDR", data: data) + Array(bytes[33...])
     }
@@ -138,7 +140,7 @@ enum ImageFixtures {
         var offset = 2
         while offset + 4 <= bytes.count && bytes[offset] == 0xFF && bytes[offset + 1] != 0xDA {
             let end = offset + 2 + (Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]))
-            if bytes[offset + 1] != marker { kept += bytes[offset ..< end] }
+            if bytes[offset + 1] != marker { kept += bytes[offset..<end] }
             offset = end
         }
         return kept + bytes[offset...]

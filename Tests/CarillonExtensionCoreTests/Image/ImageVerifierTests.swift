@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
 @_spi(Tooling) @testable import CarillonExtensionCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What holds for every format: intact fixtures, cut files, foreign formats, empty and unreadable files,
 /// files at the size cap, the CRC, robustness. Each format's own rules are tables in `PNGStreamTests`,
@@ -59,15 +61,16 @@ import Testing
     func everyPrefixIsRefusedOrWarned(_ fixture: Fixture) throws {
         let bytes = ImageFixtures.load(fixture.name)
         let shown = fixture.firstShown(bytes)
-        for length in 0 ..< bytes.count {
+        for length in 0..<bytes.count {
             switch ImageFixtures.decision(Array(bytes[..<length])) {
             case .success(let image):
                 #expect(length >= shown, "prefix of \(length) bytes shows, but the image data begins at \(shown)")
                 #expect(image.type == fixture.type && !image.warnings.isEmpty, "prefix of \(length) bytes: \(image)")
             case .failure(let outcome):
                 // Past the first scan, a JPEG cut inside a header segment is refused: libjpeg misreads it.
-                #expect(length < shown || outcome.detail.hasPrefix("JPEG truncated in segment"),
-                        "prefix of \(length) bytes refused: \(outcome.detail)")
+                #expect(
+                    length < shown || outcome.detail.hasPrefix("JPEG truncated in segment"),
+                    "prefix of \(length) bytes refused: \(outcome.detail)")
                 #expect(outcome.reason == (length == 0 ? .emptyBody : .unsupportedType), "prefix of \(length) bytes")
             }
         }
@@ -140,22 +143,29 @@ import Testing
         Foreign(testDescription: "BMP", bytes: Array("BM".utf8) + [0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0], detail: "BMP image"),
         Foreign(testDescription: "TIFF", bytes: [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], detail: "TIFF image"),
         Foreign(testDescription: "PDF", bytes: Array("%PDF-1.7\n".utf8), detail: "PDF document"),
-        Foreign(testDescription: "AVIF",
-                bytes: [0, 0, 0, 0x1C] + Array("ftypavif\0\0\0\0avifmif1miaf".utf8), detail: "AVIF image"),
-        Foreign(testDescription: "MP4", bytes: [0, 0, 0, 0x18] + Array("ftypisom\0\0\0\0isomiso2".utf8),
-                detail: "ISO media file (brand 'isom')"),
-        Foreign(testDescription: "HTML with BOM and capitals",
-                bytes: [0xEF, 0xBB, 0xBF] + Array("\n  <HTML><body>oops</body></HTML>".utf8), detail: "HTML document"),
-        Foreign(testDescription: "HTML after a comment",
-                bytes: Array("<!-- cached --><html><body></body></html>".utf8), detail: "HTML document"),
-        Foreign(testDescription: "SVG without XML declaration", bytes: Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8),
-                detail: "SVG document"),
-        Foreign(testDescription: "XML error body",
-                bytes: Array("<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>".utf8), detail: "XML document"),
+        Foreign(
+            testDescription: "AVIF",
+            bytes: [0, 0, 0, 0x1C] + Array("ftypavif\0\0\0\0avifmif1miaf".utf8), detail: "AVIF image"),
+        Foreign(
+            testDescription: "MP4", bytes: [0, 0, 0, 0x18] + Array("ftypisom\0\0\0\0isomiso2".utf8),
+            detail: "ISO media file (brand 'isom')"),
+        Foreign(
+            testDescription: "HTML with BOM and capitals",
+            bytes: [0xEF, 0xBB, 0xBF] + Array("\n  <HTML><body>oops</body></HTML>".utf8), detail: "HTML document"),
+        Foreign(
+            testDescription: "HTML after a comment",
+            bytes: Array("<!-- cached --><html><body></body></html>".utf8), detail: "HTML document"),
+        Foreign(
+            testDescription: "SVG without XML declaration", bytes: Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8),
+            detail: "SVG document"),
+        Foreign(
+            testDescription: "XML error body",
+            bytes: Array("<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>".utf8), detail: "XML document"),
         Foreign(testDescription: "JSON", bytes: Array("{\"error\":\"not found\"}\n".utf8), detail: "text"),
         Foreign(testDescription: "UTF-8 text", bytes: Array("Grüße, wörld".utf8), detail: "text"),
-        Foreign(testDescription: "binary", bytes: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
-                detail: "unrecognised data (first bytes: 00 01 02 03 04 05 06 07 ...)"),
+        Foreign(
+            testDescription: "binary", bytes: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+            detail: "unrecognised data (first bytes: 00 01 02 03 04 05 06 07 ...)"),
         Foreign(testDescription: "short binary", bytes: [0xFF], detail: "unrecognised data (first bytes: FF)"),
         Foreign(testDescription: "PNG signature cut", bytes: [0x89, 0x50, 0x4E, 0x47], detail: "PNG truncated in its signature"),
         Foreign(testDescription: "GIF header cut", bytes: Array("GIF8".utf8), detail: "GIF truncated in its header"),
@@ -195,7 +205,8 @@ import Testing
         big += jpeg[2...]
         #expect(big.count > ImageFixtures.cap - comment.count)
         let clean = VerifiedImage(type: .jpeg)
-        let cutShort = VerifiedImage(type: .jpeg, warnings: ["JPEG has no EOI marker: the data ends inside scan 1; only part of the image may show"])
+        let cutShort = VerifiedImage(
+            type: .jpeg, warnings: ["JPEG has no EOI marker: the data ends inside scan 1; only part of the image may show"])
         try ImageFixtures.withTemporaryDirectory { directory in
             let path = try ImageFixtures.write(big, in: directory, name: "big.jpg")
             #expect(try ImageVerifier.verify(fileAt: path) == clean)
@@ -228,9 +239,11 @@ import Testing
             // The same damage in a critical chunk is refused: its name made critical (and its CRC redone).
             var critical = big
             critical[33 + 4] = UInt8(ascii: "C")
-            let body = Array(critical[(33 + 4) ..< (33 + 8 + payload.count)])
-            critical.replaceSubrange((33 + 8 + payload.count) ..< (33 + 12 + payload.count), with: ImageFixtures.bigEndian(CRC32.checksum(body)))
-            #expect(ImageStreamVerifier.decide(critical, pieceSize: 16 * 1024)
+            let body = Array(critical[(33 + 4)..<(33 + 8 + payload.count)])
+            critical.replaceSubrange(
+                (33 + 8 + payload.count)..<(33 + 12 + payload.count), with: ImageFixtures.bigEndian(CRC32.checksum(body)))
+            #expect(
+                ImageStreamVerifier.decide(critical, pieceSize: 16 * 1024)
                     == .failure(Outcome(.unsupportedType, "PNG has an unknown critical chunk CaRn at offset 33")))
         }
     }
@@ -247,20 +260,20 @@ import Testing
             var crc: UInt32 = 0xFFFF_FFFF
             for byte in bytes {
                 crc ^= UInt32(byte)
-                for _ in 0 ..< 8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+                for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
             }
             return crc ^ 0xFFFF_FFFF
         }
         var random = ImageFixtures.SplitMix64(seed: 0xC4C3_2000)
-        let bytes = (0 ..< 4096).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-        for _ in 0 ..< 300 {
+        let bytes = (0..<4096).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for _ in 0..<300 {
             let start = random.next(below: 64)
             let end = start + random.next(below: bytes.count - start)
             let split = start + random.next(below: end - start + 1)
-            let whole = bytes[start ..< end].withUnsafeBufferPointer { CRC32.update(0xFFFF_FFFF, $0) } ^ 0xFFFF_FFFF
-            let first = bytes[start ..< split].withUnsafeBufferPointer { CRC32.update(0xFFFF_FFFF, $0) }
-            let pieces = bytes[split ..< end].withUnsafeBufferPointer { CRC32.update(first, $0) } ^ 0xFFFF_FFFF
-            #expect(whole == bitwise(bytes[start ..< end]), "bytes \(start)..<\(end)")
+            let whole = bytes[start..<end].withUnsafeBufferPointer { CRC32.update(0xFFFF_FFFF, $0) } ^ 0xFFFF_FFFF
+            let first = bytes[start..<split].withUnsafeBufferPointer { CRC32.update(0xFFFF_FFFF, $0) }
+            let pieces = bytes[split..<end].withUnsafeBufferPointer { CRC32.update(first, $0) } ^ 0xFFFF_FFFF
+            #expect(whole == bitwise(bytes[start..<end]), "bytes \(start)..<\(end)")
             #expect(pieces == whole, "bytes \(start)..<\(end) split at \(split)")
         }
     }
@@ -272,9 +285,9 @@ import Testing
     func mutationsNeverCrash(_ fixture: Fixture) {
         let original = ImageFixtures.load(fixture.name)
         var random = ImageFixtures.SplitMix64(seed: 0xCA51_1100 &+ UInt64(original.count))
-        for _ in 0 ..< 1500 {
+        for _ in 0..<1500 {
             var bytes = original
-            for _ in 0 ... random.next(below: 4) {
+            for _ in 0...random.next(below: 4) {
                 let index = random.next(below: bytes.count)
                 switch random.next(below: 4) {
                 case 0: bytes[index] = UInt8(truncatingIfNeeded: random.next())

@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The PNG rules (``PNGStream``), from a table: each case a change to sample.png (16×12, 8-bit RGB:
@@ -33,30 +34,32 @@ import Testing
         },
         ImageCase("no IDAT", "sample.png", .refused("no IDAT")) { F.removingPNGChunk("IDAT", from: $0) },
         ImageCase("no IHDR", "sample.png", .refused("starts with chunk tEXt")) { F.removingPNGChunk("IHDR", from: $0) },
-        ImageCase("zero width", "sample.png", .refused("PNG IHDR has zero width")) { F.rewritingIHDR($0) { $0[0 ..< 4] = [0, 0, 0, 0] } },
-        ImageCase("zero height", "sample.png", .refused("PNG IHDR has zero height")) { F.rewritingIHDR($0) { $0[4 ..< 8] = [0, 0, 0, 0] } },
+        ImageCase("zero width", "sample.png", .refused("PNG IHDR has zero width")) { F.rewritingIHDR($0) { $0[0..<4] = [0, 0, 0, 0] } },
+        ImageCase("zero height", "sample.png", .refused("PNG IHDR has zero height")) { F.rewritingIHDR($0) { $0[4..<8] = [0, 0, 0, 0] } },
         ImageCase("width 1,000,001", "sample.png", .refused("over 1,000,000 pixels a side")) { bytes in
-            F.rewritingIHDR(bytes) { $0[0 ..< 4] = [0x00, 0x0F, 0x42, 0x41] }
+            F.rewritingIHDR(bytes) { $0[0..<4] = [0x00, 0x0F, 0x42, 0x41] }
         },
-        ImageCase("height 2^31", "sample.png", .refused("over 1,000,000 pixels a side")) { F.rewritingIHDR($0) { $0[4 ..< 8] = [0x80, 0, 0, 0] } },
+        ImageCase("height 2^31", "sample.png", .refused("over 1,000,000 pixels a side")) {
+            F.rewritingIHDR($0) { $0[4..<8] = [0x80, 0, 0, 0] }
+        },
         ImageCase("RGB at 4 bits", "sample.png", .refused("invalid bit depth 4 for colour type 2")) { F.rewritingIHDR($0) { $0[8] = 4 } },
         ImageCase("colour type 5", "sample.png", .refused("invalid colour type 5")) { F.rewritingIHDR($0) { $0[9] = 5 } },
         ImageCase("filter method 1", "sample.png", .refused("unknown filter method 1")) { F.rewritingIHDR($0) { $0[11] = 1 } },
         ImageCase("interlace 2", "sample.png", .refused("interlace method 2")) { F.rewritingIHDR($0) { $0[12] = 2 } },
         ImageCase("IHDR of 14 bytes", "sample.png", .refused("PNG IHDR has length 14")) { bytes in
-            Array(bytes[..<8]) + F.pngChunk(type: "IHDR", data: Array(bytes[16 ..< 29]) + [0]) + Array(bytes[33...])
+            Array(bytes[..<8]) + F.pngChunk(type: "IHDR", data: Array(bytes[16..<29]) + [0]) + Array(bytes[33...])
         },
         ImageCase("palette without PLTE", "sample.png", .refused("no PLTE")) { F.rewritingIHDR($0) { $0[9] = 3 } },
         ImageCase("huge chunk length", "sample.png", .refused("PNG chunk tEXt has an invalid length 4294967295")) { bytes in
             var bytes = bytes
             let text = F.pngChunk("tEXt", in: bytes).offset
-            bytes.replaceSubrange(text ..< text + 4, with: [0xFF, 0xFF, 0xFF, 0xFF])
+            bytes.replaceSubrange(text..<text + 4, with: [0xFF, 0xFF, 0xFF, 0xFF])
             return bytes
         },
         ImageCase("chunk past the end", "sample.png", .refused("PNG truncated in chunk tEXt")) { bytes in
             var bytes = bytes
             let text = F.pngChunk("tEXt", in: bytes).offset
-            bytes.replaceSubrange(text ..< text + 4, with: [0x7F, 0xFF, 0xFF, 0xFF])
+            bytes.replaceSubrange(text..<text + 4, with: [0x7F, 0xFF, 0xFF, 0xFF])
             return bytes
         },
         ImageCase("chunk type not letters", "sample.png", .refused("invalid chunk type")) { bytes in
@@ -65,7 +68,7 @@ import Testing
             return bytes
         },
         ImageCase("second IHDR", "sample.png", .refused("second IHDR")) { bytes in
-            Array(bytes[..<33]) + Array(bytes[8 ..< 33]) + Array(bytes[33...])
+            Array(bytes[..<33]) + Array(bytes[8..<33]) + Array(bytes[33...])
         },
         ImageCase("unknown critical chunk", "sample.png", .refused("unknown critical chunk ABCD")) { bytes in
             Array(bytes[..<33]) + F.pngChunk(type: "ABCD", data: [1, 2]) + Array(bytes[33...])
@@ -78,7 +81,7 @@ import Testing
         },
         ImageCase("IDATs not consecutive", "sample.png", .refused("IDAT chunks are not consecutive")) { bytes in
             let idat = F.pngChunk("IDAT", in: bytes)
-            let data = Array(bytes[(idat.offset + 8) ..< (idat.offset + 8 + idat.length)])
+            let data = Array(bytes[(idat.offset + 8)..<(idat.offset + 8 + idat.length)])
             return Array(bytes[..<idat.offset]) + F.pngChunk(type: "IDAT", data: Array(data[..<10]))
                 + F.pngChunk(type: "tEXt", data: Array("a\0b".utf8)) + F.pngChunk(type: "IDAT", data: Array(data[10...]))
                 + Array(bytes[(idat.offset + 12 + idat.length)...])
@@ -94,7 +97,9 @@ import Testing
         ImageCase("palette of 257 entries", "sample.png", .refused("PNG PLTE has an invalid length 771")) { _ in
             paletted([[UInt8](repeating: 7, count: 771)])
         },
-        ImageCase("palette of 7 bytes", "sample.png", .refused("PNG PLTE has an invalid length 7")) { _ in paletted([[UInt8](repeating: 7, count: 7)]) },
+        ImageCase("palette of 7 bytes", "sample.png", .refused("PNG PLTE has an invalid length 7")) { _ in
+            paletted([[UInt8](repeating: 7, count: 7)])
+        },
         ImageCase("two PLTEs", "sample.png", .refused("second PLTE")) { _ in paletted([[1, 2, 3], [4, 5, 6]]) },
         // libpng shows this one: its zlib stream ended in the first IDAT, so libpng never reads the second
         // (a documented difference; in a file whose stream goes on, libpng refuses it).
@@ -123,13 +128,21 @@ import Testing
         ImageCase("unknown ancillary chunk before IHDR", "sample.png", .warned("PNG chunk abCd comes before IHDR")) { bytes in
             Array(bytes[..<8]) + F.pngChunk(type: "abCd", data: [1]) + Array(bytes[8...])
         },
-        ImageCase("invalid chunk after the image data", "sample.png", .warned("invalid chunk type (0x41 0x42 0x31 0x44) at offset 449 after the image data")) { bytes in
+        ImageCase(
+            "invalid chunk after the image data", "sample.png",
+            .warned("invalid chunk type (0x41 0x42 0x31 0x44) at offset 449 after the image data")
+        ) { bytes in
             Array(bytes.dropLast(12)) + [0, 0, 0, 0] + Array("AB1D".utf8) + [0, 0, 0, 0] + Array(bytes.suffix(12))
         },
-        ImageCase("unknown critical chunk after the image data", "sample.png", .warned("unknown critical chunk ABCD at offset 449 after the image data")) { bytes in
+        ImageCase(
+            "unknown critical chunk after the image data", "sample.png",
+            .warned("unknown critical chunk ABCD at offset 449 after the image data")
+        ) { bytes in
             Array(bytes.dropLast(12)) + F.pngChunk(type: "ABCD", data: []) + Array(bytes.suffix(12))
         },
-        ImageCase("PLTE in greyscale", "sample.png", .warned("PLTE chunk in a greyscale image")) { _ in paletted([[1, 2, 3]], colourType: 0) },
+        ImageCase("PLTE in greyscale", "sample.png", .warned("PLTE chunk in a greyscale image")) { _ in
+            paletted([[1, 2, 3]], colourType: 0)
+        },
         ImageCase("suggested PLTE of 7 bytes in RGB", "sample.png", .warned("ignore the suggested palette")) { bytes in
             Array(bytes[..<33]) + F.pngChunk(type: "PLTE", data: [UInt8](repeating: 1, count: 7)) + Array(bytes[33...])
         },
@@ -141,7 +154,7 @@ import Testing
         ImageCase("zero padding after IEND", "sample.png", .clean) { $0 + [UInt8](repeating: 0, count: 100) },
         ImageCase("one IDAT per byte", "sample.png", .clean) { bytes in
             let idat = F.pngChunk("IDAT", in: bytes)
-            let data = Array(bytes[(idat.offset + 8) ..< (idat.offset + 8 + idat.length)])
+            let data = Array(bytes[(idat.offset + 8)..<(idat.offset + 8 + idat.length)])
             return Array(bytes[..<idat.offset]) + data.flatMap { F.pngChunk(type: "IDAT", data: [$0]) }
                 + Array(bytes[(idat.offset + 12 + idat.length)...])
         },

@@ -3,16 +3,17 @@ import Testing
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct JSONParserTests {
-    @Test(arguments: [
-        ("{}", JSONValue.object([])),
-        ("[]", .array([])),
-        (" \n\t{\"a\" : 1 } \r\n", ["a": 1]),
-        ("\"\\u00e9\\ud83d\\ude00\\n\"", .string("é😀\n")),
-        ("[1, -0, 2.5e10, -1E-3, 0.0]", .array([.number("1"), .number("-0"), .number("2.5e10"), .number("-1E-3"), .number("0.0")])),
-        ("[true,false,null]", [true, false, nil]),
-        ("{\"a\":1,\"a\":2}", .object([(key: "a", value: 1), (key: "a", value: 2)])),
-        ("\"é\"", .string("é")),
-    ] as [(String, JSONValue)])
+    @Test(
+        arguments: [
+            ("{}", JSONValue.object([])),
+            ("[]", .array([])),
+            (" \n\t{\"a\" : 1 } \r\n", ["a": 1]),
+            ("\"\\u00e9\\ud83d\\ude00\\n\"", .string("é😀\n")),
+            ("[1, -0, 2.5e10, -1E-3, 0.0]", .array([.number("1"), .number("-0"), .number("2.5e10"), .number("-1E-3"), .number("0.0")])),
+            ("[true,false,null]", [true, false, nil]),
+            ("{\"a\":1,\"a\":2}", .object([(key: "a", value: 1), (key: "a", value: 2)])),
+            ("\"é\"", .string("é")),
+        ] as [(String, JSONValue)])
     func parsesValidDocuments(text: String, expected: JSONValue) throws {
         #expect(try JSONParser.parse(Array(text.utf8)) == expected)
     }
@@ -73,7 +74,10 @@ import Testing
 
     @Test func keepsAbsurdNumbersAsText() throws {
         let value = try JSONParser.parse(Array("[1e999999, 123456789012345678901234567890]".utf8))
-        guard case .array(let numbers) = value else { Issue.record("not an array"); return }
+        guard case .array(let numbers) = value else {
+            Issue.record("not an array")
+            return
+        }
         #expect(numbers[0] == .number("1e999999"))
         #expect(numbers[0].doubleValue == .infinity)
         #expect(numbers[1] == .number("123456789012345678901234567890"))

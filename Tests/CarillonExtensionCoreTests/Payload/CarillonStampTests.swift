@@ -10,14 +10,16 @@ import Testing
     static let id = "01937b21-0000-7000-8000-000000000000"
 
     @Test func readsTheObjectForm() throws {
-        let stamp = try stamp(#"{"carillon":{"delivery_id":"01937B21-0000-7000-8000-00000000000A","image":"https://example.com/a.png","other":1}}"#)
+        let stamp = try stamp(
+            #"{"carillon":{"delivery_id":"01937B21-0000-7000-8000-00000000000A","image":"https://example.com/a.png","other":1}}"#)
         #expect(stamp.deliveryID?.rawValue == "01937b21-0000-7000-8000-00000000000a")
         #expect(stamp.image == .url(try ImageURL(validating: "https://example.com/a.png")))
         #expect(stamp.warnings.isEmpty)
     }
 
     @Test func readsTheAndroidStringForm() throws {
-        let stamp = try stamp(#"{"carillon":"{\"delivery_id\":\"01937b21-0000-7000-8000-000000000000\",\"image\":\"https://example.com/a.png\"}"}"#)
+        let stamp = try stamp(
+            #"{"carillon":"{\"delivery_id\":\"01937b21-0000-7000-8000-000000000000\",\"image\":\"https://example.com/a.png\"}"}"#)
         #expect(stamp.deliveryID?.rawValue == Self.id)
         #expect(stamp.image == .url(try ImageURL(validating: "https://example.com/a.png")))
     }

@@ -16,42 +16,84 @@ import Testing
     @Test(arguments: [
         // A well-formed payload has no hint.
         Case(json: #"{"aps":{\#(alert),"mutable-content":1},\#(stamp)}"#, hints: []),
-        Case(json: #"{"aps":{\#(alert),"mutable_content":1},\#(stamp)}"#, hints: [
-            "aps key 'mutable_content' is not 'mutable-content': did you mean 'mutable-content'? (keys are exact)"]),
-        Case(json: #"{"aps":{\#(alert),"mutableContent":1},\#(stamp)}"#, hints: [
-            "aps key 'mutableContent' is not 'mutable-content': did you mean 'mutable-content'? (keys are exact)"]),
-        Case(json: #"{"aps":{\#(alert),"Mutable-Content":1},\#(stamp)}"#, hints: [
-            "aps key 'Mutable-Content' is not 'mutable-content': did you mean 'mutable-content'? (keys are exact)"]),
-        Case(json: #"{"aps":{\#(alert),"mutable-content":"1"},\#(stamp)}"#, hints: [
-            #"aps.mutable-content is the string "1": did you mean the number 1 ("mutable-content": 1)? iOS runs the extension only for the number"#]),
-        Case(json: #"{"aps":{\#(alert),"mutable-content":true},\#(stamp)}"#, hints: [
-            #"aps.mutable-content is true: did you mean the number 1 ("mutable-content": 1)? iOS runs the extension only for the number"#]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutable_content":1},\#(stamp)}"#,
+            hints: [
+                "aps key 'mutable_content' is not 'mutable-content': did you mean 'mutable-content'? (keys are exact)"
+            ]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutableContent":1},\#(stamp)}"#,
+            hints: [
+                "aps key 'mutableContent' is not 'mutable-content': did you mean 'mutable-content'? (keys are exact)"
+            ]),
+        Case(
+            json: #"{"aps":{\#(alert),"Mutable-Content":1},\#(stamp)}"#,
+            hints: [
+                "aps key 'Mutable-Content' is not 'mutable-content': did you mean 'mutable-content'? (keys are exact)"
+            ]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutable-content":"1"},\#(stamp)}"#,
+            hints: [
+                #"aps.mutable-content is the string "1": did you mean the number 1 ("mutable-content": 1)? iOS runs the extension only for the number"#
+            ]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutable-content":true},\#(stamp)}"#,
+            hints: [
+                #"aps.mutable-content is true: did you mean the number 1 ("mutable-content": 1)? iOS runs the extension only for the number"#
+            ]),
         // The real key beside a look-alike: the look-alike changes nothing.
         Case(json: #"{"aps":{\#(alert),"mutable-content":1,"mutable_content":1},\#(stamp)}"#, hints: []),
-        Case(json: #"{"APS":{\#(alert),"mutable-content":1},\#(stamp)}"#, hints: [
-            "top-level key 'APS' is not 'aps': did you mean 'aps'? (keys are exact)"]),
-        Case(json: #"{"aps":{\#(alert),"mutable-content":1},"Carillon":{"image":"https://cdn.example/a.png"}}"#, hints: [
-            "top-level key 'Carillon' is not 'carillon': did you mean 'carillon'? (keys are exact)"]),
-        Case(json: #"{"aps":{\#(alert),"mutable-content":1},"carillon":{"deliveryId":"x","delivery-id":"y","image":"https://c/a.png"}}"#, hints: [
-            "carillon key 'deliveryId' is not 'delivery_id': did you mean 'delivery_id'? (keys are exact)",
-            "carillon key 'delivery-id' is not 'delivery_id': did you mean 'delivery_id'? (keys are exact)"]),
-        Case(json: #"{"aps":{\#(alert),"mutable-content":1},"carillon":{"delivery_id":"x","imageUrl":"https://c/a.png"}}"#, hints: [
-            "carillon key 'imageUrl' is not 'image': did you mean 'image'? (keys are exact)"]),
+        Case(
+            json: #"{"APS":{\#(alert),"mutable-content":1},\#(stamp)}"#,
+            hints: [
+                "top-level key 'APS' is not 'aps': did you mean 'aps'? (keys are exact)"
+            ]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutable-content":1},"Carillon":{"image":"https://cdn.example/a.png"}}"#,
+            hints: [
+                "top-level key 'Carillon' is not 'carillon': did you mean 'carillon'? (keys are exact)"
+            ]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutable-content":1},"carillon":{"deliveryId":"x","delivery-id":"y","image":"https://c/a.png"}}"#,
+            hints: [
+                "carillon key 'deliveryId' is not 'delivery_id': did you mean 'delivery_id'? (keys are exact)",
+                "carillon key 'delivery-id' is not 'delivery_id': did you mean 'delivery_id'? (keys are exact)",
+            ]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutable-content":1},"carillon":{"delivery_id":"x","imageUrl":"https://c/a.png"}}"#,
+            hints: [
+                "carillon key 'imageUrl' is not 'image': did you mean 'image'? (keys are exact)"
+            ]),
         // The Android form: a string holding the stamp.
-        Case(json: #"{"aps":{\#(alert),"mutable-content":1},"carillon":"{\"delivery_id\":\"x\",\"image_url\":\"https://c/a.png\"}"}"#, hints: [
-            "carillon key 'image_url' is not 'image': did you mean 'image'? (keys are exact)"]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutable-content":1},"carillon":"{\"delivery_id\":\"x\",\"image_url\":\"https://c/a.png\"}"}"#,
+            hints: [
+                "carillon key 'image_url' is not 'image': did you mean 'image'? (keys are exact)"
+            ]),
         // Other SDKs' keys, when there is no carillon.image.
-        Case(json: #"{"aps":{\#(alert),"mutable-content":1},"fcm_options":{"image":"https://c/a.png"}}"#, hints: [
-            "'fcm_options.image' holds an image for another SDK: Carillon reads `carillon.image`"]),
-        Case(json: #"{"aps":{\#(alert),"mutable-content":1},"att":{"id":"https://c/a.png"}}"#, hints: [
-            "'att' holds an image for another SDK: Carillon reads `carillon.image`"]),
-        Case(json: #"{"aps":{\#(alert),"mutable-content":1,"attachment-url":"https://c/a.png"},"media-url":"https://c/b.png"}"#, hints: [
-            "'media-url' holds an image for another SDK: Carillon reads `carillon.image`",
-            "'aps.attachment-url' holds an image for another SDK: Carillon reads `carillon.image`"]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutable-content":1},"fcm_options":{"image":"https://c/a.png"}}"#,
+            hints: [
+                "'fcm_options.image' holds an image for another SDK: Carillon reads `carillon.image`"
+            ]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutable-content":1},"att":{"id":"https://c/a.png"}}"#,
+            hints: [
+                "'att' holds an image for another SDK: Carillon reads `carillon.image`"
+            ]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutable-content":1,"attachment-url":"https://c/a.png"},"media-url":"https://c/b.png"}"#,
+            hints: [
+                "'media-url' holds an image for another SDK: Carillon reads `carillon.image`",
+                "'aps.attachment-url' holds an image for another SDK: Carillon reads `carillon.image`",
+            ]),
         Case(json: #"{"aps":{\#(alert),"mutable-content":1},"image_url":"https://c/a.png",\#(stamp)}"#, hints: []),
         // A sample left as a template.
-        Case(json: #"{"aps":{\#(alert),"mutable-content":1},"carillon":{"image":"{{BASE_URL}}/img/png"}}"#, hints: [
-            "carillon.image '{{BASE_URL}}/img/png' is a template: replace {{BASE_URL}} with the test server's base_url (TestAssets/run-samples.sh does)"]),
+        Case(
+            json: #"{"aps":{\#(alert),"mutable-content":1},"carillon":{"image":"{{BASE_URL}}/img/png"}}"#,
+            hints: [
+                "carillon.image '{{BASE_URL}}/img/png' is a template: replace {{BASE_URL}} with the test server's base_url (TestAssets/run-samples.sh does)"
+            ]),
     ])
     func hintsForLookAlikesAndOtherSDKs(_ test: Case) throws {
         let payload = try Payload(bytes: Array(test.json.utf8))

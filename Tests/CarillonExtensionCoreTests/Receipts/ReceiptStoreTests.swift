@@ -1,7 +1,8 @@
+import CarillonTestSupport
 import Dispatch
 import Synchronization
 import Testing
-import CarillonTestSupport
+
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct ReceiptStoreTests {
@@ -76,9 +77,11 @@ import CarillonTestSupport
         #expect(try store.pendingCount() == 1000)
 
         let result = store.record(TestDeliveryID.make(2), receivedAt: ReceiptsFixture.time)
-        #expect(result == .dropped(
-            "container already holds 1000 pending receipts; receipt for 01937b21-0000-7000-8000-000000000002 dropped "
-                + "(the app has not drained them yet)"))
+        #expect(
+            result
+                == .dropped(
+                    "container already holds 1000 pending receipts; receipt for 01937b21-0000-7000-8000-000000000002 dropped "
+                        + "(the app has not drained them yet)"))
         #expect(result.code == "failed")
         #expect(!FileSystem.exists(store.path(for: TestDeliveryID.make(2))))
         // A repeat of a pending receipt is still a duplicate, not a drop.

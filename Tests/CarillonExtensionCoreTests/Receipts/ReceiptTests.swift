@@ -1,5 +1,6 @@
-import Testing
 import CarillonTestSupport
+import Testing
+
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct ReceiptTests {
@@ -19,7 +20,9 @@ import CarillonTestSupport
     }
 
     @Test func ignoresUnknownMembersAndAcceptsAnyIDCase() throws {
-        let text = #"{"received_at":"2026-08-20T11:16:44.120+02:00","future":{"x":[1,2]},"delivery_id":"01937B21-0000-7000-8000-00000000002A","format":1}"# + "\n"
+        let text =
+            #"{"received_at":"2026-08-20T11:16:44.120+02:00","future":{"x":[1,2]},"delivery_id":"01937B21-0000-7000-8000-00000000002A","format":1}"#
+            + "\n"
         let receipt = try Receipt.decode(Array(text.utf8), fileName: "01937b21-0000-7000-8000-00000000002a.receipt")
         #expect(receipt == Receipt(deliveryID: Self.id, receivedAt: ReceiptsFixture.time))
     }
@@ -35,7 +38,10 @@ import CarillonTestSupport
         ("\"receipt\"\n", "not a JSON object but string"),
         ("{\"format\":1,\n", "truncated"),
         ("\u{0}\u{0}\u{0}\u{0}", "not valid JSON"),
-        (#"{"delivery_id":"01937b21-0000-7000-8000-00000000002a","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n", #"no "format" version"#),
+        (
+            #"{"delivery_id":"01937b21-0000-7000-8000-00000000002a","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n",
+            #"no "format" version"#
+        ),
         (#"{"format":2,"whatever":true}"# + "\n", "unknown format version 2"),
         (#"{"format":0}"# + "\n", "unknown format version 0"),
         (#"{"format":1.0}"# + "\n", #""format" 1.0 is not a version number"#),
@@ -44,9 +50,18 @@ import CarillonTestSupport
         (#"{"format":1,"delivery_id":42,"received_at":"2026-08-20T09:16:44.120Z"}"# + "\n", #""delivery_id" is number, not a string"#),
         (#"{"format":1,"delivery_id":"abc","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n", #""delivery_id" "abc" is not a UUID"#),
         (#"{"format":1,"delivery_id":"01937b21-0000-7000-8000-00000000002a"}"# + "\n", #"missing "received_at""#),
-        (#"{"format":1,"delivery_id":"01937b21-0000-7000-8000-00000000002a","received_at":null}"# + "\n", #""received_at" is null, not a string"#),
-        (#"{"format":1,"delivery_id":"01937b21-0000-7000-8000-00000000002a","received_at":"yesterday"}"# + "\n", #""received_at" "yesterday" is not a time"#),
-        (#"{"format":1,"format":1,"delivery_id":"01937b21-0000-7000-8000-00000000002a","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n", #"duplicate member "format""#),
+        (
+            #"{"format":1,"delivery_id":"01937b21-0000-7000-8000-00000000002a","received_at":null}"# + "\n",
+            #""received_at" is null, not a string"#
+        ),
+        (
+            #"{"format":1,"delivery_id":"01937b21-0000-7000-8000-00000000002a","received_at":"yesterday"}"# + "\n",
+            #""received_at" "yesterday" is not a time"#
+        ),
+        (
+            #"{"format":1,"format":1,"delivery_id":"01937b21-0000-7000-8000-00000000002a","received_at":"2026-08-20T09:16:44.120Z"}"#
+                + "\n", #"duplicate member "format""#
+        ),
         (String(repeating: " ", count: 5000), "more than a record can hold (4096)"),
     ]
 
@@ -72,7 +87,11 @@ import CarillonTestSupport
         "receipt",
     ])
     func rejectsAFileNameThatIsNotItsDeliveryID(name: String) {
-        #expect(throws: RecordError("file name does not match its delivery_id 01937b21-0000-7000-8000-00000000002a (expected 01937b21-0000-7000-8000-00000000002a.receipt)")) {
+        #expect(
+            throws: RecordError(
+                "file name does not match its delivery_id 01937b21-0000-7000-8000-00000000002a (expected 01937b21-0000-7000-8000-00000000002a.receipt)"
+            )
+        ) {
             _ = try Receipt.decode(Array((Self.line + "\n").utf8), fileName: name)
         }
     }

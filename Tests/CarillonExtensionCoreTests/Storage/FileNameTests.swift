@@ -6,7 +6,10 @@ import Testing
     @Test func everyByteSequenceSurvivesTheRoundTrip() {
         var generator = SystemRandomNumberGenerator()
         // Bytes biased towards the interesting ones: ASCII, UTF-8 lead and continuation bytes, F4 8F BE/BF.
-        let alphabet: [UInt8] = [0x61, 0x2F, 0x2E, 0x00 + 0x41, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80, 0xF4, 0x8F, 0xBE, 0xFF, 0xFE, 0xCC, 0x81]
+        let alphabet: [UInt8] = [
+            0x61, 0x2F, 0x2E, 0x00 + 0x41, 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80, 0xF4, 0x8F, 0xBE, 0xFF, 0xFE,
+            0xCC, 0x81,
+        ]
         for _ in 0..<20_000 {
             let count = Int.random(in: 0...12, using: &generator)
             let bytes = (0..<count).map { _ in
@@ -18,19 +21,22 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ([0x63, 0x61, 0x66, 0xC3, 0xA9], "café", false),  // plain UTF-8 stays itself
-        ([0x63, 0x61, 0x66, 0xE9], "caf\\xE9", true),  // Latin-1 é is not UTF-8
-        ([0xF4, 0x8F, 0xBE, 0x80], "\\xF4\\x8F\\xBE\\x80", true),  // a real U+10FF80 is escaped byte by byte
-        ([0xFF, 0xFE, 0x2E, 0x72], "\\xFF\\xFE.r", true),
-        ([0x61, 0x0A, 0x62], "a\\x0Ab", false),  // a control character: displayed escaped, but UTF-8
-    ] as [([UInt8], String, Bool)])
+    @Test(
+        arguments: [
+            ([0x63, 0x61, 0x66, 0xC3, 0xA9], "café", false),  // plain UTF-8 stays itself
+            ([0x63, 0x61, 0x66, 0xE9], "caf\\xE9", true),  // Latin-1 é is not UTF-8
+            ([0xF4, 0x8F, 0xBE, 0x80], "\\xF4\\x8F\\xBE\\x80", true),  // a real U+10FF80 is escaped byte by byte
+            ([0xFF, 0xFE, 0x2E, 0x72], "\\xFF\\xFE.r", true),
+            ([0x61, 0x0A, 0x62], "a\\x0Ab", false),  // a control character: displayed escaped, but UTF-8
+        ] as [([UInt8], String, Bool)])
     func namesDisplayTheirOddBytes(bytes: [UInt8], display: String, escaped: Bool) {
         let text = FileName.string(fromBytes: bytes)
         #expect(FileName.display(text) == display)
         #expect(FileName.hasEscapes(text) == escaped)
         #expect(FileName.needsEscaping(text) == (display != String(decoding: bytes, as: UTF8.self) || escaped))
-        let exact = FileName.withCString(text) { pointer in Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))) }
+        let exact = FileName.withCString(text) { pointer in
+            Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+        }
         #expect(exact == bytes)
     }
 

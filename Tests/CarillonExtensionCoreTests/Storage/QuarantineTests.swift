@@ -1,6 +1,6 @@
+import CarillonTestSupport
 import Testing
 
-import CarillonTestSupport
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// Setting files aside: moved in unchanged, never replacing another, each with its reason beside it.
@@ -19,7 +19,10 @@ import CarillonTestSupport
         let quarantine = Quarantine(directory: scratch.file("Quarantine"))
         try Self.write("broken bytes", scratch.file("a.receipt"))
         let record = try #require(try quarantine.setAside(scratch.file("a.receipt"), reason: "not valid JSON"))
-        #expect(record == QuarantinedFile(file: scratch.file("a.receipt"), reason: "not valid JSON", movedTo: scratch.file("Quarantine/a.receipt")))
+        #expect(
+            record
+                == QuarantinedFile(file: scratch.file("a.receipt"), reason: "not valid JSON", movedTo: scratch.file("Quarantine/a.receipt"))
+        )
         #expect(!FileSystem.exists(scratch.file("a.receipt")))
         #expect(try Self.read(record.movedTo) == "broken bytes")
         #expect(try Self.read(record.movedTo + ".reason") == "not valid JSON\n")
@@ -34,7 +37,8 @@ import CarillonTestSupport
             try Self.write("round \(round)", scratch.file("a.receipt"))
             moved.append(try #require(try quarantine.setAside(scratch.file("a.receipt"), reason: "round \(round)")).movedTo)
         }
-        #expect(moved == [scratch.file("Quarantine/a.receipt"), scratch.file("Quarantine/a.receipt.1"), scratch.file("Quarantine/a.receipt.2")])
+        #expect(
+            moved == [scratch.file("Quarantine/a.receipt"), scratch.file("Quarantine/a.receipt.1"), scratch.file("Quarantine/a.receipt.2")])
         for (round, path) in moved.enumerated() {
             #expect(try Self.read(path) == "round \(round)")
             #expect(try Self.read(path + ".reason") == "round \(round)\n")

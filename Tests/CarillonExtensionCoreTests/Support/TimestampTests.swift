@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 @Suite struct TimestampTests {

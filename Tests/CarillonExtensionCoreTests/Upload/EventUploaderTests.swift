@@ -26,7 +26,10 @@ import Testing
             endpoint: try EventsEndpoint(validating: server.baseURL + "/"), key: try MobileKey(firstLineOf: server.key),
             policy: RetryPolicy(baseMilliseconds: 2, capMilliseconds: 5, maximumAttempts: 4, deadlineMilliseconds: 10_000),
             extraCAFile: server.caFile,
-            random: { upper in uppers.record(upper); return upper },
+            random: { upper in
+                uppers.record(upper)
+                return upper
+            },
             sleep: { waits.record($0) })
         let attempts = CallRecorder<UploadAttempt>()
         let report = try await onOwnThread { uploader.upload(queue) { attempts.record($0) } }

@@ -5,7 +5,8 @@ import Testing
     static let policy = RetryPolicy(baseMilliseconds: 500, capMilliseconds: 30_000, maximumAttempts: 5, deadlineMilliseconds: 60_000)
 
     @Test(arguments: [
-        (1, 500), (2, 1_000), (3, 2_000), (4, 4_000), (5, 8_000), (6, 16_000), (7, 30_000), (8, 30_000), (64, 30_000), (Int.max, 30_000), (0, 500),
+        (1, 500), (2, 1_000), (3, 2_000), (4, 4_000), (5, 8_000), (6, 16_000), (7, 30_000), (8, 30_000), (64, 30_000), (Int.max, 30_000),
+        (0, 500),
     ])
     func theCeilingDoublesUpToTheCap(attempt: Int, ceiling: Int) {
         #expect(Self.policy.ceiling(afterAttempt: attempt) == ceiling)
@@ -18,7 +19,9 @@ import Testing
         /// What the random source returns, as a fraction of its upper bound (0 or 1 here: the ends).
         var randomAtTop: Bool
         var expected: RetryPolicy.Decision
-        var testDescription: String { "attempt \(failedAttempt), Retry-After \(retryAfter.map(String.init) ?? "none"), elapsed \(elapsed) → \(expected)" }
+        var testDescription: String {
+            "attempt \(failedAttempt), Retry-After \(retryAfter.map(String.init) ?? "none"), elapsed \(elapsed) → \(expected)"
+        }
     }
 
     @Test(arguments: [
@@ -31,10 +34,12 @@ import Testing
         Case(failedAttempt: 1, retryAfter: 45_000, elapsed: 0, randomAtTop: false, expected: .retry(afterMilliseconds: 45_000)),
         Case(failedAttempt: 1, retryAfter: 0, elapsed: 0, randomAtTop: true, expected: .retry(afterMilliseconds: 0)),
         // ...only by the deadline.
-        Case(failedAttempt: 1, retryAfter: 45_000, elapsed: 20_000, randomAtTop: false,
-             expected: .giveUp("the server's Retry-After (45000 ms) would pass the 60 s deadline (--deadline)")),
-        Case(failedAttempt: 4, retryAfter: nil, elapsed: 56_500, randomAtTop: true,
-             expected: .giveUp("the next backoff (4000 ms) would pass the 60 s deadline (--deadline)")),
+        Case(
+            failedAttempt: 1, retryAfter: 45_000, elapsed: 20_000, randomAtTop: false,
+            expected: .giveUp("the server's Retry-After (45000 ms) would pass the 60 s deadline (--deadline)")),
+        Case(
+            failedAttempt: 4, retryAfter: nil, elapsed: 56_500, randomAtTop: true,
+            expected: .giveUp("the next backoff (4000 ms) would pass the 60 s deadline (--deadline)")),
         Case(failedAttempt: 4, retryAfter: nil, elapsed: 56_500, randomAtTop: false, expected: .retry(afterMilliseconds: 0)),
         // Attempts: the fifth failure is the last.
         Case(failedAttempt: 4, retryAfter: nil, elapsed: 0, randomAtTop: true, expected: .retry(afterMilliseconds: 4_000)),
@@ -48,16 +53,19 @@ import Testing
     }
 
     @Test func aRandomSourceOutOfRangeIsClampedToTheCeiling() {
-        #expect(Self.policy.decide(failedAttempt: 2, retryAfterMilliseconds: nil, elapsedMilliseconds: 0, random: { _ in 1_000_000 })
-            == .retry(afterMilliseconds: 1_000))
-        #expect(Self.policy.decide(failedAttempt: 2, retryAfterMilliseconds: nil, elapsedMilliseconds: 0, random: { _ in -5 })
-            == .retry(afterMilliseconds: 0))
+        #expect(
+            Self.policy.decide(failedAttempt: 2, retryAfterMilliseconds: nil, elapsedMilliseconds: 0, random: { _ in 1_000_000 })
+                == .retry(afterMilliseconds: 1_000))
+        #expect(
+            Self.policy.decide(failedAttempt: 2, retryAfterMilliseconds: nil, elapsedMilliseconds: 0, random: { _ in -5 })
+                == .retry(afterMilliseconds: 0))
     }
 
     @Test func theBaseIsInjectableForTests() {
         let quick = RetryPolicy(baseMilliseconds: 1, capMilliseconds: 4)
         #expect((1...5).map(quick.ceiling(afterAttempt:)) == [1, 2, 4, 4, 4])
-        #expect(RetryPolicy(maximumAttempts: 1).decide(failedAttempt: 1, retryAfterMilliseconds: nil, elapsedMilliseconds: 0, random: { $0 })
-            == .giveUp("1 attempt made (--max-attempts)"))
+        #expect(
+            RetryPolicy(maximumAttempts: 1).decide(failedAttempt: 1, retryAfterMilliseconds: nil, elapsedMilliseconds: 0, random: { $0 })
+                == .giveUp("1 attempt made (--max-attempts)"))
     }
 }

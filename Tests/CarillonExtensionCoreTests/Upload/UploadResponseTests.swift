@@ -9,7 +9,8 @@ import Testing
         (501, 100, .retry), (599, 100, .retry), (100, 100, .retry), (301, 100, .retry), (307, 100, .retry),
         (401, 100, .refused), (403, 1, .refused),
         (413, 100, .split), (413, 2, .split), (413, 1, .setAside),
-        (400, 100, .setAside), (404, 100, .setAside), (409, 100, .setAside), (415, 100, .setAside), (422, 100, .setAside), (499, 100, .setAside),
+        (400, 100, .setAside), (404, 100, .setAside), (409, 100, .setAside), (415, 100, .setAside), (422, 100, .setAside),
+        (499, 100, .setAside),
     ])
     func classification(status: Int?, batchSize: Int, outcome: UploadOutcome) {
         #expect(UploadResponse.classify(status: status, batchSize: batchSize) == outcome)

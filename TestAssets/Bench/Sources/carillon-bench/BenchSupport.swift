@@ -6,9 +6,9 @@ import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 // MARK: - Small helpers
@@ -69,11 +69,13 @@ func summary(_ samples: [UInt64]) -> String {
         let value = Double(ns) / 1000
         return String((value * 10).rounded() / 10)
     }
-    let median = sorted.count % 2 == 1
+    let median =
+        sorted.count % 2 == 1
         ? sorted[sorted.count / 2]
         : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     let p90 = sorted[min(sorted.count - 1, (sorted.count * 9) / 10)]
-    return "{\"median_us\":\(us(median)),\"min_us\":\(us(sorted.first!)),\"max_us\":\(us(sorted.last!)),\"p90_us\":\(us(p90)),\"n\":\(sorted.count)}"
+    return
+        "{\"median_us\":\(us(median)),\"min_us\":\(us(sorted.first!)),\"max_us\":\(us(sorted.last!)),\"p90_us\":\(us(p90)),\"n\":\(sorted.count)}"
 }
 
 func deliveryID(_ counter: Int) -> String {

@@ -1,6 +1,7 @@
-@testable import CarillonCLI
 @_spi(Tooling) import CarillonExtensionCore
 import CarillonFuzzChecks
+
+@testable import CarillonCLI
 
 /// libFuzzer's entry point: the input is a command line, split on NUL into arguments.
 ///
@@ -57,7 +58,11 @@ private func checkOptionTableOnce() {
             let isPath = kind == .directory || kind == .file
             guard (option.valueName != nil) == (kind != .none),
                 option.valueName.map({ ["DIR", "PEM", "FILE", "FILE.html", "PATH"].contains($0) }) ?? false == isPath
-            else { fail("FuzzChecks.commandOptions[\(command.name)][\(option.name)] is \(kind), the tool says \(option.valueName ?? "no value")") }
+            else {
+                fail(
+                    "FuzzChecks.commandOptions[\(command.name)][\(option.name)] is \(kind), the tool says \(option.valueName ?? "no value")"
+                )
+            }
         }
     }
 }
@@ -75,7 +80,9 @@ private func checkParse(_ arguments: [String], command: any Command.Type) {
     }
     let valued = Set(options.filter { $0.valueName != nil }.map(\.name))
     let read = FuzzChecks.ParsedLine(values: parsed.values, flags: parsed.flags, positionals: parsed.positionals)
-    guard read == model else { fail("\(command.name) reads \(arguments) as \(read), its rules as \(model.map { "\($0)" } ?? "a usage error")") }
+    guard read == model else {
+        fail("\(command.name) reads \(arguments) as \(read), its rules as \(model.map { "\($0)" } ?? "a usage error")")
+    }
     // The canonical spelling parses to the same thing.
     let canonical = FuzzChecks.canonicalSpelling(read)
     guard (try? ParsedArguments.parse(canonical, options: options)) == parsed else {

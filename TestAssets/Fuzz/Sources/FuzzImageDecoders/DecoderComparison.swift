@@ -1,4 +1,5 @@
 import CReferenceDecoders
+
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The tool's image verdict against a reference decoder's, and the documented differences
@@ -79,7 +80,7 @@ enum DecoderComparison {
         var verifier = ImageStreamVerifier()
         return bytes.withUnsafeBufferPointer { all in
             for offset in all.indices {
-                verifier.feed(UnsafeBufferPointer(rebasing: all[offset ... offset]))
+                verifier.feed(UnsafeBufferPointer(rebasing: all[offset...offset]))
                 if verifier.isDecided { return offset + 1 }
             }
             return all.count

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// With CARILLON_DECODERS_SHOW set, each input's two verdicts are printed; with CARILLON_DECODERS_REPORT,
