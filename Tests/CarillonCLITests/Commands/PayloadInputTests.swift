@@ -1,0 +1,50 @@
+import CarillonTestSupport
+import Testing
+
+@testable import CarillonCLI
+@_spi(Tooling) @testable import CarillonExtensionCore
+
+/// What a PAYLOAD argument names: a file, a directory's `*.json` files in sorted order (hidden ones,
+/// other names and non-files aside), `-`, and with `--recursive` the subdirectories in place.
+@Suite struct PayloadInputTests {
+    static func names(_ inputs: [PayloadInput]) -> [String] { inputs.map(\.name) }
+
+    @Test func aFileAndStandardInputAreTakenAsGiven() throws {
+        let (inputs, skipped) = try PayloadInput.expand("some/file.txt").get()
+        #expect(inputs == [.file("some/file.txt", named: true)] && skipped.isEmpty)
+        #expect(try PayloadInput.expand("-").get().inputs == [.standardInput])
+    }
+
+    @Test func aDirectoryGivesItsJSONFilesSortedAndSaysWhatItSkipped() throws {
+        let directory = TemporaryDirectory("inputs")
+        defer { directory.remove() }
+        for name in ["b.json", "a.json", ".hidden.json", "notes.txt"] { try directory.write(name, "{}") }
+        try FileSystem.makeDirectory(directory.file("dir.json"), mode: 0o700)
+        #expect(mkfifo(directory.file("fifo.json"), 0o600) == 0)
+        let (inputs, skipped) = try PayloadInput.expand(directory.path).get()
+        #expect(Self.names(inputs) == [directory.file("a.json"), directory.file("b.json")])
+        #expect(inputs.allSatisfy { if case .file(_, named: false) = $0 { true } else { false } })
+        #expect(
+            skipped.count == 2 && skipped.contains { $0.contains("dir.json") } && skipped.contains { $0.contains("fifo.json") },
+            "\(skipped)")
+    }
+
+    @Test func recursiveDescendsInPlaceButNeverIntoHiddenDirectories() throws {
+        let directory = TemporaryDirectory("inputs")
+        defer { directory.remove() }
+        for sub in ["m", ".hidden"] { try FileSystem.makeDirectory(directory.file(sub), mode: 0o700) }
+        for name in ["a.json", "z.json", "m/inner.json", ".hidden/secret.json"] { try directory.write(name, "{}") }
+        #expect(Self.names(try PayloadInput.expand(directory.path).get().inputs) == [directory.file("a.json"), directory.file("z.json")])
+        #expect(
+            Self.names(try PayloadInput.expand(directory.path, recursive: true).get().inputs)
+                == [directory.file("a.json"), directory.file("m/inner.json"), directory.file("z.json")])
+    }
+
+    @Test func onlyANameThatIsNotUTF8CarriesItsBytes() {
+        #expect(PayloadInput.file("plain.json", named: true).nameBytes == nil)
+        let odd = FileName.string(fromBytes: [0x61, 0xFF])
+        #expect(PayloadInput.file(odd, named: true).nameBytes == [0x61, 0xFF])
+        #expect(PayloadInput.file(odd, named: true).name == "a\\xFF")
+        #expect(PayloadInput.standardInput.nameBytes == nil)
+    }
+}
