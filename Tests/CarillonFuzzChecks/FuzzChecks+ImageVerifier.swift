@@ -1,6 +1,5 @@
+@_spi(Tooling) import CarillonExtensionCore
 import Foundation
-
-@_spi(Tooling) @testable import CarillonExtensionCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,6 @@
+@_spi(Tooling) import CarillonExtensionCore
 import Foundation
 import Synchronization
-
-@_spi(Tooling) @testable import CarillonExtensionCore
 
 #if canImport(Glibc)
     import Glibc

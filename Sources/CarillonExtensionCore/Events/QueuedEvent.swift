@@ -8,22 +8,22 @@
 /// - `sequence`: the queue position, from the queue's counter; never reused, gaps allowed.
 /// - `type`, `delivery_id`, `at`: the event, as the API takes it; type and id match the file name.
 /// Unknown members are ignored, so later writers may add some without a new version.
-struct QueuedEvent: Sendable, Equatable {
+@_spi(Tooling) public struct QueuedEvent: Sendable, Equatable {
     static let formatVersion = 1
     static let fileExtension = ".event"
     static let maximumFileBytes = 4096
 
-    var event: Event
-    var sequence: Int64
+    public var event: Event
+    public var sequence: Int64
 
     /// `<type>-<delivery-id>.event`: one name per (type, delivery id), which is what makes the queue keep
     /// one event for each.
-    static func fileName(for type: EventType, _ id: DeliveryID) -> String {
+    public static func fileName(for type: EventType, _ id: DeliveryID) -> String {
         "\(type.rawValue)-\(id.rawValue)\(fileExtension)"
     }
 
     /// The file's bytes in format 1, ending with a newline.
-    func encoded() -> [UInt8] {
+    public func encoded() -> [UInt8] {
         RecordFile.encode(
             version: QueuedEvent.formatVersion,
             [
@@ -38,7 +38,7 @@ struct QueuedEvent: Sendable, Equatable {
     ///
     /// - Throws: ``RecordError`` when the bytes are not a whole format-1 event record, or the name is not
     ///   `<type>-<delivery_id>.event` for its contents.
-    static func decode(_ bytes: [UInt8], fileName: String) throws(RecordError) -> QueuedEvent {
+    public static func decode(_ bytes: [UInt8], fileName: String) throws(RecordError) -> QueuedEvent {
         let record = try RecordFile(parsing: bytes, version: formatVersion, maximumBytes: maximumFileBytes)
         let sequence = try record.count("sequence")
         let typeText = try record.string("type")

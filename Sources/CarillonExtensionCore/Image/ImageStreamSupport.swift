@@ -35,8 +35,8 @@ struct Gathered {
 
 /// The warnings of one image, in the order found, bounded so that a file damaged a million times
 /// cannot grow them: past ``limit`` only a count is kept.
-struct ImageWarnings {
-    static let limit = 8
+@_spi(Tooling) public struct ImageWarnings: Sendable {
+    public static let limit = 8
 
     private var list: [String] = []
     private var dropped = 0

@@ -87,7 +87,7 @@
     }
 
     /// Whether the decision is made (the image is complete or refused): later bytes change nothing.
-    var isDecided: Bool {
+    public var isDecided: Bool {
         if case .decided = phase { return true }
         return false
     }
