@@ -143,6 +143,23 @@ check img/gif             rc=0 http=200 size=cl ctype=image/gif magic=$GIF file=
 check img/gif-animated    rc=0 http=200 size=cl ctype=image/gif magic=$GIF file="GIF image data" -- "$BASE/img/gif-animated"
 expect_eq "img/gif-animated has NETSCAPE2.0 + 2 GCEs" \
     "$(python3 -c "import sys; d=open(sys.argv[1],'rb').read(); print(b'NETSCAPE2.0' in d and d.count(b'\x21\xf9\x04') >= 2)" "$T/body")" True
+# The images are the fixtures of TestAssets/Images/, byte for byte (the PNG padded: see below).
+IMAGES_DIR="$DIR/../Images"
+same_as() {  # route fixture
+    curl -s --cacert "$CA" -o "$T/same" "$BASE/$1"
+    expect_eq "$1 is Images/$2" "$(cmp -s "$T/same" "$IMAGES_DIR/$2" && echo same)" same
+}
+same_as img/jpeg sample.jpg
+same_as img/gif static.gif
+same_as img/gif-animated animated.gif
+same_as bad/webp sample.webp
+same_as bad/heic sample.heic
+same_as bad/svg sample.svg
+same_as bad/html notfound.html
+curl -s --cacert "$CA" -o "$T/same" "$BASE/img/png"
+expect_eq "img/png is Images/sample.png padded before IEND to 11352 bytes" \
+    "$(python3 -c "import sys; a=open(sys.argv[1],'rb').read(); b=open(sys.argv[2],'rb').read(); print(len(a), a[:len(b)-12] == b[:-12], a[-12:] == b[-12:], a[len(b)-8:len(b)-4])" "$T/same" "$IMAGES_DIR/sample.png")" \
+    "11352 True True b'tEXt'"
 check img/jpeg-no-eoi     rc=0 http=200 size=cl ctype=image/jpeg magic=$JPG -- "$BASE/img/jpeg-no-eoi"
 check img/png-as-jpeg     rc=0 http=200 size=cl ctype=image/jpeg magic=$PNG -- "$BASE/img/png-as-jpeg"
 check img/html-as-png     rc=0 http=200 size=cl ctype=image/png magic=3c21 file=HTML -- "$BASE/img/html-as-png"

@@ -34,12 +34,11 @@ import time
 import zlib
 from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from math import cos, pi, sqrt
 from urllib.parse import parse_qs, urlsplit
 
-# GIF's LZW is the fixture generator's (TestAssets/Images/make_images.py): one encoder for both.
+# PNG chunks are the fixture generator's (TestAssets/Images/make_images.py): one writer for both.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "Images"))
-from make_images import lzw_encode  # noqa: E402
+from make_images import png_chunk  # noqa: E402
 
 LOOPBACK = "127.0.0.1"          # the only address we ever bind
 CAP = 10 * 1024 * 1024          # SPEC §2: 10 MiB body cap
@@ -55,33 +54,19 @@ def log(msg):
 
 
 # ---------------------------------------------------------------------------
-# Images, generated in code at start-up (no binary fixtures in the repo).
+# Images: the fixtures of TestAssets/Images/ (make_images.py is their one encoder), read at start-up.
 # ---------------------------------------------------------------------------
 
-def _lcg(seed):
-    """Deterministic pseudo-random bytes: images are identical on every run."""
-    state = seed
-    while True:
-        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
-        yield (state >> 16) & 0xFF
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "Images")
+
+# /img/png is sample.png padded to this size, so that the routes sending only its first 40 / 100 / 1000
+# bytes (/bad/truncated-png, /stall/body, /bad/truncated-body) cut inside the image.
+PNG_BYTES = 11352
 
 
-def _png_chunk(kind, data):
-    return (struct.pack(">I", len(data)) + kind + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-
-def make_png(width, height, pixel):
-    """8-bit RGB PNG; pixel(x, y) -> (r, g, b).  Filter type 0 on every row."""
-    rows = bytearray()
-    for y in range(height):
-        rows.append(0)
-        for x in range(width):
-            rows.extend(pixel(x, y))
-    return (b"\x89PNG\r\n\x1a\n"
-            + _png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + _png_chunk(b"IDAT", zlib.compress(bytes(rows), 9))
-            + _png_chunk(b"IEND", b""))
+def fixture(name):
+    with open(os.path.join(FIXTURES, name), "rb") as f:
+        return f.read()
 
 
 PNG_TEXT_OVERHEAD = 12 + len(b"Comment\0")   # chunk length+type+CRC, keyword
@@ -95,149 +80,37 @@ def pad_png(png, total):
     assert pad >= PNG_TEXT_OVERHEAD
     text = b"Comment\0" + (b"carillon padding " * (pad // 17 + 1))[:pad - PNG_TEXT_OVERHEAD]
     iend = len(png) - 12
-    return png[:iend] + _png_chunk(b"tEXt", text) + png[iend:]
+    return png[:iend] + png_chunk(b"tEXt", text) + png[iend:]
 
 
-def make_gif(width, height, palette, frames, delay_cs=50):
-    """GIF89a with a global colour table.  More than one frame adds the
-    NETSCAPE2.0 loop extension and a Graphics Control Extension per frame."""
-    bits = max(1, (len(palette) - 1).bit_length())          # table holds 2**bits colours
-    gct = b"".join(bytes(c) for c in palette) + b"\x00\x00\x00" * ((1 << bits) - len(palette))
-    out = bytearray(b"GIF89a")
-    out += struct.pack("<HHBBB", width, height, 0x80 | 0x70 | (bits - 1), 0, 0)
-    out += gct
-    animated = len(frames) > 1
-    if animated:
-        out += b"\x21\xFF\x0BNETSCAPE2.0\x03\x01" + struct.pack("<H", 0) + b"\x00"
-    min_code_size = max(2, bits)
-    for frame in frames:
-        if animated:   # disposal 1 (leave in place), no transparency
-            out += b"\x21\xF9\x04" + bytes([1 << 2]) + struct.pack("<H", delay_cs) + b"\x00\x00"
-        out += b"\x2C" + struct.pack("<HHHHB", 0, 0, width, height, 0)
-        out += lzw_encode(frame, min_code_size)   # the code size byte, the sub-blocks, the terminator
-    out += b"\x3B"
-    return bytes(out)
-
-
-# Baseline JPEG (grayscale, one scan).  The Huffman tables are our own, not
-# Annex K: every DC category gets a 4-bit code and every AC symbol an 8-bit
-# code.  Any complete, valid table is legal JPEG, and this one is trivially
-# correct by construction (no all-ones code is used).
-_STD_LUMA_Q = [
-    16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55,
-    14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62,
-    18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92,
-    49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99]
-_ZIGZAG = sorted(((r, c) for r in range(8) for c in range(8)),
-                 key=lambda rc: (rc[0] + rc[1], rc[0] if (rc[0] + rc[1]) % 2 else -rc[0]))
-_DC_SYMBOLS = list(range(12))
-_AC_SYMBOLS = [0x00, 0xF0] + [(run << 4) | size for run in range(16) for size in range(1, 11)]
-
-
-def _segment(marker, payload):
-    return bytes([0xFF, marker]) + struct.pack(">H", len(payload) + 2) + payload
-
-
-def make_jpeg(width, height, pixel):
-    """pixel(x, y) -> 0..255 grey.  width and height must be multiples of 8."""
-    quant = [[_STD_LUMA_Q[r * 8 + c] for c in range(8)] for r in range(8)]
-    cosines = [[cos((2 * x + 1) * u * pi / 16) for u in range(8)] for x in range(8)]
-    scale = [sqrt(0.5)] + [1.0] * 7
-    out, acc, nbits = bytearray(), 0, 0
-
-    def put(value, size):
-        nonlocal acc, nbits
-        acc = (acc << size) | (value & ((1 << size) - 1))
-        nbits += size
-        while nbits >= 8:
-            byte = (acc >> (nbits - 8)) & 0xFF
-            out.append(byte)
-            if byte == 0xFF:
-                out.append(0x00)          # byte stuffing inside entropy-coded data
-            nbits -= 8
-        acc &= (1 << nbits) - 1
-
-    def put_coeff(value):
-        size = abs(value).bit_length()
-        return size, (value if value >= 0 else value + (1 << size) - 1)
-
-    prev_dc = 0
-    for by in range(0, height, 8):
-        for bx in range(0, width, 8):
-            f = [[pixel(bx + x, by + y) - 128 for x in range(8)] for y in range(8)]
-            coeff = {}
-            for u in range(8):          # vertical frequency
-                for v in range(8):      # horizontal frequency
-                    s = sum(f[y][x] * cosines[y][u] * cosines[x][v]
-                            for y in range(8) for x in range(8))
-                    coeff[u, v] = round(0.25 * scale[u] * scale[v] * s / quant[u][v])
-            zz = [coeff[rc] for rc in _ZIGZAG]
-            size, bits = put_coeff(zz[0] - prev_dc)
-            prev_dc = zz[0]
-            put(_DC_SYMBOLS.index(size), 4)
-            if size:
-                put(bits, size)
-            run = 0
-            for value in zz[1:]:
-                if value == 0:
-                    run += 1
-                    continue
-                while run > 15:
-                    put(_AC_SYMBOLS.index(0xF0), 8)
-                    run -= 16
-                size, bits = put_coeff(value)
-                put(_AC_SYMBOLS.index((run << 4) | size), 8)
-                put(bits, size)
-                run = 0
-            if run:
-                put(_AC_SYMBOLS.index(0x00), 8)   # EOB
-    if nbits:
-        put((1 << (8 - nbits)) - 1, 8 - nbits)   # pad the last byte with 1-bits
-
-    def dht(table_class_id, symbols, length):
-        counts = [0] * 16
-        counts[length - 1] = len(symbols)
-        return bytes([table_class_id]) + bytes(counts) + bytes(symbols)
-
-    return (b"\xFF\xD8"
-            + _segment(0xE0, b"JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00")
-            + _segment(0xDB, b"\x00" + bytes(quant[r][c] for r, c in _ZIGZAG))
-            + _segment(0xC0, struct.pack(">BHHB", 8, height, width, 1) + b"\x01\x11\x00")
-            + _segment(0xC4, dht(0x00, _DC_SYMBOLS, 4) + dht(0x10, _AC_SYMBOLS, 8))
-            + _segment(0xDA, b"\x01\x01\x00\x00\x3F\x00")
-            + bytes(out) + b"\xFF\xD9")
+def jpeg_head_len(jpeg):
+    """Where padding goes in a JPEG: after SOI and its first segment (APP0, JFIF)."""
+    assert jpeg[:4] == b"\xFF\xD8\xFF\xE0", "the JPEG fixture starts SOI APP0"
+    (length,) = struct.unpack(">H", jpeg[4:6])
+    return 4 + length
 
 
 class Images:
-    """All payloads, built once at start-up (a few milliseconds)."""
+    """All payloads, read once at start-up."""
 
     def __init__(self):
-        noise = _lcg(1)
-        # Noise in the blue channel keeps the PNG incompressible enough (~12 KB)
-        # for the routes that send only its first 40 / 100 / 1000 bytes.
-        self.png = make_png(64, 64, lambda x, y: (x * 4, y * 4, next(noise)))
-        self.tiny_png = make_png(1, 1, lambda x, y: (255, 0, 0))
-        palette16 = [(i * 16, 255 - i * 16, (i * 53) % 256) for i in range(16)]
-        self.gif = make_gif(64, 64, palette16,
-                            [[(x // 8 + y // 8) % 16 for y in range(64) for x in range(64)]])
-        palette4 = [(0, 0, 0), (255, 255, 255), (255, 0, 0), (0, 0, 255)]
-        checker = [((x // 4 + y // 4) % 2) for y in range(32) for x in range(32)]
-        self.gif_animated = make_gif(32, 32, palette4,
-                                     [checker, [3 - c for c in checker], [2 + c for c in checker]])
-        self.jpeg = make_jpeg(16, 16, lambda x, y: min(255, (x + y) * 8))
-        # Split point for padding: SOI + APP0(JFIF) | COM filler | DQT SOF DHT SOS ... EOI
-        self.jpeg_head_len = 2 + 18
-        # Modernizr's 1x1 lossless WebP: a real RIFF/WEBP/VP8L file.
-        self.webp = bytes.fromhex("524946461a000000574542505650384c0d0000002f0000001007"
-                                  "1011118888fe0700")
-        self.heic = (struct.pack(">I", 24) + b"ftypheic" + b"\x00\x00\x00\x00" + b"mif1heic"
-                     + struct.pack(">I", 34) + b"meta" + b"\x00\x00\x00\x00"
-                     + struct.pack(">I", 22) + b"hdlr" + b"\x00" * 8 + b"pict" + b"\x00" * 2)
-        self.svg = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
-                    b'<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">'
-                    b'<rect width="64" height="64" fill="#36c"/></svg>\n')
-        self.html = (b"<!DOCTYPE html>\n<html><head><title>Not an image</title></head>"
-                     b"<body><h1>This is an HTML page</h1></body></html>\n")
+        self.png = pad_png(fixture("sample.png"), PNG_BYTES)
+        # One pure red pixel, the one image not from a fixture: the HTML report's browser test
+        # (ReportBrowserTests) finds the attached image by its red pixels, and no fixture is a single
+        # colour (sample.png is gradients); the 69-byte size is also the smallest /size/png and /trickle.
+        self.tiny_png = (b"\x89PNG\r\n\x1a\n"
+                         + png_chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
+                         + png_chunk(b"IDAT", zlib.compress(b"\x00\xff\x00\x00", 9))
+                         + png_chunk(b"IEND", b""))
+        self.gif = fixture("static.gif")
+        self.gif_animated = fixture("animated.gif")
+        self.jpeg = fixture("sample.jpg")
+        # Split point for padding: SOI + APP0(JFIF) | COM filler | the rest ... EOI
+        self.jpeg_head_len = jpeg_head_len(self.jpeg)
+        self.webp = fixture("sample.webp")
+        self.heic = fixture("sample.heic")
+        self.svg = fixture("sample.svg")
+        self.html = fixture("notfound.html")
         self.text = b"This is plain text, not an image.\n"
         # A full-size COM segment (65535-byte length field => 65537 bytes), reused.
         self._com_full = self._com(65537)

@@ -140,7 +140,7 @@ extension ProcessHintsAndInputsTests {
                     "  hop 2: 200 from 127.0.0.1:\(server.port) over HTTP/1.1, connection reused or no handshake, image/png, 11352 bytes announced; "
                 )
             })
-        #expect(first.contains("  11352 body bytes of a 20000 ms budget, ended in phase done; png 64×64"))
+        #expect(first.contains("  11352 body bytes of a 20000 ms budget, ended in phase done; png 16×12"))
         #expect(first.contains { $0.hasPrefix("  attached \(directory.file("att"))/") && $0.hasSuffix(" (png, 11352 bytes)") })
         let second = blocks[1].split(separator: "\n").map(String.init)
         #expect(second[0].hasPrefix("\(directory.file("2-silent.json")): not-mutable — "))

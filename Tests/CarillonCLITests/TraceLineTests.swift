@@ -91,8 +91,9 @@ import Testing
         #expect(trace["budget_ms"] as? Int == 3_000)
         #expect(trace["phase"] as? String == "done")
         let image = try #require(trace["image"] as? [String: Any])
+        // /img/png is TestAssets/Images/sample.png (16×12), padded to 11352 bytes by the server.
         #expect(
-            image["type"] as? String == "png" && image["width"] as? Int == 64 && image["height"] as? Int == 64
+            image["type"] as? String == "png" && image["width"] as? Int == 16 && image["height"] as? Int == 12
                 && image["frames"] as? Int == 1)
     }
 
