@@ -40,16 +40,8 @@ enum OpenCommand: Command {
         guard let queue = openQueue(queuePath, io: io) else { return CarillonTool.exitDataError }
 
         var status = CarillonTool.exitSuccess
-        for input in PayloadInput.expandAll(arguments.positionals, io: io, status: &status) {
-            let payload: Payload
-            switch input.readPayload(io: io) {
-            case .success(let read): payload = read
-            case .failure(let error):
-                io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
-                status = CarillonTool.exitDataError
-                continue
-            }
-            do {
+        let allRead = PayloadInput.forEachPayload(arguments.positionals, io: io) { input, payload in
+            do throws(FileSystemError) {
                 var warnings: [String] = []
                 defer { for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") } }
                 switch try OpenTracking.didOpen(userInfo: payload.userInfo, at: at, queue: queue, warnings: &warnings) {
@@ -61,16 +53,19 @@ enum OpenCommand: Command {
                 case .notStamped(let why):
                     io.standardError.write("\(CarillonTool.name): \(input.name): \(why); ignored\n")
                 }
+                return true
             } catch {
                 io.standardError.write("\(CarillonTool.name): \(input.name): cannot queue the event: \(error)\n")
                 status = CarillonTool.exitDataError
                 // One bounded wait per command, not one per payload: the others would wait as long in vain.
                 if error.isLockTimeout {
                     io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process\n")
-                    break
+                    return false
                 }
+                return true
             }
         }
+        if !allRead { status = CarillonTool.exitDataError }
         return status
     }
 }

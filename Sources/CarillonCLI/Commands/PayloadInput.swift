@@ -23,6 +23,14 @@ enum PayloadInput: Equatable {
         return FileName.bytes(path)
     }
 
+    /// The start of an output line: `payload`, and `payload_base64` (the exact bytes) beside it for a
+    /// name that ``name`` shows escaped.
+    var jsonMembers: [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = [(key: "payload", value: .string(name))]
+        if let bytes = nameBytes { members.append((key: "payload_base64", value: .string(Base64.encode(bytes)))) }
+        return members
+    }
+
     /// A command-line argument as payloads: `-`, a file, or a directory's `*.json` files, sorted.
     /// A path that does not exist is kept as a file, so that it gets its own line saying so. Entries of
     /// a directory that are not regular files (a FIFO, a socket, a directory named `*.json`) are
@@ -117,6 +125,23 @@ enum PayloadInput: Equatable {
                 return .failure(ReadError(message: error.message))
             }
         }
+    }
+
+    /// Every payload the arguments name, read, in order, as `open` and `present` take them: an input that
+    /// is unreadable or not a JSON object is said on standard error and skipped. `body` returns false to
+    /// stop. Returns whether every input was found and read.
+    static func forEachPayload(_ arguments: [String], io: ToolIO, _ body: (PayloadInput, Payload) -> Bool) -> Bool {
+        var status = CarillonTool.exitSuccess
+        for input in expandAll(arguments, io: io, status: &status) {
+            switch input.readPayload(io: io) {
+            case .success(let payload):
+                guard body(input, payload) else { return status == CarillonTool.exitSuccess }
+            case .failure(let error):
+                io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
+                status = CarillonTool.exitDataError
+            }
+        }
+        return status == CarillonTool.exitSuccess
     }
 
     /// Expands every argument, reporting directories that cannot be read (and setting `status` to 1).

@@ -50,15 +50,7 @@ enum PresentCommand: Command {
         let onReceived = suppress ? showNothing : nil
 
         var status = CarillonTool.exitSuccess
-        for input in PayloadInput.expandAll(arguments.positionals, io: io, status: &status) {
-            let payload: Payload
-            switch input.readPayload(io: io) {
-            case .success(let read): payload = read
-            case .failure(let error):
-                io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
-                status = CarillonTool.exitDataError
-                continue
-            }
+        let allRead = PayloadInput.forEachPayload(arguments.positionals, io: io) { input, payload in
             var warnings: [String] = []
             let result = PresentTracking.willPresent(
                 userInfo: payload.userInfo, at: at, queue: queue, onReceived: onReceived, warnings: &warnings)
@@ -75,23 +67,24 @@ enum PresentCommand: Command {
                 // One bounded wait per command, not one per payload: the others would wait as long in vain.
                 if error.isLockTimeout {
                     io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process\n")
-                    return status
+                    return false
                 }
             }
+            return true
         }
+        if !allRead { status = CarillonTool.exitDataError }
         return status
     }
 
     /// The output line: `payload` (and `payload_base64` for a name that is not UTF-8), `delivery_id`,
     /// `queued`, `presentation`.
     static func line(_ input: PayloadInput, _ result: PresentTracking.Result) -> String {
-        var members: [(key: String, value: JSONValue)] = [(key: "payload", value: .string(input.name))]
-        if let bytes = input.nameBytes { members.append((key: "payload_base64", value: .string(Base64.encode(bytes)))) }
-        members += [
-            (key: "delivery_id", value: result.received.deliveryID.map { .string($0.rawValue) } ?? .null),
-            (key: "queued", value: .string(result.received.code)),
-            (key: "presentation", value: .array(result.presentation.map { .string($0.rawValue) })),
-        ]
+        let members =
+            input.jsonMembers + [
+                (key: "delivery_id", value: result.received.deliveryID.map { .string($0.rawValue) } ?? .null),
+                (key: "queued", value: .string(result.received.code)),
+                (key: "presentation", value: .array(result.presentation.map { .string($0.rawValue) })),
+            ]
         return JSONWriter.string(.object(members))
     }
 }

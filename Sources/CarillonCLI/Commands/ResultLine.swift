@@ -30,26 +30,21 @@ enum ResultLine {
                 "bytes": .number(String(attachment.byteCount)),
             ]
         }
-        var line: JSONValue = [
-            "payload": .string(payload.name),
-            "routed": .bool(routed),
-            "reason": .string(outcome.reason.code),
-            "detail": .string(outcome.detail),
-            "delivered": .string(delivered.rawValue),
-            "delivery_id": deliveryID.map { .string($0.rawValue) } ?? .null,
-            "receipt": .string(receipt),
-            "attachments": .array(files),
-            "elapsed_ms": .number(milliseconds(elapsedMilliseconds)),
-            "warnings": .array(warnings.map { .string($0) }),
-            "image_url": imageURL.map { .string($0) } ?? .null,
-            "trace": TraceJSON.value(trace),
+        let fields: [(key: String, value: JSONValue)] = [
+            (key: "routed", value: .bool(routed)),
+            (key: "reason", value: .string(outcome.reason.code)),
+            (key: "detail", value: .string(outcome.detail)),
+            (key: "delivered", value: .string(delivered.rawValue)),
+            (key: "delivery_id", value: deliveryID.map { .string($0.rawValue) } ?? .null),
+            (key: "receipt", value: .string(receipt)),
+            (key: "attachments", value: .array(files)),
+            (key: "elapsed_ms", value: .number(milliseconds(elapsedMilliseconds))),
+            (key: "warnings", value: .array(warnings.map { .string($0) })),
+            (key: "image_url", value: imageURL.map { .string($0) } ?? .null),
+            (key: "trace", value: TraceJSON.value(trace)),
         ]
         // A name that is not UTF-8 shows its odd bytes as \xNN in `payload`; the exact bytes ride along.
-        if let bytes = payload.nameBytes, case .object(var members) = line {
-            members.insert((key: "payload_base64", value: .string(Base64.encode(bytes))), at: 1)
-            line = .object(members)
-        }
-        return JSONWriter.string(line)
+        return JSONWriter.string(.object(payload.jsonMembers + fields))
     }
 
     /// Milliseconds with three decimals, as JSON number text.

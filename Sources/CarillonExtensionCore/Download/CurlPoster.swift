@@ -129,19 +129,16 @@ final class CurlPoster {
     /// What the callbacks collect during one request.
     private final class Collector {
         var bodyBytes: [UInt8] = []
-        var retryAfter: String?
+        /// The response's head, read by the parser the downloader uses (line endings, 1xx interim
+        /// responses, folding): the poster only needs its `Retry-After`.
+        var head = ResponseHead()
         var setupFailure: String?
+
+        var retryAfter: String? { head.values("Retry-After").first }
 
         func header(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
             guard let data, count > 0 else { return count }
-            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
-            if line.hasPrefix("HTTP/") {
-                retryAfter = nil  // a new response's head (after a 100 Continue)
-            } else if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "retry-after" {
-                // By scalars: "\r\n" is one Character, equal to neither "\r" nor "\n".
-                retryAfter = String(
-                    String.UnicodeScalarView(line[line.index(after: colon)...].unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
-            }
+            _ = head.add(line: Substring(String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)))
             return count
         }
 
