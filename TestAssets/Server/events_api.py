@@ -50,6 +50,10 @@ import time
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+# The certificates are made the way the image server makes its own (server.py, beside this file).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import server  # noqa: E402
+
 LOOPBACK = "127.0.0.1"
 MAX_EVENTS = 100
 MAX_AGE_MS = 30 * 86_400_000
@@ -294,42 +298,14 @@ class TLSServer(ThreadingHTTPServer):
         pass
 
 
-OPENSSL_CNF = """\
-[req]
-distinguished_name = dn
-prompt = no
-[dn]
-CN = unused
-[ext_ca]
-basicConstraints = critical, CA:TRUE
-keyUsage = critical, keyCertSign, cRLSign
-subjectKeyIdentifier = hash
-[ext_leaf]
-basicConstraints = critical, CA:FALSE
-keyUsage = critical, digitalSignature
-extendedKeyUsage = serverAuth
-subjectAltName = IP:127.0.0.1, DNS:localhost
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid:always
-"""
-
-
 def make_certs(d):
     """A CA and a leaf for 127.0.0.1 that App Transport Security accepts (EC P-256, SAN, serverAuth,
-    7 days), as server.py makes its good pair."""
+    7 days): server.py's good pair, made by its own openssl configuration and helper."""
     cnf = os.path.join(d, "openssl.cnf")
     with open(cnf, "w") as f:
-        f.write(OPENSSL_CNF)
-    for name, subject, ext, ca in (("ca", "/CN=Carillon Events API Test CA", "ext_ca", None),
-                                   ("leaf", "/CN=127.0.0.1", "ext_leaf", "ca")):
-        cmd = ["openssl", "req", "-config", cnf, "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
-               "-noenc", "-days", "7", "-keyout", os.path.join(d, f"{name}.key"), "-out", os.path.join(d, f"{name}.pem"),
-               "-subj", subject, "-extensions", ext]
-        if ca:
-            cmd += ["-CA", os.path.join(d, f"{ca}.pem"), "-CAkey", os.path.join(d, f"{ca}.key")]
-        done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        if done.returncode != 0:
-            raise RuntimeError(f"openssl failed: {done.stderr.decode(errors='replace')}")
+        f.write(server.OPENSSL_CNF)
+    server.wait_all([server.openssl_req(d, cnf, "ca", "/CN=Carillon Events API Test CA", "ext_ca")])
+    server.wait_all([server.openssl_req(d, cnf, "leaf", "/CN=127.0.0.1", "ext_leaf_good", "ca")])
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.minimum_version = ssl.TLSVersion.TLSv1_2
     ctx.load_cert_chain(os.path.join(d, "leaf.pem"), os.path.join(d, "leaf.key"))

@@ -912,6 +912,27 @@ authorityKeyIdentifier = keyid:always
 """
 
 
+def openssl_req(d, cnf, name, subject, extensions, ca=None, days=7):
+    """Starts `openssl req` for an EC P-256 certificate `d/<name>.pem` (key `d/<name>.key`) with the
+    extensions section `extensions` of `cnf`, signed by `d/<ca>.pem` when `ca` is given (else self-signed).
+    Shared with events_api.py."""
+    cmd = ["openssl", "req", "-config", cnf, "-x509", "-newkey", "ec",
+           "-pkeyopt", "ec_paramgen_curve:P-256", "-noenc", "-days", str(days),
+           "-keyout", os.path.join(d, f"{name}.key"), "-out", os.path.join(d, f"{name}.pem"),
+           "-subj", subject, "-extensions", extensions]
+    if ca:
+        cmd += ["-CA", os.path.join(d, f"{ca}.pem"), "-CAkey", os.path.join(d, f"{ca}.key")]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def wait_all(procs):
+    """Waits for every `openssl` started; raises with its stderr if one failed."""
+    for p in procs:
+        out, err = p.communicate()
+        if p.returncode != 0:
+            raise RuntimeError(f"openssl failed: {err.decode(errors='replace')}")
+
+
 def make_certs(d):
     """Good CA + leaf, rogue CA + leaf (same names), good-CA leaf for the wrong name, and the
     App Transport Security cases: leaves iOS refuses (host only in the CN, no EKU, ten years) and
@@ -922,19 +943,7 @@ def make_certs(d):
         f.write(OPENSSL_CNF)
 
     def req(name, subject, extensions, ca=None, days=7):
-        cmd = ["openssl", "req", "-config", cnf, "-x509", "-newkey", "ec",
-               "-pkeyopt", "ec_paramgen_curve:P-256", "-noenc", "-days", str(days),
-               "-keyout", os.path.join(d, f"{name}.key"), "-out", os.path.join(d, f"{name}.pem"),
-               "-subj", subject, "-extensions", extensions]
-        if ca:
-            cmd += ["-CA", os.path.join(d, f"{ca}.pem"), "-CAkey", os.path.join(d, f"{ca}.key")]
-        return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-
-    def wait_all(procs):
-        for p in procs:
-            out, err = p.communicate()
-            if p.returncode != 0:
-                raise RuntimeError(f"openssl failed: {err.decode(errors='replace')}")
+        return openssl_req(d, cnf, name, subject, extensions, ca, days)
 
     dh = subprocess.Popen(["openssl", "genpkey", "-genparam", "-algorithm", "DH", "-pkeyopt",
                            "group:ffdhe2048", "-out", os.path.join(d, "ffdhe2048.pem")],

@@ -72,7 +72,7 @@ extension Curl {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw TestServer.StartError(description: "curl \(url) exited with \(process.terminationStatus)")
+            throw LocalServerProcess.StartError(description: "curl \(url) exited with \(process.terminationStatus)")
         }
         return try Data(contentsOf: URL(fileURLWithPath: file))
     }

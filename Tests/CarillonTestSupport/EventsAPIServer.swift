@@ -16,43 +16,19 @@ public final class EventsAPIServer: @unchecked Sendable {
     private let process: Process
     private let input: Pipe
 
-    public struct StartError: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// Starts a server that accepts `key` (written to a file in `directory`, never on a command line).
     public init(key: String = "test-mobile-key", now: String? = nil) throws {
         let keyDirectory = TemporaryDirectory("events-api-key")
         let keyFile = try keyDirectory.write("key", key + "\n")
         defer { keyDirectory.remove() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", Paths.testAssets("Server/events_api.py"), "--exit-on-stdin-eof", "--key-file", keyFile]
-            + (now.map { ["--now", $0] } ?? [])
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        let handle = output.fileHandleForReading
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty {
-                throw StartError(description: "events_api.py exited before its ready line: \(String(decoding: line, as: UTF8.self))")
-            }
-            line.append(chunk)
-        }
-        guard let ready = try JSONSerialization.jsonObject(with: line) as? [String: Any],
-            let port = ready["port"] as? Int, let caFile = ready["ca_file"] as? String, let baseURL = ready["base_url"] as? String
-        else { throw StartError(description: "unexpected ready line: \(String(decoding: line, as: UTF8.self))") }
-        self.port = port
-        self.caFile = caFile
-        self.baseURL = baseURL
+        let started = try LocalServerProcess(
+            script: "events_api.py", arguments: ["--key-file", keyFile] + (now.map { ["--now", $0] } ?? []))
+        port = started.port
+        caFile = started.caFile
+        baseURL = started.baseURL
+        process = started.process
+        input = started.input
         self.key = key
-        self.process = process
-        self.input = input
     }
 
     deinit {

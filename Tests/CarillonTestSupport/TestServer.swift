@@ -31,43 +31,18 @@ public final class TestServer: Sendable {
         }
     }()
 
-    public struct StartError: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     public init() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Paths.testAssets("Server/server.py"), "--exit-on-stdin-eof"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        // The first line is the ready line: {"port":…,"ca_file":…,…}.
-        var line = Data()
-        let handle = output.fileHandleForReading
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty {
-                throw StartError(description: "server exited before its ready line: \(String(decoding: line, as: UTF8.self))")
-            }
-            line.append(chunk)
-        }
-        guard let ready = try JSONSerialization.jsonObject(with: line) as? [String: Any],
-            let port = ready["port"] as? Int, let caFile = ready["ca_file"] as? String,
-            let baseURL = ready["base_url"] as? String
-        else { throw StartError(description: "unexpected ready line: \(String(decoding: line, as: UTF8.self))") }
-        self.port = port
-        self.caFile = caFile
-        self.baseURL = baseURL
-        self.unknownCAPort = ready["unknown_ca_port"] as? Int ?? 0
-        self.wrongHostPort = ready["wrong_host_port"] as? Int ?? 0
-        self.handshakeStallPort = ready["handshake_stall_port"] as? Int ?? 0
-        self.closedPort = ready["closed_port"] as? Int ?? 0
-        self.atsPorts = ready["ats_ports"] as? [String: Int] ?? [:]
-        self.process = process
-        self.input = input
+        let started = try LocalServerProcess(script: "server.py")
+        port = started.port
+        caFile = started.caFile
+        baseURL = started.baseURL
+        unknownCAPort = started.ready["unknown_ca_port"] as? Int ?? 0
+        wrongHostPort = started.ready["wrong_host_port"] as? Int ?? 0
+        handshakeStallPort = started.ready["handshake_stall_port"] as? Int ?? 0
+        closedPort = started.ready["closed_port"] as? Int ?? 0
+        atsPorts = started.ready["ats_ports"] as? [String: Int] ?? [:]
+        process = started.process
+        input = started.input
     }
 
     /// `https://127.0.0.1:PORT` + `path`.
