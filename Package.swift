@@ -25,17 +25,23 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
-        // zlib from the system (Debian: zlib1g-dev), for the PNG verifier's CRC-32 (as libpng uses it).
-        // libcurl loads libz anyway, so it costs nothing at start-up.
+        // zlib from the system (Debian: zlib1g-dev), for CRC-32 where carry-less multiplication does not
+        // apply (CCRC32). libcurl loads libz anyway, so it costs nothing at start-up.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // CRC-32 for the PNG verifier: carry-less multiplication (PCLMULQDQ) where the CPU has it, zlib's
+        // crc32_z for short runs and other CPUs. Only Image/CRC32.swift calls it.
+        .target(
+            name: "CCRC32",
+            dependencies: ["CZlib"]
+        ),
         // All of the extension's logic. Never prints, never exits.
         .target(
             name: "CarillonExtensionCore",
-            dependencies: ["CCurl", "COpenSSL", "CZlib"]
+            dependencies: ["CCurl", "COpenSSL", "CCRC32"]
         ),
         // The command line's parsing and commands, writing to streams it is given, so tests run it in-process.
         .target(

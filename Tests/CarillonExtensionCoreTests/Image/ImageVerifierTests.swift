@@ -11,7 +11,7 @@ import Testing
 #endif
 
 /// What holds for every format: intact fixtures, cut files, foreign formats, empty and unreadable files,
-/// files at the size cap, the CRC, robustness. Each format's own rules are tables in `PNGStreamTests`,
+/// files at the size cap, robustness (the CRC is `CRC32Tests`). Each format's own rules are tables in `PNGStreamTests`,
 /// `JPEGStreamTests` and `GIFStreamTests`.
 @Suite struct ImageVerifierTests {
     // MARK: Fixtures
@@ -245,36 +245,6 @@ import Testing
             #expect(
                 ImageStreamVerifier.decide(critical, pieceSize: 16 * 1024)
                     == .failure(Outcome(.unsupportedType, "PNG has an unknown critical chunk CaRn at offset 33")))
-        }
-    }
-
-    @Test func crc32MatchesTheCheckValue() {
-        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
-        #expect(CRC32.checksum([]) == 0)
-    }
-
-    /// zlib's CRC, as `CRC32` wraps it, is the bit-at-a-time definition's for every length, start
-    /// alignment and split into pieces (the running CRC carried across them, as a PNG chunk's is).
-    @Test func crc32MatchesTheBitwiseDefinition() {
-        func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in bytes {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-            }
-            return crc ^ 0xFFFF_FFFF
-        }
-        var random = ImageFixtures.SplitMix64(seed: 0xC4C3_2000)
-        let bytes = (0..<4096).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-        for _ in 0..<300 {
-            let start = random.next(below: 64)
-            let end = start + random.next(below: bytes.count - start)
-            let split = start + random.next(below: end - start + 1)
-            let whole = bytes[start..<end].withUnsafeBufferPointer { CRC32.update(0xFFFF_FFFF, $0) } ^ 0xFFFF_FFFF
-            let first = bytes[start..<split].withUnsafeBufferPointer { CRC32.update(0xFFFF_FFFF, $0) }
-            let pieces = bytes[split..<end].withUnsafeBufferPointer { CRC32.update(first, $0) } ^ 0xFFFF_FFFF
-            #expect(whole == bitwise(bytes[start..<end]), "bytes \(start)..<\(end)")
-            #expect(pieces == whole, "bytes \(start)..<\(end) split at \(split)")
         }
     }
 
