@@ -25,6 +25,8 @@ import sys
 import tempfile
 import time
 
+from nginx import Nginx
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 SERVER = os.path.join(ROOT, "TestAssets", "Server", "server.py")
@@ -295,108 +297,108 @@ def peak_rss_kib(cmd, out_file):
 # The measurements
 # ---------------------------------------------------------------------------
 
-def bench_big_download(variants, srv, work, reps):
-    """Row 1: whole-process time, 10 MiB, carillon-nse process vs curl, alternating.
+def ten_mib_cases(srv, ngx):
+    """The 10 MiB downloads of rows 1 (SPEC §7: against the test server, and against nginx as a fast
+    real server): (row, title, URL, with a --container). Without a container the run is a like-for-like
+    download to a file; the PNG's CRCs cover every byte, so the verifier reads all of it."""
+    cases = [("1", "10 MiB JPEG, with --container (receipt: 2 fsyncs)", srv.url("/size/cap"), True),
+             ("1w", "10 MiB JPEG, without --container", srv.url("/size/cap"), False),
+             ("1p", "10 MiB PNG, without --container", srv.url(f"/size/png?bytes={CAP}"), False)]
+    if ngx:
+        cases += [("1n", "nginx: 10 MiB JPEG, without --container", ngx.url("/cap.jpg"), False),
+                  ("1np", "nginx: 10 MiB PNG, without --container", ngx.url("/big.png"), False)]
+    return cases
 
-    `variants` is [(label, binary)]: the normal build, and with --static-what-if the same sources
-    built with --static-swift-stdlib."""
-    url = srv.url("/size/cap")
+
+def bench_ten_mib(variants, cases, ca, work, reps):
+    """Rows 1, 1w, 1p, 1n, 1np: whole-process wall and CPU time (user+sys, getrusage) of 10 MiB
+    downloads, `carillon-nse process` against the reference curl, the sides alternating run by run.
+
+    `variants` is [(label, binary)]: the normal build, and with --static-what-if the same sources built
+    with --static-swift-stdlib (its rows are marked "s")."""
     att, container, out = (os.path.join(work, d) for d in ("att-big", "container-big", "curl-big"))
     for d in (att, container, out):
         clear(d)
     payload = os.path.join(work, "big.json")
-    wall = {label: [] for label, _ in variants + [("curl", None)]}
-    cpu = {label: [] for label in wall}
-    inside = {label: [] for label, _ in variants}
+    for number, title, url, with_container in cases:
+        wall = {label: [] for label, _ in variants + [("curl", None)]}
+        cpu = {label: [] for label in wall}
+        inside = {label: [] for label, _ in variants}
 
-    def one_nse(label, nse):
-        write_payload(payload, url)          # a new delivery id each run: the receipt is really stored
-        receipts = [] if label == "without --container" else ["--container", container]
-        ms, r, cpu_ms = timed_cpu([nse, "process"] + receipts + ["--attachments", att, "--ca-file", srv.ca, payload])
-        lines = check_process("10 MiB process", r, "attached", CAP)
-        empty(att)
-        drain_receipts(container)
-        settle()
-        if lines:
-            inside[label].append(lines[0]["elapsed_ms"])
-            return ms, cpu_ms
-        return None
-
-    def one_curl():
-        target = os.path.join(out, "image")
-        ms, r, cpu_ms = timed_cpu(curl_cmd(srv.ca, url, target))
-        ok = r.returncode == 0 and os.path.getsize(target) == CAP
-        if not ok:
-            broke(f"10 MiB curl: exit {r.returncode} {r.stderr[-200:]}")
-        os.unlink(target) if os.path.exists(target) else None
-        settle()
-        return (ms, cpu_ms) if ok else None
-
-    runners = [(label, (lambda l=label, b=binary: one_nse(l, b))) for label, binary in variants] + [("curl", one_curl)]
-    for _, fn in runners:                    # warm-up (page cache, server's image), not counted
-        fn()
-    for label in inside:
-        inside[label].clear()
-    for i in range(reps):
-        k = i % len(runners)
-        for label, fn in runners[k:] + runners[:k]:
-            got = fn()
-            if got is not None:
-                wall[label].append(got[0])
-                cpu[label].append(got[1])
-    c = stats(wall["curl"])
-    for n, (label, _) in enumerate(variants):
-        a = stats(wall[label])
-        ok = None if not (a and c) else a["median"] <= 1.10 * c["median"]
-        ratio = f" ({a['median'] / c['median']:.2f}x curl)" if a and c else ""
-        name = "1. 10 MiB image, whole process (wall)" if n == 0 else f"1{label[0]}. same, {label}"
-        row(name, fmt(a, "ms") + ratio, "curl: " + fmt(c, "ms") if n == 0 else "", "<= 1.10x curl",
-            verdict(ok) if n == 0 else verdict(ok) + " (diagnostic)")
-        e = stats(inside[label])
-        if a and e:
-            row("   CPU user+sys; in-process elapsed_ms",
-                f"cpu {fmt(stats(cpu[label]), 'ms')}; elapsed_ms {e['median']:.1f} "
-                f"(so {a['median'] - e['median']:.1f} ms outside the pipeline: exec, load, exit)",
-                f"curl cpu: {fmt(stats(cpu['curl']), 'ms')}" if n == 0 else "")
-    return wall
-
-
-def bench_png(nse, srv, work, reps):
-    """Row 1p: the 10 MiB download again, of a PNG, whose CRCs cover every byte (no receipt, so that only
-    the image differs from row 1w). Diagnostic: SPEC §7's target is stated for "a 10 MiB image"."""
-    url = srv.url(f"/size/png?bytes={CAP}")
-    att, out = os.path.join(work, "att-png"), os.path.join(work, "curl-png")
-    for d in (att, out):
-        clear(d)
-    payload = os.path.join(work, "png.json")
-    wall = {"nse": [], "curl": []}
-
-    def one(kind):
-        if kind == "nse":
-            write_payload(payload, url)
-            ms, r = timed([nse, "process", "--attachments", att, "--ca-file", srv.ca, payload])
-            ok = check_process("10 MiB PNG process", r, "attached", CAP) is not None
+        def one_nse(label, nse):
+            write_payload(payload, url)      # a new delivery id each run: the receipt is really stored
+            receipts = ["--container", container] if with_container else []
+            ms, r, cpu_ms = timed_cpu([nse, "process"] + receipts + ["--attachments", att, "--ca-file", ca, payload])
+            lines = check_process(f"row {number} process", r, "attached", CAP)
             empty(att)
-        else:
+            drain_receipts(container)
+            settle()
+            if lines:
+                inside[label].append(lines[0]["elapsed_ms"])
+                return ms, cpu_ms
+            return None
+
+        def one_curl():
             target = os.path.join(out, "image")
-            ms, r = timed(curl_cmd(srv.ca, url, target))
+            ms, r, cpu_ms = timed_cpu(curl_cmd(ca, url, target))
             ok = r.returncode == 0 and os.path.getsize(target) == CAP
             if not ok:
-                broke(f"10 MiB PNG curl: exit {r.returncode} {r.stderr[-200:]}")
+                broke(f"row {number} curl: exit {r.returncode} {r.stderr[-200:]}")
             os.unlink(target) if os.path.exists(target) else None
-        settle()
-        if ok:
-            wall[kind].append(ms)
+            settle()
+            return (ms, cpu_ms) if ok else None
 
-    one("nse"), one("curl")                  # warm-up: the server builds the PNG once
-    wall["nse"].clear(), wall["curl"].clear()
-    for i in range(reps):
-        for kind in (("nse", "curl") if i % 2 == 0 else ("curl", "nse")):
-            one(kind)
-    a, c = stats(wall["nse"]), stats(wall["curl"])
-    ratio = f" ({a['median'] / c['median']:.2f}x curl)" if a and c else ""
-    row("1p. same, a 10 MiB PNG, without --container", fmt(a, "ms") + ratio, "curl: " + fmt(c, "ms"),
-        "(diagnostic)", "")
+        runners = [(label, (lambda l=label, b=binary: one_nse(l, b))) for label, binary in variants]
+        runners.append(("curl", one_curl))
+        for _, fn in runners:                # warm-up (page cache, the server's image), not counted
+            fn()
+        for label in inside:
+            inside[label].clear()
+        for i in range(reps):
+            k = i % len(runners)
+            for label, fn in runners[k:] + runners[:k]:
+                got = fn()
+                if got is not None:
+                    wall[label].append(got[0])
+                    cpu[label].append(got[1])
+        c_wall, c_cpu = stats(wall["curl"]), stats(cpu["curl"])
+        for n, (label, _) in enumerate(variants):
+            a_wall, a_cpu, e = stats(wall[label]), stats(cpu[label]), stats(inside[label])
+            name = f"{number}. {title}" if n == 0 else f"{number}s. same, {label}"
+            ok_wall = None if not (a_wall and c_wall) else a_wall["median"] <= c_wall["median"]
+            ok_cpu = None if not (a_cpu and c_cpu) else a_cpu["median"] <= c_cpu["median"]
+            what_if = " (what-if)" if n else ""
+            row(name + " — wall", fmt(a_wall, "ms") + ratio_text(a_wall, c_wall), "curl: " + fmt(c_wall, "ms"),
+                "<= 1.00x curl", verdict(ok_wall) + what_if)
+            outside = f"; elapsed_ms {e['median']:.1f}, so {a_wall['median'] - e['median']:.1f} ms outside the pipeline" \
+                if a_wall and e else ""
+            row("   CPU user+sys", fmt(a_cpu, "ms") + ratio_text(a_cpu, c_cpu) + outside, "curl: " + fmt(c_cpu, "ms"),
+                "<= 1.00x curl", verdict(ok_cpu) + what_if)
+
+
+def ratio_text(ours, theirs):
+    return f" ({ours['median'] / theirs['median']:.2f}x curl)" if ours and theirs and theirs["median"] else ""
+
+
+def start_nginx(srv, work, install):
+    """nginx serving the test server's two 10 MiB images (fetched from it with curl, so the bytes are the
+    same) with its certificate; None, with a note, when nginx cannot run here."""
+    files = {}
+    for name, path in (("/cap.jpg", "/size/cap"), ("/big.png", f"/size/png?bytes={CAP}")):
+        local = os.path.join(work, "nginx-source" + name.replace("/", "-"))
+        r = run(curl_cmd(srv.ca, srv.url(path), local))
+        if r.returncode != 0 or os.path.getsize(local) != CAP:
+            broke(f"fetching {path} from the test server for nginx failed: {r.stderr[-200:]}")
+            return None
+        files[name] = local
+    ngx, why = Nginx.start(work, srv.ca, files, install, say)
+    if ngx is None:
+        NOTES.append(f"rows 1n and 1np were not run: {why}.")
+        return None
+    version = run(["nginx", "-v"]).stderr.strip() or "nginx"
+    NOTES.append(f"rows 1n/1np: {version} on {ngx.url('/')} (one worker, sendfile, TLS with the test server's "
+                 "certificate), started and stopped by the benchmark.")
+    return ngx
 
 
 def bench_transfer_engine(tool, srv, work, reps):
@@ -500,8 +502,10 @@ def bench_rss(nse, srv, work, reps, static_nse=None):
     small, big = stats(samples["10k"]), stats(samples["10m"])
     ok_abs = None if not big else big["median"] < 24
     ok_delta = None if not (small and big) else big["median"] - small["median"] <= 1.0
-    row("3a. peak RSS, process, 10 MiB image", fmt(big, "MiB"), "curl: " + fmt(stats(samples["curl10m"]), "MiB"),
-        "< 24 MiB", verdict(ok_abs))
+    curl_big = stats(samples["curl10m"])
+    ok_curl = None if not (big and curl_big) else big["median"] <= curl_big["median"]
+    row("3a. peak RSS, process, 10 MiB image", fmt(big, "MiB"), "curl: " + fmt(curl_big, "MiB"),
+        "< 24 MiB; <= curl's", f"{verdict(ok_abs)}; {verdict(ok_curl)}")
     delta = f" (10 MiB − 10 KiB = {big['median'] - small['median']:+.2f} MiB)" if small and big else ""
     row("3b. peak RSS, process, 10 KiB image", fmt(small, "MiB") + delta,
         "`--version` floor: " + fmt(stats(samples["floor"]), "MiB"), "10 MiB ≤ 10 KiB + 1 MiB", verdict(ok_delta))
@@ -820,6 +824,8 @@ def main(argv=None):
                     help="also build with --static-swift-stdlib (scratch PATH-static) and time/measure it "
                          "beside the normal build in rows 1 and 3 (a what-if for Package.swift)")
     ap.add_argument("--only", default="1,2,3,4,5,6,7,8", help="comma-separated rows to run (default: all)")
+    ap.add_argument("--no-nginx", action="store_true",
+                    help="do not install nginx-light when nginx is missing (rows 1n/1np then say so and are skipped)")
     ap.add_argument("--scratch-path", default=os.environ.get("CARILLON_BENCH_SCRATCH", "/tmp/build-bench"),
                     help="swift build scratch path of the main package (the benchmark package uses PATH-pkg)")
     args = ap.parse_args(argv)
@@ -870,11 +876,14 @@ def main(argv=None):
         gap = small_image_latency(srv, work)
 
         if "1" in only:
-            say("1/8 10 MiB download vs curl ...")
-            bench_big_download([("carillon-nse", nse), ("without --container", nse)]
-                               + ([("static stdlib", static_nse)] if static_nse else []),
-                               srv, work, reps["big"])
-            bench_png(nse, srv, work, reps["big"])
+            say("1/8 10 MiB downloads vs curl, test server and nginx ...")
+            ngx = start_nginx(srv, work, install=not args.no_nginx)
+            try:
+                bench_ten_mib([("carillon-nse", nse)] + ([("static stdlib", static_nse)] if static_nse else []),
+                              ten_mib_cases(srv, ngx), srv.ca, work, reps["big"])
+            finally:
+                if ngx:
+                    ngx.stop()
             bench_transfer_engine(tool, srv, work, reps["big"])
         if "2" in only:
             say("2/8 pipeline overhead ...")
