@@ -55,20 +55,21 @@ let package = Package(
         .executableTarget(
             name: "carillon-nse",
             dependencies: ["CarillonCLI"],
-            exclude: ["startup.order"],
+            exclude: ["startup.order", "StaticCxxRuntime"],
             // Release builds link the Swift runtime statically: binding a dozen runtime libraries at
             // every start cost ~4 ms per run, a tenth of a 10 MiB download (TestAssets/Bench). With lld:
             // the 26,000 relative relocations are packed (DT_RELR, glibc 2.36+), 620 KiB less to read at
             // every start; nothing is exported (nothing links against the executable); and the functions
             // a run executes are laid out together (startup.order, written by
-            // TestAssets/Bench/startup_order.py), so a run maps 1.9 MiB less of the executable. A symbol
-            // the file names that no longer exists is skipped: a stale file costs memory, never a build.
+            // TestAssets/Bench/startup_order.py), so a run maps 1.9 MiB less of the executable (a symbol
+            // the file names that no longer exists is skipped: a stale file costs memory, never a build);
+            // and the C++ runtime is linked statically (StaticCxxRuntime/libstdc++.so says how and why).
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
                         "--no-export-dynamic", "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/carillon-nse/startup.order",
-                        "-Xlinker", "--no-warn-symbol-ordering",
+                        "-Xlinker", "--no-warn-symbol-ordering", "-L", "\(packageDirectory)/Sources/carillon-nse/StaticCxxRuntime",
                     ],
                     .when(configuration: .release))
             ]
