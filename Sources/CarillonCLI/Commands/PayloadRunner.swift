@@ -68,8 +68,8 @@ struct PayloadRunner: Sendable {
                 // The others start once the first payload is done (at most a second later): its TLS
                 // handshake then leaves a session that their connections resume (the pool shares one
                 // session cache) instead of each making a full handshake at the same moment, as
-                // curl --parallel waits for its first connection. A slow first image only delays the
-                // others' start, never the run's end: it runs on meanwhile.
+                // curl --parallel waits for its first connection. A slow first image delays the others'
+                // start by at most that second (and a stalled one, which runs on, by exactly that).
                 if worker == 0 { _ = firstFinished.wait(timeout: .now() + .seconds(1)) }
             }
             group.wait()
