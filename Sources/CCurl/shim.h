@@ -71,6 +71,26 @@ static inline CURLMcode carillon_multi_setopt_long(CURLM *handle, CURLMoption op
     return curl_multi_setopt(handle, option, value);
 }
 
+/// `curl_share_setopt` with a `long` argument (`CURLSHOPT_SHARE`, `CURLSHOPT_UNSHARE`).
+static inline CURLSHcode carillon_share_setopt_long(CURLSH *share, CURLSHoption option, long value) {
+    return curl_share_setopt(share, option, value);
+}
+
+/// `curl_share_setopt` with an opaque pointer argument (`CURLSHOPT_USERDATA`).
+static inline CURLSHcode carillon_share_setopt_pointer(CURLSH *share, CURLSHoption option, void *value) {
+    return curl_share_setopt(share, option, value);
+}
+
+/// `curl_share_setopt(CURLSHOPT_LOCKFUNC)`.
+static inline CURLSHcode carillon_share_setopt_lock(CURLSH *share, curl_lock_function callback) {
+    return curl_share_setopt(share, CURLSHOPT_LOCKFUNC, callback);
+}
+
+/// `curl_share_setopt(CURLSHOPT_UNLOCKFUNC)`.
+static inline CURLSHcode carillon_share_setopt_unlock(CURLSH *share, curl_unlock_function callback) {
+    return curl_share_setopt(share, CURLSHOPT_UNLOCKFUNC, callback);
+}
+
 /// `curl_version_info(CURLVERSION_NOW)`: the macro is not imported into Swift.
 static inline const curl_version_info_data *carillon_version_info(void) {
     return curl_version_info(CURLVERSION_NOW);

@@ -548,14 +548,42 @@ def bench_expiry(nse, tool, srv, work, reps_cli, reps_inproc):
         "< 10 ms", verdict(h["median_us"] < 10_000 and f["median_us"] < 10_000))
 
 
+def curl_safety(ca):
+    """The reference command's flags without its URL and -o: one list for every curl peer of row 5."""
+    return ["-q", "-s", "--cacert", ca, "--proto", "=https", "--proto-redir", "=https",
+            "--max-redirs", "5", "--max-time", "20", "--max-filesize", str(CAP)]
+
+
+def process_cpu_ms(pid):
+    """user+sys CPU ms a running process has used so far (/proc/PID/stat), e.g. the test server's."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def server_stats(srv):
+    """The test server's /stats: connections and TLS handshakes (fresh and resumed) since its reset."""
+    r = run(["curl", "-q", "-s", "--cacert", srv.ca, srv.url("/stats")])
+    try:
+        return json.loads(r.stdout)
+    except ValueError:
+        return None
+
+
 def bench_jobs(nse, srv, work, count, reps):
-    """Row 5: `count` payloads with --jobs 1, 4, 8 vs a shell loop of curl over the same URLs."""
+    """Row 5: `count` payloads with --jobs 1, 4, 8 against curl's own ways of fetching a batch: a shell
+    loop (one curl per URL, one at a time), `xargs -P N curl` (one curl per URL, N at a time) and
+    `curl --parallel --parallel-max N` (one curl, one multi handle: connections and TLS sessions shared)."""
     routes = ["/img/png", "/img/jpeg", "/img/gif", "/size/n?bytes=10240"]
     urls = [srv.url(routes[i % len(routes)]) for i in range(count)]
     pdir = os.path.join(work, "jobs-payloads")
     url_file = os.path.join(work, "jobs-urls.txt")
     with open(url_file, "w") as f:
         f.write("\n".join(urls) + "\n")
+    out = os.path.join(work, "curl-jobs")
     loop = os.path.join(work, "curl-loop.sh")
     with open(loop, "w") as f:
         f.write('#!/bin/bash\n# The reference: one curl per URL, as a shell script would do it.\n'
@@ -564,58 +592,131 @@ def bench_jobs(nse, srv, work, count, reps):
                 f'  curl -q -s --cacert "$ca" --proto =https --proto-redir =https --max-redirs 5 --max-time 20 '
                 f'--max-filesize {CAP} -o "$out/$i" "$u"\n'
                 'done < "$urls"\n')
-    att, container, out = (os.path.join(work, d) for d in ("att-jobs", "container-jobs", "curl-jobs"))
-    samples = {"curl": [], 1: [], 4: [], 8: []}
-    slowest = {1: [], 4: [], 8: []}             # per run: the largest elapsed_ms of one payload
+    # curl --parallel reads its URLs and outputs from a config file (-K): one url/output pair per image.
+    parallel_config = os.path.join(work, "curl-parallel.conf")
+    with open(parallel_config, "w") as f:
+        for i, u in enumerate(urls, 1):
+            f.write(f'url = "{u}"\noutput = "{out}/{i}"\n')
+    # xargs -n 2 appends "FILE URL" to `curl … -o`: one curl per URL, N running at a time.
+    pairs = os.path.join(work, "xargs-pairs.txt")
+    with open(pairs, "w") as f:
+        for i, u in enumerate(urls, 1):
+            f.write(f"{out}/{i} {u}\n")
+    att, container = os.path.join(work, "att-jobs"), os.path.join(work, "container-jobs")
+    ours = [("jobs", 1), ("jobs", 4), ("jobs", 8), ("bare", 4), ("bare", 8)]   # bare: no --container
+    # xargs -P 8 is left out: one process per URL makes it as slow as -P 4 (~4.5 s), and it adds nothing.
+    peers = [("loop", 1), ("parallel", 4), ("parallel", 8), ("xargs", 4)]
+    kinds = ours + peers
+    wall = {k: [] for k in kinds}
+    cpu = {k: [] for k in kinds}
+    server_cpu = {k: [] for k in kinds}
+    connections = {k: [] for k in kinds}
+    full_handshakes = {k: [] for k in kinds}    # TLS handshakes that did not resume a session
+    slowest = {k: [] for k in ours}             # per run: the largest elapsed_ms of one payload
+
+    def command(kind):
+        way, n = kind
+        if way == "loop":
+            return ["bash", loop, srv.ca, url_file, out]
+        if way == "parallel":
+            return ["curl"] + curl_safety(srv.ca) + ["--parallel", "--parallel-max", str(n), "-K", parallel_config]
+        if way == "xargs":
+            return ["xargs", "-P", str(n), "-n", "2", "-a", pairs, "curl"] + curl_safety(srv.ca) + ["-o"]
+        receipts = ["--container", container] if way == "jobs" else []
+        return [nse, "process", "--jobs", str(n)] + receipts + ["--attachments", att, "--ca-file", srv.ca, pdir]
 
     def one(kind):
-        if kind == "curl":
+        way, n = kind
+        if kind in peers:
             clear(out)
-            ms, r = timed(["bash", loop, srv.ca, url_file, out])
-            ok = r.returncode == 0 and len(os.listdir(out)) == count
-            if not ok:
-                broke(f"curl loop: exit {r.returncode}, {len(os.listdir(out))} files; {r.stderr[-200:]}")
         else:
             clear(pdir), empty(att), drain_receipts(container)
             for i, u in enumerate(urls):
                 write_payload(os.path.join(pdir, f"{i:04d}.json"), u)
-            # Untimed, as in row 1: the last run's files, written back now, would land on this run's fsyncs.
-            settle()
-            ms, r = timed([nse, "process", "--jobs", str(kind), "--container", container, "--attachments", att,
-                           "--ca-file", srv.ca, pdir])
-            lines = check_process(f"--jobs {kind}", r, "attached", count=count)
+        # Untimed, as in row 1: the last run's files, written back now, would land on this run's fsyncs.
+        settle()
+        run(["curl", "-q", "-s", "--cacert", srv.ca, "-o", os.devnull, srv.url("/stats/reset")])
+        server_before = process_cpu_ms(srv.proc.pid)
+        ms, r, cpu_ms = timed_cpu(command(kind))
+        server_after = process_cpu_ms(srv.proc.pid)
+        stats_after = server_stats(srv)
+        label = f"--jobs {n}" if kind in ours else f"curl {way} {n}"
+        if kind in peers:
+            files = len(os.listdir(out))
+            ok = r.returncode == 0 and files == count
+            if not ok:
+                broke(f"{label}: exit {r.returncode}, {files} files; {r.stderr[-200:]}")
+        else:
+            lines = check_process(label, r, "attached", count=count)
             ok = lines is not None
             if ok:
                 slowest[kind].append(max(line["elapsed_ms"] for line in lines))
         if ok:
-            samples[kind].append(ms)
+            wall[kind].append(ms)
+            cpu[kind].append(cpu_ms)
+            if server_before is not None and server_after is not None:
+                server_cpu[kind].append(server_after - server_before)
+            if stats_after:
+                connections[kind].append(stats_after["connections"])
+                full_handshakes[kind].append(stats_after["tls_handshakes"] - stats_after["tls_resumed"])
 
-    order = ["curl", 1, 4, 8]
     for i in range(reps):
-        for kind in order[i % 4:] + order[:i % 4]:
+        for kind in kinds[i % len(kinds):] + kinds[:i % len(kinds)]:
             one(kind)
-    c = stats(samples["curl"])
-    for jobs in (1, 4, 8):
-        s = stats(samples[jobs])
-        speed = f" ({c['median'] / s['median']:.1f}x curl loop)" if s and c else ""
-        target, ok = ("faster than curl loop", None if not (s and c) else s["median"] < c["median"]) \
-            if jobs == 4 else ("", None)
-        slow = stats(slowest[jobs])
-        slow_text = f"; slowest payload {slow['median']:.0f} ms" if slow else ""
-        row(f"5. {count} payloads, --jobs {jobs}", fmt(s, "ms", 0) + speed + slow_text,
-            "curl loop: " + fmt(c, "ms", 0) if jobs == 1 else "", target, verdict(ok) if jobs == 4 else "")
-    one_job = stats(samples[1])
-    for jobs in (4, 8):
-        s = stats(samples[jobs])
-        if s and one_job and s["median"] > 1.5 * one_job["median"]:
+
+    def median(values):
+        return statistics.median(values) if values else None
+
+    def ratio(kind, peer):
+        a, b = median(wall[kind]), median(wall[peer])
+        return a / b if a and b else None
+
+    def side(kind):
+        """Wall (median [min–max]), then CPU, server CPU, connections and full handshakes, medians."""
+        extra = [f"cpu {median(cpu[kind]):.0f} ms"] if cpu[kind] else []
+        if server_cpu[kind]:
+            extra.append(f"server cpu {median(server_cpu[kind]):.0f} ms")
+        if connections[kind]:
+            extra.append(f"{median(connections[kind]):.0f} conn, {median(full_handshakes[kind]):.0f} full TLS")
+        return fmt(stats(wall[kind]), "ms", 0) + (f"; {', '.join(extra)}" if extra else "")
+
+    def ours_text(kind, peer, peer_label):
+        r = ratio(kind, peer)
+        slow = stats(slowest[kind])
+        return (side(kind) + (f"; {r:.2f}x {peer_label}" if r else "")
+                + (f"; slowest payload {slow['median']:.0f} ms" if slow else ""))
+
+    peer_names = {"loop": "curl loop", "parallel": "curl --parallel --parallel-max {}", "xargs": "xargs -P {} curl"}
+
+    def peer_text(peer):
+        way, n = peer
+        return f"{peer_names[way].format(n)}: {side(peer)}"
+
+    r4 = ratio(("jobs", 4), ("parallel", 4))
+    row(f"5. {count} payloads, --jobs 1", ours_text(("jobs", 1), ("loop", 1), "curl loop"), peer_text(("loop", 1)))
+    row(f"5. {count} payloads, --jobs 4", ours_text(("jobs", 4), ("parallel", 4), "curl --parallel 4"), peer_text(("parallel", 4)),
+        "≤ 1.0× curl --parallel --parallel-max 4", verdict(None if r4 is None else r4 <= 1.0))
+    row("5w. --jobs 4, no --container", ours_text(("bare", 4), ("parallel", 4), "curl --parallel 4"),
+        "like for like: curl stores no receipt either", "diagnostic")
+    row(f"5. {count} payloads, --jobs 8", ours_text(("jobs", 8), ("parallel", 8), "curl --parallel 8"), peer_text(("parallel", 8)))
+    row("5w. --jobs 8, no --container", ours_text(("bare", 8), ("parallel", 8), "curl --parallel 8"), "", "diagnostic")
+    row("5x. one curl per URL, 4 at a time", "", peer_text(("xargs", 4)), "diagnostic")
+    NOTES.append("Row 5: cpu = the client's user+sys time (getrusage: the process and its children); server cpu = the "
+                 "test server's over the same run (/proc/PID/stat); conn and full TLS = the server's /stats (TCP "
+                 "connections accepted, TLS handshakes that did not resume a session). 5w is like for like with curl, "
+                 "which stores no receipt; with --container every payload's receipt costs two fsyncs.")
+    one_job = median(wall[("jobs", 1)])
+    for n in (4, 8):
+        s = median(wall[("jobs", n)])
+        if s and one_job and s > 1.5 * one_job:
             NOTES.append(
-                f"--jobs {jobs} is {s['median'] / one_job['median']:.1f}x SLOWER than --jobs 1 (slowest payload "
-                f"{stats(slowest[jobs])['median']:.0f} ms). Payloads stuck for whole seconds are the signature of "
+                f"--jobs {n} is {s / one_job:.1f}x SLOWER than --jobs 1 (slowest payload "
+                f"{stats(slowest[('jobs', n)])['median']:.0f} ms). Payloads stuck for whole seconds are the signature of "
                 "libdispatch thread-pool starvation (on Linux its monitor adds one worker per second): "
                 "blocking work queued on the width-limited (= CPU count) DispatchQueue.global(), as "
                 "PayloadRunner and NotificationService once did. See README.md, 'Findings, first round'.")
             break
-    return samples
+    return wall
 
 
 def bench_drain(nse, tool, work, reps, count=1000):
@@ -832,7 +933,7 @@ def main(argv=None):
     quick = args.quick
     only = set(args.only.split(","))
     reps = dict(big=3, rss=1, exp_cli=2, exp_in=3, jobs_n=40, jobs_reps=1, drain=1, overhead=300, report=1, upload=1) if quick else \
-        dict(big=30, rss=5, exp_cli=9, exp_in=25, jobs_n=200, jobs_reps=3, drain=3, overhead=3000, report=3, upload=3)
+        dict(big=30, rss=5, exp_cli=9, exp_in=25, jobs_n=200, jobs_reps=5, drain=3, overhead=3000, report=3, upload=3)
 
     began = time.monotonic()
     load_before = load()
@@ -895,7 +996,7 @@ def main(argv=None):
             say("4/8 time-will-expire ...")
             bench_expiry(nse, tool, srv, work, reps["exp_cli"], reps["exp_in"])
         if "5" in only:
-            say(f"5/8 {reps['jobs_n']} payloads, --jobs 1/4/8 vs a curl loop ...")
+            say(f"5/8 {reps['jobs_n']} payloads, --jobs 1/4/8 vs curl --parallel, xargs -P and a curl loop ...")
             bench_jobs(nse, srv, work, reps["jobs_n"], reps["jobs_reps"])
         if "6" in only:
             say("6/8 drain ...")

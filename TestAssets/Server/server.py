@@ -168,6 +168,8 @@ class Stats:
         with self.lock:
             self.connections = 0      # TCP connections accepted
             self.tls_failures = 0     # handshakes that failed (client refused our cert...)
+            self.tls_handshakes = 0   # handshakes that completed, full or resumed
+            self.tls_resumed = 0      # of those, the ones that resumed an earlier session (no certificate sent)
             self.active = 0           # requests being served right now
             self.requests = Counter()
 
@@ -182,6 +184,7 @@ class Stats:
     def snapshot(self):
         with self.lock:
             return {"connections": self.connections, "tls_failures": self.tls_failures,
+                    "tls_handshakes": self.tls_handshakes, "tls_resumed": self.tls_resumed,
                     "active_requests": self.active, "total_requests": sum(self.requests.values()),
                     "requests": dict(sorted(self.requests.items()))}
 
@@ -260,6 +263,10 @@ class Handler(BaseHTTPRequestHandler):
             # connection that carries them is not counted either.
             if self.requests_on_connection == 1:
                 stats.add("connections", -1)
+                if isinstance(self.request, ssl.SSLSocket):
+                    stats.add("tls_handshakes", -1)
+                    if self.request.session_reused:
+                        stats.add("tls_resumed", -1)
             return self.control(path)
         stats.count_request(path)
         stats.add("active")
@@ -786,6 +793,9 @@ class TLSServer(ThreadingHTTPServer):
             self.stats.add("tls_failures")
             log(f"{self.name}: TLS handshake failed: {exc!r}")
             return
+        self.stats.add("tls_handshakes")
+        if tls.session_reused:
+            self.stats.add("tls_resumed")
         try:
             self.RequestHandlerClass(tls, client_address, self)
         finally:

@@ -34,7 +34,11 @@ struct PayloadRunner: Sendable {
         let allRead = Atomic<Bool>(true)
         let outcomes = Mutex<[(reason: Reason, elapsedMilliseconds: Double)?]>(Array(repeating: nil, count: inputs.count))
         let entries = Mutex<[ReportEntry?]>(Array(repeating: nil, count: collectsReport ? inputs.count : 0))
-        let work: @Sendable () -> Void = {
+        let firstFinished = DispatchSemaphore(value: 0)
+        // `leads`: this worker signals `firstFinished` after its first payload (or when it has none).
+        let work: @Sendable (_ leads: Bool) -> Void = { leads in
+            var signalled = !leads
+            defer { if !signalled { firstFinished.signal() } }
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 // Once standard output is gone, nothing more can reach the reader: the run ends.
@@ -44,19 +48,29 @@ struct PayloadRunner: Sendable {
                 outcomes.withLock { $0[index] = outcome }
                 if let entry { entries.withLock { $0[index] = entry } }
                 printer.complete(index, line: line)
+                if !signalled {
+                    firstFinished.signal()
+                    signalled = true
+                }
             }
         }
         let workers = min(jobs, max(inputs.count, 1))
         if workers == 1 {
             // One at a time: on this thread, with each download on it too (no hand-off at all).
-            work()
+            work(false)
         } else {
             let group = DispatchGroup()
             for worker in 0..<workers {
                 // A queue of its own per worker: workers block while a notification is processed, and
                 // blocking the shared global queue starves it (libdispatch on Linux then adds one thread
                 // a second, which stalled --jobs 4 runs by whole seconds).
-                DispatchQueue(label: "carillon-nse.process.\(worker)").async(group: group, execute: work)
+                DispatchQueue(label: "carillon-nse.process.\(worker)").async(group: group) { work(worker == 0) }
+                // The others start once the first payload is done (at most a second later): its TLS
+                // handshake then leaves a session that their connections resume (the pool shares one
+                // session cache) instead of each making a full handshake at the same moment, as
+                // curl --parallel waits for its first connection. A slow first image delays the others'
+                // start by at most that second (and a stalled one, which runs on, by exactly that).
+                if worker == 0 { _ = firstFinished.wait(timeout: .now() + .seconds(1)) }
             }
             group.wait()
         }

@@ -28,14 +28,17 @@ final class CurlDownloader {
     /// contexts of cached connections keep its address (a renegotiation could call the callback in a
     /// later download), so it is the downloader's, not one download's.
     private let handshake = HandshakeState()
+    /// The pool's TLS session and DNS caches, or nil. Held so that it outlives the easy handle: the
+    /// handle is cleaned up in `deinit`, before the stored properties are released.
+    private let share: CurlShare?
 
     /// Receives the final response's body, piece by piece; returns false to stop the transfer.
     typealias Sink = (UnsafeRawBufferPointer) -> Bool
 
-    /// Creates the libcurl handles.
+    /// Creates the libcurl handles, attached to `share` when given (its TLS sessions and DNS cache).
     ///
     /// - Throws: an ``Outcome`` with ``Reason/network`` when libcurl cannot create a handle.
-    init(configuration: DownloadConfiguration) throws(Outcome) {
+    init(configuration: DownloadConfiguration, share: CurlShare? = nil) throws(Outcome) {
         _ = CurlSecureSetup.globalInitialization
         guard let easy = curl_easy_init() else { throw Outcome(.network, "curl_easy_init failed") }
         guard let multi = curl_multi_init() else {
@@ -45,9 +48,11 @@ final class CurlDownloader {
         self.easy = easy
         self.multi = multi
         self.configuration = configuration
+        self.share = share
         errorBuffer = .allocate(capacity: CurlDownloader.errorBufferSize)
         errorBuffer.initialize(repeating: 0, count: CurlDownloader.errorBufferSize)
-        setupFailure = CurlDownloader.configure(easy, configuration, errorBuffer: errorBuffer, handshake: handshake)
+        setupFailure = CurlDownloader.configure(
+            easy, configuration, errorBuffer: errorBuffer, handshake: handshake, share: share?.handle)
     }
 
     /// An option libcurl refused when the handle was set up, reported by every download.
@@ -63,7 +68,7 @@ final class CurlDownloader {
     /// (the handle is never reset, which also keeps libcurl's receive buffer instead of reallocating it).
     private static func configure(
         _ easy: UnsafeMutableRawPointer, _ configuration: DownloadConfiguration, errorBuffer: UnsafeMutablePointer<CChar>,
-        handshake: HandshakeState
+        handshake: HandshakeState, share: UnsafeMutableRawPointer?
     ) -> (code: Int32, message: String)? {
         var options = CurlSecureSetup.options(
             easy, transportSecurity: configuration.transportSecurity, extraCAFile: configuration.extraCAFile,
@@ -90,6 +95,7 @@ final class CurlDownloader {
             // head check refuses an announced oversize image before its body instead.
             // No CURLOPT_ACCEPT_ENCODING: setting it (even to "identity") turns decoding on.
         ]
+        if let share { options.append((CURLOPT_SHARE, carillon_easy_setopt_pointer(easy, CURLOPT_SHARE, share))) }
         return CurlSecureSetup.firstFailure(options)
     }
 

@@ -2,9 +2,16 @@ import Synchronization
 
 /// Idle downloaders kept for reuse, so that consecutive and concurrent downloads reuse connections
 /// and TLS sessions instead of opening new ones: one downloader per concurrently running download.
+///
+/// All of a pool's downloaders share one TLS session cache and DNS cache (``CurlShare``): a
+/// downloader that opens a connection after another has made a full handshake with the same server
+/// resumes that session. One pool has one ``DownloadConfiguration``, so a session is never resumed
+/// under other trust settings (libcurl compares them too).
 @_spi(Tooling) public final class DownloaderPool: Sendable {
     public let configuration: DownloadConfiguration
     private let idle = Mutex<[CurlDownloaderBox]>([])
+    /// Every downloader of the pool holds it too, so it is freed after the last of their easy handles.
+    private let share = CurlShare()
 
     public init(configuration: DownloadConfiguration) {
         self.configuration = configuration
@@ -16,7 +23,7 @@ import Synchronization
         if let reused = idle.withLock({ $0.popLast() }) {
             box = reused
         } else {
-            box = CurlDownloaderBox(try CurlDownloader(configuration: configuration))
+            box = CurlDownloaderBox(try CurlDownloader(configuration: configuration, share: share))
         }
         defer { idle.withLock { $0.append(box) } }
         return body(box.downloader)

@@ -57,17 +57,15 @@ extension FileSystem {
     public static func readChunks(
         descriptor: Int32, path: String, _ body: (UnsafeBufferPointer<UInt8>) throws(FileSystemError) -> Bool
     ) throws(FileSystemError) {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // Not zero-filled: read(2) fills it, and only the bytes it read are passed on. (A zeroed array
+        // cost a 64 KiB memset for every payload file of a few hundred bytes.)
+        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
+        defer { chunk.deallocate() }
         while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                SystemCall.retryingInterrupts { read(descriptor, buffer.baseAddress, buffer.count) }
-            }
+            let count = SystemCall.retryingInterrupts { read(descriptor, chunk.baseAddress, chunk.count) }
             if count < 0 { throw .last("read", path) }
             if count == 0 { return }
-            let more = try chunk.withUnsafeBufferPointer { (all) throws(FileSystemError) -> Bool in
-                try body(UnsafeBufferPointer(rebasing: all[0..<count]))
-            }
-            if !more { return }
+            if try !body(UnsafeBufferPointer(rebasing: chunk[0..<count])) { return }
         }
     }
 

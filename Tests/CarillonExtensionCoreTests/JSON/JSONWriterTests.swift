@@ -1,0 +1,64 @@
+import Testing
+
+@_spi(Tooling) @testable import CarillonExtensionCore
+
+/// The JSON writer's strings: every character that needs an escape, and the runs copied around them.
+@Suite struct JSONWriterTests {
+    /// The writer as it was, one scalar at a time: the reference the run-copying writer must match.
+    static func reference(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+
+    static func written(_ text: String) -> String {
+        var output = ""
+        JSONWriter.writeString(text, to: &output)
+        return output
+    }
+
+    @Test(arguments: [
+        ("", #""""#),
+        ("plain", #""plain""#),
+        ("a\"b", #""a\"b""#),
+        ("back\\slash", #""back\\slash""#),
+        ("line\nbreak\r\n", #""line\nbreak\r\n""#),
+        ("\t\u{08}\u{0C}", #""\t\b\f""#),
+        ("\u{00}\u{01}\u{1F}\u{7F}", #""\u0000\u0001\u001f\u007f""#),
+        ("sep\u{2028}para\u{2029}", #""sep\u2028para\u2029""#),
+        // Other characters starting with the byte 0xE2 are written as they are.
+        ("€ \u{2027}\u{202A} ✓", "\"€ \u{2027}\u{202A} ✓\""),
+        ("/ stays", #""/ stays""#),
+        ("é🔔", "\"é🔔\""),
+        ("\"", #""\"""#),
+        ("end\u{2028}", #""end\u2028""#),
+    ])
+    func escapes(_ text: String, _ expected: String) {
+        #expect(Self.written(text) == expected)
+        #expect(Self.written(text) == Self.reference(text))
+    }
+
+    @Test func everyMixOfEscapesAndRunsMatchesTheScalarWriter() throws {
+        let pieces = ["a", "é", "\"", "\\", "\n", "\u{01}", "\u{7F}", "\u{2028}", "\u{2029}", "€", "🔔", "e\u{301}", "\u{E2}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(Self.written(text) == Self.reference(text), "\(Array(text.unicodeScalars))")
+            #expect(try JSONParser.parse(Array(Self.written(text).utf8)) == .string(text))
+        }
+    }
+}
