@@ -1,0 +1,119 @@
+/// A queue file holding many events (format 2): what one enqueue writes, with one fsync for all of them.
+///
+/// On disk, `batch-<token>.events` (the token unique across processes), JSON Lines: a header, then one
+/// self-contained line per event, each ending in a newline:
+///
+///     {"format":2,"events":2}\n
+///     {"format":2,"sequence":17,"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000000","at":"2026-08-20T09:16:44.120Z"}\n
+///     {"format":2,"sequence":18,"type":"opened","delivery_id":"01937b21-0000-7000-8000-000000000000","at":"2026-08-20T09:17:02.005Z"}\n
+///
+/// - the header's `events` is how many event lines follow: a file cut short at a line's end is seen;
+/// - each line is a format-2 record with `sequence`, `type`, `delivery_id` and `at` as in format 1
+///   (``QueuedEvent``); unknown members are ignored;
+/// - one event per (type, delivery id) within the file; the writer's lock keeps one across files.
+///
+/// Decoding never gives up on a file's good lines because of a bad one: it returns the events it could
+/// read and says what was wrong, and the queue decides (it sets the file aside and queues the good
+/// events again). Pure: no file is read or written here.
+@_spi(Tooling) public enum QueuedEventFile {
+    static let formatVersion = 2
+    static let fileExtension = ".events"
+    static let namePrefix = "batch-"
+    /// The most events one file is written with (an enqueue of more writes several).
+    static let maximumEvents = 10_000
+    /// The largest file read: room for ``maximumEvents`` lines of any length a line may have.
+    static let maximumFileBytes = 16 * 1_048_576
+    /// The largest line read (a format-1 event file's limit).
+    static let maximumLineBytes = QueuedEvent.maximumFileBytes
+
+    /// A new file's name: `batch-<token>.events`, never used before (pid, counter, random bits).
+    public static func newFileName() -> String {
+        namePrefix + FileSystem.uniqueToken() + fileExtension
+    }
+
+    /// A visible name ending in `.events`.
+    static func isFileName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && name.hasSuffix(fileExtension)
+    }
+
+    /// The file's bytes: the header and one line per event, in the order given.
+    public static func encode(_ events: [QueuedEvent]) -> [UInt8] {
+        var bytes = RecordFile.encode(version: formatVersion, [(key: "events", value: .number(String(events.count)))])
+        for queued in events {
+            bytes += RecordFile.encode(
+                version: formatVersion,
+                [
+                    (key: "sequence", value: .number(String(queued.sequence))),
+                    (key: "type", value: .string(queued.event.type.rawValue)),
+                    (key: "delivery_id", value: .string(queued.event.deliveryID.rawValue)),
+                    (key: "at", value: .string(queued.event.at.iso8601)),
+                ])
+        }
+        return bytes
+    }
+
+    /// What a file held: every event that could be read, in file order, and what was wrong.
+    public struct Decoded: Sendable, Equatable {
+        public var events: [QueuedEvent]
+        /// Empty for a whole file; otherwise one message per problem (`line 3: truncated: …`).
+        public var problems: [String]
+
+        public var isWhole: Bool { problems.isEmpty }
+    }
+
+    /// Reads a file's bytes.
+    ///
+    /// - Throws: ``RecordError`` when the header is not a format-2 header: nothing in the file can be
+    ///   trusted then (an unknown version may mean anything).
+    public static func decode(_ bytes: [UInt8]) throws(RecordError) -> Decoded {
+        if bytes.isEmpty { throw RecordError("empty file") }
+        if bytes.count > maximumFileBytes { throw RecordError("\(bytes.count) bytes, more than a queue file can hold (\(maximumFileBytes))") }
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
+            lines.append(bytes[start..<end])
+            start = end
+        }
+        let header: RecordFile
+        do {
+            header = try RecordFile(parsing: Array(lines[0]), version: formatVersion, maximumBytes: maximumLineBytes)
+        } catch {
+            throw RecordError("header: \(error.message)")
+        }
+        let declared = try header.count("events")
+
+        var decoded = Decoded(events: [], problems: [])
+        var seen = Set<EventKey>()
+        for (offset, line) in lines.dropFirst().enumerated() {
+            let number = offset + 2
+            do throws(RecordError) {
+                let queued = try decodeLine(Array(line))
+                guard seen.insert(EventKey(queued.event)).inserted else {
+                    throw RecordError("a second \(queued.event.type.rawValue) event for \(queued.event.deliveryID); the first is kept")
+                }
+                decoded.events.append(queued)
+            } catch {
+                decoded.problems.append("line \(number): \(error.message)")
+            }
+        }
+        let found = lines.count - 1
+        if Int64(found) != declared {
+            decoded.problems.append("the header says \(declared) events, the file has \(found) lines")
+        }
+        return decoded
+    }
+
+    /// One event line.
+    static func decodeLine(_ line: [UInt8]) throws(RecordError) -> QueuedEvent {
+        let record = try RecordFile(parsing: line, version: formatVersion, maximumBytes: maximumLineBytes)
+        let sequence = try record.count("sequence")
+        let typeText = try record.string("type")
+        guard let type = EventType(rawValue: typeText) else {
+            throw RecordError("\"type\" \(RecordFile.quote(typeText)) is neither \"received\" nor \"opened\"")
+        }
+        let id = try record.deliveryID("delivery_id")
+        let at = try record.timestamp("at")
+        return QueuedEvent(event: Event(type: type, deliveryID: id, at: at), sequence: sequence)
+    }
+}
