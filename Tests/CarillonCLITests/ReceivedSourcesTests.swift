@@ -226,8 +226,8 @@ import Testing
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
                 printed.insert(try #require(object["delivery_id"] as? String))
             }
-            let queued = Set(work.contents("queue").filter { $0.hasSuffix(".event") })
-            for id in printed { #expect(queued.contains("received-\(id).event"), "printed as queued but not in the queue: \(id)") }
+            let queued = QueueFiles.receivedIDs(in: queue)
+            for id in printed { #expect(queued.contains(id), "printed as queued but not in the queue: \(id)") }
         }
         #expect(cutMidRun > 0, "no kill landed in the middle of a run")
         let final = try await tool(["present", "--queue", queue, "--at", "2026-08-20T09:16:45.000Z", work.file("payloads")])

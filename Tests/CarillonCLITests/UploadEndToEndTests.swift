@@ -42,12 +42,11 @@ import Testing
     static func checkNothingLost(
         _ ids: [String], _ work: TemporaryDirectory, _ server: EventsAPIServer, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Record {
-        func id(_ name: String) -> String? {
-            guard name.hasPrefix("opened-"), name.hasSuffix(".event") else { return nil }
-            return String(name.dropFirst("opened-".count).dropLast(".event".count))
+        func opened(_ directory: String) -> Set<String> {
+            Set(QueueFiles.events(in: work.file(directory)).filter { $0.type == "opened" }.map(\.deliveryID))
         }
-        let queued = Set(work.contents("queue").compactMap(id))
-        let setAside = Set(work.contents("queue/Quarantine").compactMap(id))
+        let queued = opened("queue")
+        let setAside = opened("queue/Quarantine")
         var recorded: [String: Int] = [:]
         for event in try server.recorded() {
             recorded[event["delivery_id"] as? String ?? "?"] = event["reports"] as? Int ?? 0

@@ -106,7 +106,8 @@ extension EventQueue {
             if kept.isEmpty {
                 try FileSystem.removeFile(path)
             } else {
-                _ = try FileSystem.publishAtomically(QueuedEventFile.encode(kept), to: path, mode: 0o600, replace: true, syncDirectory: false)
+                _ = try FileSystem.publishAtomically(
+                    QueuedEventFile.encode(kept), to: path, mode: 0o600, replace: true, syncDirectory: false)
             }
             placement.withLock { $0.counts[name] = kept.count }
             return events.filter { keys.contains(EventKey($0.event)) }

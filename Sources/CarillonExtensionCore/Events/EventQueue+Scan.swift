@@ -13,6 +13,8 @@ extension EventQueue {
         var batchCounts: [String: Int] = [:]
         /// Files that cannot be used as they are.
         var damaged: [Damaged] = []
+        /// Format-1 files taken by their names, unread (``OldFiles/byName(except:)``).
+        var named: Set<EventKey> = []
 
         struct Damaged {
             var name: String
@@ -23,7 +25,7 @@ extension EventQueue {
 
         /// Every (type, delivery id) queued, counting the good events of damaged files.
         var keys: Set<EventKey> {
-            var keys = Set(events.map { EventKey($0.queued.event) })
+            var keys = named.union(events.map { EventKey($0.queued.event) })
             for file in damaged { keys.formUnion(file.salvaged.map { EventKey($0.event) }) }
             return keys
         }
@@ -45,14 +47,27 @@ extension EventQueue {
         }
     }
 
+    /// How a scan takes the format-1 files.
+    enum OldFiles {
+        /// Read each one.
+        case read
+        /// Take each one's (type, delivery id) from its name, which the file must match, and read only
+        /// those named here (to set a corrupt one aside): enough to know what is queued, and an old
+        /// queue of 10,000 files costs a listing, not 10,000 reads.
+        case byName(except: Set<String>)
+    }
+
     /// Reads every queue file. With `now`, temporary files abandoned by a crashed writer over an hour
-    /// before it are removed on the way.
+    /// before it are removed on the way. A format-2 file already read by this object, and unchanged
+    /// since (``FileIdentity``), is not read again.
     ///
     /// - Throws: ``FileSystemError`` when the directory cannot be listed or a file cannot be read for a
     ///   reason that may pass (out of descriptors or memory, an I/O error): an answer from a partial look
     ///   could queue an event twice or rebuild a counter too low.
-    func scan(removingStaleBefore now: Timestamp? = nil) throws(FileSystemError) -> Scan {
+    func scan(removingStaleBefore now: Timestamp? = nil, oldFiles: OldFiles = .read) throws(FileSystemError) -> Scan {
         var scan = Scan()
+        var cache = fileCache.withLock { $0 }
+        var listed = Set<String>()
         for entry in try records.entries() {
             let name = entry.name
             if name.hasPrefix(StaleFiles.temporaryPrefix) {
@@ -64,6 +79,10 @@ extension EventQueue {
                 continue
             }
             if QueuedEvent.isEventFileName(name) {
+                if case .byName(let except) = oldFiles, !except.contains(name), let key = QueuedEvent.key(fromFileName: name) {
+                    scan.named.insert(key)
+                    continue
+                }
                 switch readEvent(records.path(of: name)) {
                 case .event(let queued): scan.events.append((queued, name))
                 case .gone: break
@@ -71,17 +90,36 @@ extension EventQueue {
                 case .corrupt(let reason): scan.damaged.append(Scan.Damaged(name: name, reason: reason, salvaged: []))
                 }
             } else if QueuedEventFile.isFileName(name) {
-                switch readEventFile(records.path(of: name)) {
+                let path = records.path(of: name)
+                let identity = FileIdentity(path)
+                listed.insert(name)
+                if let identity, let cached = cache[name], cached.identity == identity {
+                    scan.events += cached.events.map { ($0, name) }
+                    scan.batchCounts[name] = cached.events.count
+                    continue
+                }
+                switch readEventFile(path) {
                 case .whole(let events):
                     scan.events += events.map { ($0, name) }
                     scan.batchCounts[name] = events.count
+                    // Cached only under the identity seen before the read: a file replaced meanwhile
+                    // shows another identity next time, and is read again.
+                    if let identity { cache[name] = CachedFile(identity: identity, events: events) }
                 case .damaged(let reason, let salvaged): scan.damaged.append(Scan.Damaged(name: name, reason: reason, salvaged: salvaged))
                 case .gone: break
                 case .unreadable(let error): throw error
                 }
             }
         }
+        cache = cache.filter { listed.contains($0.key) }
+        fileCache.withLock { $0 = cache }
         return scan
+    }
+
+    /// A format-2 file as this object last read it whole.
+    struct CachedFile {
+        var identity: FileIdentity
+        var events: [QueuedEvent]
     }
 
     enum FileReadResult {

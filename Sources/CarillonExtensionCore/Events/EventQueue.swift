@@ -44,6 +44,9 @@ public final class EventQueue: Sendable {
     let counterChecked = Mutex(false)
     /// Where the last read found each event, and the acknowledgements not yet written out.
     let placement = Mutex(Placement())
+    /// The format-2 files read whole, by name, while they stay unchanged: a long-lived queue (an app's,
+    /// queueing a tap at a time) reads each file once, not at every enqueue.
+    let fileCache = Mutex<[String: CachedFile]>([:])
 
     /// How long a command waits for the queue's lock by default: a few seconds, as an app's launch would.
     public static let defaultLockWait: Duration = FileLock.commandWait
@@ -109,10 +112,10 @@ public final class EventQueue: Sendable {
                 var results: [Result<Bool, FileSystemError>?] = Array(repeating: nil, count: events.count)
                 var fresh: [Int] = []
                 var seen = Set<EventKey>()
-                let scan = try self.scan()
                 // A corrupt old-format file under a new event's name is set aside, as before format 2,
                 // when the event was written anew under that name (it now goes into the new file).
                 let names = Set(events.map { QueuedEvent.fileName(for: $0.type, $0.deliveryID) })
+                let scan = try self.scan(oldFiles: .byName(except: names))
                 for file in scan.damaged where names.contains(file.name) {
                     _ = try? records.setAside(file.name, reason: file.reason)
                 }
@@ -260,6 +263,18 @@ extension QueuedEvent {
     /// A visible name ending in `.event` (anything else in the queue directory is not an event file).
     static func isEventFileName(_ name: String) -> Bool {
         !name.hasPrefix(".") && name.hasSuffix(fileExtension)
+    }
+
+    /// The (type, delivery id) a canonical `<type>-<delivery-id>.event` name gives, or nil.
+    static func key(fromFileName name: String) -> EventKey? {
+        for type in EventType.allCases {
+            let prefix = type.rawValue + "-"
+            guard name.hasPrefix(prefix), name.hasSuffix(fileExtension) else { continue }
+            let id = name.dropFirst(prefix.count).dropLast(fileExtension.count)
+            guard let deliveryID = DeliveryID(String(id)), fileName(for: type, deliveryID) == name else { return nil }
+            return EventKey(type, deliveryID)
+        }
+        return nil
     }
 
     /// Queue order: the sequence, then (for equal sequences, which only a damaged queue holds) type and id.

@@ -67,7 +67,9 @@
     ///   trusted then (an unknown version may mean anything).
     public static func decode(_ bytes: [UInt8]) throws(RecordError) -> Decoded {
         if bytes.isEmpty { throw RecordError("empty file") }
-        if bytes.count > maximumFileBytes { throw RecordError("\(bytes.count) bytes, more than a queue file can hold (\(maximumFileBytes))") }
+        if bytes.count > maximumFileBytes {
+            throw RecordError("\(bytes.count) bytes, more than a queue file can hold (\(maximumFileBytes))")
+        }
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
         while start < bytes.count {
