@@ -174,8 +174,9 @@ import Testing
             #expect(line["retry_after_ms"] is Int || (line["detail"] as? String)?.hasPrefix("gave up") == true)
         }
         if c.setAside > 0 {
+            // One reason beside each quarantined file (a file may hold several refused events: counted above).
             let reasons = work.contents("queue/Quarantine").filter { $0.hasSuffix(".reason") }
-            #expect(reasons.count == c.setAside)
+            #expect(!reasons.isEmpty && reasons.count <= c.setAside)
             let reason = try String(contentsOfFile: work.file("queue/Quarantine/" + reasons[0]), encoding: .utf8)
             #expect(reason.contains("POST /v1/events answered 422") && reason.contains("event rejected"), "\(reason)")
         }

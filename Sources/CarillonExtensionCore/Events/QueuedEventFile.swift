@@ -77,19 +77,20 @@
             lines.append(bytes[start..<end])
             start = end
         }
-        let header: RecordFile
+        let declared: Int64
         do {
-            header = try RecordFile(parsing: Array(lines[0]), version: formatVersion, maximumBytes: maximumLineBytes)
+            let header = try RecordFile(parsing: Array(lines[0]), version: formatVersion, maximumBytes: maximumLineBytes)
+            declared = try header.count("events")
         } catch {
             throw RecordError("header: \(error.message)")
         }
-        let declared = try header.count("events")
 
         var decoded = Decoded(events: [], problems: [])
         var seen = Set<EventKey>()
         for (offset, line) in lines.dropFirst().enumerated() {
             let number = offset + 2
             do throws(RecordError) {
+                if line.count == 1 { throw RecordError("an empty line") }
                 let queued = try decodeLine(Array(line))
                 guard seen.insert(EventKey(queued.event)).inserted else {
                     throw RecordError("a second \(queued.event.type.rawValue) event for \(queued.event.deliveryID); the first is kept")

@@ -36,7 +36,7 @@ import Testing
         ),
         ("a line short", header3 + line(1, 1) + line(2, 2), [1, 2], ["the header says 3 events, the file has 2 lines"]),
         ("a line too many", header2 + line(1, 1) + line(2, 2) + line(3, 3), [1, 2, 3], ["the header says 2 events, the file has 3 lines"]),
-        ("a blank line", header3 + line(1, 1) + "\n" + line(3, 3), [1, 3], ["line 3: not valid JSON"]),
+        ("a blank line", header3 + line(1, 1) + "\n" + line(3, 3), [1, 3], ["line 3: an empty line"]),
         (
             "the same event twice", header3 + line(1, 1) + line(2, 2) + line(3, 1), [1, 2],
             ["line 4: a second received event for \(TestDeliveryID.text(1)); the first is kept"]
