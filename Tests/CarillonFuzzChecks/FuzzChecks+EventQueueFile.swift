@@ -76,6 +76,15 @@ extension FuzzChecks {
             return
         }
         try check(decoded.problems.allSatisfy { !$0.isEmpty }, "a format-2 problem without a message")
+        // The reader without a JSON parser agrees with the parser on every line it takes.
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            let line = bytes[start...index]
+            start = index + 1
+            guard let fast = QueuedEventFile.canonicalLine(line) else { continue }
+            let slow = try? QueuedEventFile.decodeLine(Array(line))
+            try check(fast == slow, "a canonical line read as \(fast) without the parser, \(String(describing: slow)) with it")
+        }
         let keys = decoded.events.map { EventKey($0.event) }
         try check(Set(keys).count == keys.count, "a format-2 file decoded with two events for one (type, delivery id)")
         for queued in decoded.events {

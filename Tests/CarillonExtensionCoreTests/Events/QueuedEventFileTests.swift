@@ -74,4 +74,28 @@ import Testing
         #expect(names.allSatisfy { QueuedEventFile.isFileName($0) && !QueuedEvent.isEventFileName($0) && $0.hasPrefix("batch-") })
         #expect(!QueuedEventFile.isFileName(".tmp-1.events") && !QueuedEventFile.isFileName("received-x.event"))
     }
+
+    /// The reader without a JSON parser takes exactly the writer's lines, and gives what the parser
+    /// gives; anything else it leaves to the parser.
+    @Test(arguments: [
+        (line(17, 1), true),
+        (line(0, 2, type: "opened"), true),
+        (line(9_007_199_254_740_991, 3), true),
+        (line(17, 1).replacingOccurrences(of: #""sequence":17"#, with: #""sequence":017"#), false),
+        (line(17, 1).replacingOccurrences(of: #""sequence":17"#, with: #""sequence":99999999999999999999"#), false),
+        (line(17, 1).replacingOccurrences(of: #""sequence":17"#, with: #""sequence":-1"#), false),
+        (line(17, 1).replacingOccurrences(of: ",", with: ", "), false),
+        (line(17, 1).replacingOccurrences(of: "}\n", with: #","extra":1}"# + "\n"), false),
+        (line(17, 1).replacingOccurrences(of: "01937b21", with: #"01937b2\u0031"#), false),
+        (line(17, 1).replacingOccurrences(of: "01937b21", with: "01937B21"), true),
+        (line(17, 1).replacingOccurrences(of: ".120Z", with: ".120+00:00"), true),
+        (line(17, 1).replacingOccurrences(of: "received", with: "clicked"), false),
+        (String(line(17, 1).dropLast()), false),
+    ])
+    func canonicalLinesAreReadWithoutTheParserAndAgreeWithIt(text: String, canonical: Bool) {
+        let bytes = Array(text.utf8)
+        let fast = QueuedEventFile.canonicalLine(bytes[...])
+        #expect((fast != nil) == canonical, "\(text)")
+        if let fast { #expect(fast == (try? QueuedEventFile.decodeLine(bytes)), "\(text)") }
+    }
 }
