@@ -202,10 +202,12 @@ import Testing
         let queue = work.file("queue")
         let ids = try ReceiptHandOffTests.writeStampedPayloads(300, into: work, subdirectory: "payloads")
         // Kill runs at varied moments, from before the first payload to well into the run. A line printed
-        // "received" was printed after its event was durable, so it must be in the queue.
+        // "received" was printed after its event was durable, so it must be in the queue. `present`
+        // queues its payloads in doubling groups (a few tens of fsyncs for 300), so a whole run takes
+        // tens of milliseconds: the kill times sweep 0–78 ms by 2 ms.
         var printed: Set<String> = []
         var cutMidRun = 0
-        for attempt in 0..<12 {
+        for attempt in 0..<40 {
             let output = work.file("out-\(attempt).jsonl")
             _ = FileManager.default.createFile(atPath: output, contents: nil)
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
@@ -215,7 +217,7 @@ import Testing
             process.standardOutput = handle
             process.standardError = FileHandle.nullDevice
             try process.run()
-            try await Task.sleep(for: .seconds(Double(attempt % 6) * 0.03))
+            try await Task.sleep(for: .seconds(Double(attempt) * 0.002))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             try handle.close()
