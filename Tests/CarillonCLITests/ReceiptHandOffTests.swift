@@ -135,25 +135,28 @@ import Testing
 
         // Kill drains at varied moments until one has died in the window that matters: its event queued,
         // its receipt not yet removed (a pending receipt whose received event is in a queue file). A
-        // drain queues all its receipts in one file, so the window is a few milliseconds: the kill
-        // times sweep 0–150 ms by 1.5 ms, and a drain that finished before its kill is given fresh
-        // receipts (new ids, counted in `ids`) for the next attempt.
+        // drain queues all its receipts in one file, so the window is a few milliseconds. The kill time
+        // adapts: later after a kill that came before the drain queued anything, earlier (with fresh
+        // receipts: new ids, counted in `ids`) after a drain that finished, varied a little each time.
         var windowHit = false
         var refills = 0
-        for attempt in 0..<200 where !windowHit {
+        var delay = 0.02
+        for _ in 0..<200 where !windowHit {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Paths.tool)
             process.arguments = ["drain", "--container", container, "--queue", queue]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            try await Task.sleep(for: .seconds(Double(attempt % 100) * 0.0015))
+            try await Task.sleep(for: .seconds(delay * Double.random(in: 0.9...1.1)))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let pending = work.contents("container/CarillonReceipts").filter { $0.hasSuffix(".receipt") }
             let queued = QueueFiles.receivedIDs(in: queue)
             windowHit = pending.contains { queued.contains(String($0.dropLast(".receipt".count))) }
+            if !windowHit && !pending.isEmpty { delay *= 1.1 }
             if pending.isEmpty && !windowHit {
+                delay *= 0.8
                 refills += 1
                 ids += try Self.writeReceipts(300, from: 1000 * refills + 1, into: work.file("container/CarillonReceipts"))
             }

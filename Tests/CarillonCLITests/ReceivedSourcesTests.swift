@@ -203,10 +203,12 @@ import Testing
         let ids = try ReceiptHandOffTests.writeStampedPayloads(300, into: work, subdirectory: "payloads")
         // Kill runs at varied moments, from before the first payload to well into the run. A line printed
         // "received" was printed after its event was durable, so it must be in the queue. `present`
-        // queues its payloads in doubling groups (a few tens of fsyncs for 300), so a whole run takes
-        // tens of milliseconds: the kill times sweep 0–78 ms by 2 ms.
+        // queues its payloads in doubling groups (a few tens of fsyncs for 300), so a whole run is short
+        // and, on a loaded machine, mostly start-up: the kill time adapts — later after a kill that
+        // came before the first line, earlier after one that came after the last, varied in between.
         var printed: Set<String> = []
         var cutMidRun = 0
+        var delay = 0.01
         for attempt in 0..<40 {
             let output = work.file("out-\(attempt).jsonl")
             _ = FileManager.default.createFile(atPath: output, contents: nil)
@@ -217,12 +219,13 @@ import Testing
             process.standardOutput = handle
             process.standardError = FileHandle.nullDevice
             try process.run()
-            try await Task.sleep(for: .seconds(Double(attempt) * 0.002))
+            try await Task.sleep(for: .seconds(attempt == 0 ? 0 : delay))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             try handle.close()
             let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
             if !lines.isEmpty && lines.count < ids.count { cutMidRun += 1 }
+            delay *= lines.isEmpty ? 1.5 : lines.count >= ids.count ? 0.6 : Double.random(in: 0.7...1.4)
             for line in lines.dropLast() where line.contains(#""queued":"received""#) {
                 // The last line may be cut by the kill; every other is whole.
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
