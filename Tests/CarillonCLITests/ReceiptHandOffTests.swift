@@ -19,6 +19,19 @@ import Testing
         return ids
     }
 
+    /// Writes `count` whole receipts (format 1, as the extension writes them) straight into the
+    /// container's receipt directory and returns their ids: a quick refill between drains.
+    static func writeReceipts(_ count: Int, from first: Int, into directory: String) throws -> [String] {
+        var ids: [String] = []
+        for number in first..<(first + count) {
+            let id = TestDeliveryID.text(number)
+            let record = #"{"format":1,"delivery_id":"\#(id)","received_at":"2026-08-20T09:16:44.120Z"}"# + "\n"
+            try record.write(toFile: "\(directory)/\(id).receipt", atomically: true, encoding: .utf8)
+            ids.append(id)
+        }
+        return ids
+    }
+
     static func deliveryIDs(_ result: Command.Result) -> [String] {
         result.jsonLines.compactMap { $0["delivery_id"] as? String }
     }
@@ -117,27 +130,36 @@ import Testing
         defer { work.remove() }
         let container = work.file("container")
         let queue = work.file("queue")
-        let ids = try Self.writeStampedPayloads(300, into: work, subdirectory: "payloads")
+        var ids = try Self.writeStampedPayloads(300, into: work, subdirectory: "payloads")
         #expect(try await tool(["process", "--jobs", "4", "--container", container, work.file("payloads")]).status == 0)
 
         // Kill drains at varied moments until one has died in the window that matters: its event queued,
-        // its receipt not yet removed (a receipt whose received-event file already exists).
+        // its receipt not yet removed (a pending receipt whose received event is in a queue file). A
+        // drain queues all its receipts in one file, so the window is a few milliseconds. The kill time
+        // adapts: later after a kill that came before the drain queued anything, earlier (with fresh
+        // receipts: new ids, counted in `ids`) after a drain that finished, varied a little each time.
         var windowHit = false
-        for attempt in 0..<60 where !windowHit {
+        var refills = 0
+        var delay = 0.02
+        for _ in 0..<200 where !windowHit {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Paths.tool)
             process.arguments = ["drain", "--container", container, "--queue", queue]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // From 0 to 190 ms: a drain's start-up alone takes tens of milliseconds on a loaded machine.
-            try await Task.sleep(for: .seconds(Double(attempt % 20) * 0.01))
+            try await Task.sleep(for: .seconds(delay * Double.random(in: 0.9...1.1)))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let pending = work.contents("container/CarillonReceipts").filter { $0.hasSuffix(".receipt") }
-            let queued = Set(work.contents("queue"))
-            windowHit = pending.contains { queued.contains("received-" + $0.replacingOccurrences(of: ".receipt", with: ".event")) }
-            if pending.isEmpty { break }
+            let queued = QueueFiles.receivedIDs(in: queue)
+            windowHit = pending.contains { queued.contains(String($0.dropLast(".receipt".count))) }
+            if !windowHit && !pending.isEmpty { delay *= 1.1 }
+            if pending.isEmpty && !windowHit {
+                delay *= 0.8
+                refills += 1
+                ids += try Self.writeReceipts(300, from: 1000 * refills + 1, into: work.file("container/CarillonReceipts"))
+            }
         }
         #expect(windowHit, "no kill landed between queueing an event and removing its receipt")
         let final = try await tool(["drain", "--container", container, "--queue", queue])

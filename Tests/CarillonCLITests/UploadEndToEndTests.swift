@@ -42,12 +42,11 @@ import Testing
     static func checkNothingLost(
         _ ids: [String], _ work: TemporaryDirectory, _ server: EventsAPIServer, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Record {
-        func id(_ name: String) -> String? {
-            guard name.hasPrefix("opened-"), name.hasSuffix(".event") else { return nil }
-            return String(name.dropFirst("opened-".count).dropLast(".event".count))
+        func opened(_ directory: String) -> Set<String> {
+            Set(QueueFiles.events(in: work.file(directory)).filter { $0.type == "opened" }.map(\.deliveryID))
         }
-        let queued = Set(work.contents("queue").compactMap(id))
-        let setAside = Set(work.contents("queue/Quarantine").compactMap(id))
+        let queued = opened("queue")
+        let setAside = opened("queue/Quarantine")
         var recorded: [String: Int] = [:]
         for event in try server.recorded() {
             recorded[event["delivery_id"] as? String ?? "?"] = event["reports"] as? Int ?? 0
@@ -175,8 +174,9 @@ import Testing
             #expect(line["retry_after_ms"] is Int || (line["detail"] as? String)?.hasPrefix("gave up") == true)
         }
         if c.setAside > 0 {
+            // One reason beside each quarantined file (a file may hold several refused events: counted above).
             let reasons = work.contents("queue/Quarantine").filter { $0.hasSuffix(".reason") }
-            #expect(reasons.count == c.setAside)
+            #expect(!reasons.isEmpty && reasons.count <= c.setAside)
             let reason = try String(contentsOfFile: work.file("queue/Quarantine/" + reasons[0]), encoding: .utf8)
             #expect(reason.contains("POST /v1/events answered 422") && reason.contains("event rejected"), "\(reason)")
         }

@@ -57,9 +57,50 @@ extension FuzzChecks {
 
         // The same lines as the Notification Center scan's input (JSON Lines too).
         try deliveredNotifications(bytes)
+        // The whole input as one format-2 queue file.
+        try eventQueueFileV2(bytes)
 
         guard throughQueue, records.count <= 16 else { return }
         try throughEventQueue(records: records)
+    }
+
+    /// The format-2 reader (``QueuedEventFile``) on the whole input: it decodes (keeping every good
+    /// line, one event per (type, delivery id), each problem said) or refuses with a message; the events
+    /// it keeps re-encode into a whole file that decodes to the same events. Pure: no file is written.
+    static func eventQueueFileV2(_ bytes: [UInt8]) throws(FuzzFailure) {
+        let decoded: QueuedEventFile.Decoded
+        do {
+            decoded = try QueuedEventFile.decode(bytes)
+        } catch {
+            try check(!error.message.isEmpty, "a format-2 file refused without a message")
+            return
+        }
+        try check(decoded.problems.allSatisfy { !$0.isEmpty }, "a format-2 problem without a message")
+        // The reader without a JSON parser agrees with the parser on every line it takes.
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            let line = bytes[start...index]
+            start = index + 1
+            guard let fast = QueuedEventFile.canonicalLine(line) else { continue }
+            let slow = try? QueuedEventFile.decodeLine(Array(line))
+            try check(fast == slow, "a canonical line read as \(fast) without the parser, \(String(describing: slow)) with it")
+        }
+        let keys = decoded.events.map { EventKey($0.event) }
+        try check(Set(keys).count == keys.count, "a format-2 file decoded with two events for one (type, delivery id)")
+        for queued in decoded.events {
+            try check(queued.sequence >= 0, "format-2 event decoded with a negative sequence \(queued.sequence)")
+            try deliveryID(queued.event.deliveryID)
+            try timestamp(queued.event.at)
+        }
+        let encoded = QueuedEventFile.encode(decoded.events)
+        let again: QueuedEventFile.Decoded
+        do {
+            again = try QueuedEventFile.decode(encoded)
+        } catch {
+            throw FuzzFailure(message: "a re-encoded format-2 file does not decode: \(error.message)")
+        }
+        try check(again.isWhole && again.events == decoded.events, "format-2 round trip changed the events")
+        try check(QueuedEventFile.encode(again.events) == encoded, "format-2 encoding is not stable")
     }
 
     /// The file name a record claims: `<type>-<delivery_id>.event` from its own members, as given.

@@ -40,30 +40,30 @@ enum OpenCommand: Command {
         guard let queue = openQueue(queuePath, io: io) else { return CarillonTool.exitDataError }
 
         var status = CarillonTool.exitSuccess
-        let allRead = PayloadInput.forEachPayload(arguments.positionals, io: io) { input, payload in
-            do throws(FileSystemError) {
-                var warnings: [String] = []
-                defer { for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") } }
-                switch try OpenTracking.didOpen(userInfo: payload.userInfo, at: at, queue: queue, warnings: &warnings) {
-                case .queued(let event):
+        // Each group's events are durable before any of its lines is printed.
+        let allRead = PayloadInput.forEachGroup(arguments.positionals, io: io) { group in
+            var warnings: [String] = []
+            let results = OpenTracking.didOpen(group.map(\.payload.userInfo), at: at, queue: queue, warnings: &warnings)
+            for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
+            var going = true
+            for ((input, _), result) in zip(group, results) {
+                switch result {
+                case .success(.queued(let event)):
                     io.standardOutput.write(JSONWriter.string(event.jsonValue) + "\n")
-                case .alreadyQueued(let id):
+                case .success(.alreadyQueued(let id)):
                     io.standardError.write(
                         "\(CarillonTool.name): \(input.name): delivery \(id) already has an opened event; kept the first\n")
-                case .notStamped(let why):
+                case .success(.notStamped(let why)):
                     io.standardError.write("\(CarillonTool.name): \(input.name): \(why); ignored\n")
+                case .failure(let error):
+                    io.standardError.write("\(CarillonTool.name): \(input.name): cannot queue the event: \(error)\n")
+                    status = CarillonTool.exitDataError
+                    // One bounded wait per command, not one per payload: the others would wait as long in vain.
+                    if error.isLockTimeout { going = false }
                 }
-                return true
-            } catch {
-                io.standardError.write("\(CarillonTool.name): \(input.name): cannot queue the event: \(error)\n")
-                status = CarillonTool.exitDataError
-                // One bounded wait per command, not one per payload: the others would wait as long in vain.
-                if error.isLockTimeout {
-                    io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process\n")
-                    return false
-                }
-                return true
             }
+            if !going { io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process\n") }
+            return going
         }
         if !allRead { status = CarillonTool.exitDataError }
         return status

@@ -144,6 +144,28 @@ enum PayloadInput: Equatable {
         return status == CarillonTool.exitSuccess
     }
 
+    /// ``forEachPayload(_:io:_:)`` in groups that double in size — 1, 2, 4 … up to ``largestGroup`` —
+    /// for commands that queue each group's events together: the first result comes as soon as one
+    /// payload is read, and N payloads cost about log₂ N queue writes, not N.
+    static func forEachGroup(_ arguments: [String], io: ToolIO, _ body: ([(input: PayloadInput, payload: Payload)]) -> Bool) -> Bool {
+        var group: [(input: PayloadInput, payload: Payload)] = []
+        var size = 1
+        var going = true
+        let allRead = forEachPayload(arguments, io: io) { input, payload in
+            group.append((input, payload))
+            guard group.count >= size else { return true }
+            going = body(group)
+            group = []
+            size = min(size * 2, largestGroup)
+            return going
+        }
+        if going && !group.isEmpty { _ = body(group) }
+        return allRead
+    }
+
+    /// The most payloads queued together: the receipts' capacity, as a drain queues them.
+    static let largestGroup = 1000
+
     /// Expands every argument, reporting directories that cannot be read (and setting `status` to 1).
     /// A directory without any payload, or a run that found none at all, is said on standard error
     /// and makes the status 1: an empty run that exits 0 looks like a pass.

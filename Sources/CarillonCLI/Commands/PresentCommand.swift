@@ -50,27 +50,29 @@ enum PresentCommand: Command {
         let onReceived = suppress ? showNothing : nil
 
         var status = CarillonTool.exitSuccess
-        let allRead = PayloadInput.forEachPayload(arguments.positionals, io: io) { input, payload in
+        // Each group's events are durable before any of its lines is printed.
+        let allRead = PayloadInput.forEachGroup(arguments.positionals, io: io) { group in
             var warnings: [String] = []
-            let result = PresentTracking.willPresent(
-                userInfo: payload.userInfo, at: at, queue: queue, onReceived: onReceived, warnings: &warnings)
+            let results = PresentTracking.willPresent(
+                group.map(\.payload.userInfo), at: at, queue: queue, onReceived: onReceived, warnings: &warnings)
             for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
-            io.standardOutput.write(line(input, result) + "\n")
-            switch result.received {
-            case .queued, .alreadyQueued:
-                break
-            case .notStamped(let why):
-                io.standardError.write("\(CarillonTool.name): \(input.name): \(why); no received event\n")
-            case .failed(_, let error):
-                io.standardError.write("\(CarillonTool.name): \(input.name): cannot queue the event: \(error)\n")
-                status = CarillonTool.exitDataError
-                // One bounded wait per command, not one per payload: the others would wait as long in vain.
-                if error.isLockTimeout {
-                    io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process\n")
-                    return false
+            var going = true
+            for ((input, _), result) in zip(group, results) {
+                io.standardOutput.write(line(input, result) + "\n")
+                switch result.received {
+                case .queued, .alreadyQueued:
+                    break
+                case .notStamped(let why):
+                    io.standardError.write("\(CarillonTool.name): \(input.name): \(why); no received event\n")
+                case .failed(_, let error):
+                    io.standardError.write("\(CarillonTool.name): \(input.name): cannot queue the event: \(error)\n")
+                    status = CarillonTool.exitDataError
+                    // One bounded wait per command, not one per payload: the others would wait as long in vain.
+                    if error.isLockTimeout { going = false }
                 }
             }
-            return true
+            if !going { io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process\n") }
+            return going
         }
         if !allRead { status = CarillonTool.exitDataError }
         return status

@@ -104,7 +104,7 @@ enum UploadCommand: Command {
         if let stopped = report.stopped { io.standardError.write("\(CarillonTool.name): \(stopped)\n") }
         io.standardError.write(
             "uploaded \(FileName.display(path)): \(report.sent) sent in \(report.requests) request\(report.requests == 1 ? "" : "s"), "
-                + "\(report.setAside.count) set aside, \(report.kept) kept in the queue\n")
+                + "\(report.setAsideEvents) set aside, \(report.kept) kept in the queue\n")
         return report.isClean ? CarillonTool.exitSuccess : CarillonTool.exitDataError
     }
 

@@ -87,46 +87,40 @@ extension EventQueue {
         }
     }
 
-    /// The highest sequence number of a whole event file in the queue (0 when there is none). A file too
-    /// far up to leave room after it counts as ``maximumSequence``, which makes the caller renumber.
+    /// The highest sequence number queued, in files of both formats (0 when there is none). A number
+    /// too far up to leave room after it counts as ``maximumSequence``, which makes the caller renumber.
     ///
-    /// - Throws: ``FileSystemError`` when the queue cannot be listed or an event file cannot be read for
-    ///   a reason that may pass: a number rebuilt from a partial look could be reused.
+    /// - Throws: ``FileSystemError`` when the queue cannot be listed or a file cannot be read for a
+    ///   reason that may pass: a number rebuilt from a partial look could be reused.
     private func highestQueuedSequence() throws(FileSystemError) -> Int64 {
-        var highest: Int64 = 0
-        for entry in try records.entries() where QueuedEvent.isEventFileName(entry.name) {
-            switch readEvent(records.path(of: entry.name)) {
-            case .event(let queued): highest = max(highest, min(queued.sequence, EventQueue.maximumSequence))
-            case .unreadable(let error): throw error
-            case .gone, .corrupt: break
-            }
-        }
-        return highest
+        min(try scan().highestSequence, EventQueue.maximumSequence)
     }
 
-    /// Rewrites every whole event file with sequence numbers 1, 2, 3 … in queue order; returns how many.
+    /// Rewrites the whole queue with sequence numbers 1, 2, 3 … in queue order; returns how many.
     ///
-    /// Crash-safe without a journal: files are rewritten in queue order, each by an atomic replace, so at
-    /// any instant the renumbered ones (1 … k) are exactly the first k in order and the others keep
-    /// their higher numbers; a later run finishes the job. That rests on the numbers being distinct,
-    /// which the checked counter keeps them; events sharing a number (only a queue damaged by hand holds
-    /// them) are ordered by type and id, before and after. Called under the lock.
+    /// Crash-safe without a journal: every event (one per (type, delivery id), the good events of
+    /// damaged files included) is first written durably into new format-2 files numbered 1 … n, and
+    /// only then are the old files removed. A crash in between leaves each event twice, under its old
+    /// number and its new one, which is never higher (the k-th of distinct numbers ≥ 1 is ≥ k); reading
+    /// keeps the lower copy (`Scan.ordered`), so the queue reads as renumbered, in the same order, and
+    /// the next renumbering (the old copies still hold the high numbers) writes the same and removes
+    /// them all. Events sharing a number (only a queue damaged by hand holds them) are ordered by type
+    /// and id, before and after. Damaged files are left for ``contents(now:)`` to set aside (their good
+    /// events are queued by then). Called under the lock.
     private func renumber() throws(FileSystemError) -> Int {
-        var queued: [QueuedEvent] = []
-        for entry in try records.entries() where QueuedEvent.isEventFileName(entry.name) {
-            switch readEvent(records.path(of: entry.name)) {
-            case .event(let event): queued.append(event)
-            case .unreadable(let error): throw error
-            case .gone, .corrupt: break
+        let scan = try scan()
+        var seen = Set<EventKey>()
+        let queued = (scan.events.map(\.queued) + scan.damaged.flatMap(\.salvaged)).sorted(by: QueuedEvent.inQueueOrder)
+            .filter { seen.insert(EventKey($0.event)).inserted }
+        for start in stride(from: 0, to: queued.count, by: QueuedEventFile.maximumEvents) {
+            let part = queued[start..<min(start + QueuedEventFile.maximumEvents, queued.count)].enumerated().map { offset, event in
+                QueuedEvent(event: event.event, sequence: Int64(start + offset + 1))
             }
-        }
-        queued.sort(by: QueuedEvent.inQueueOrder)
-        for (index, event) in queued.enumerated() {
-            let renumbered = QueuedEvent(event: event.event, sequence: Int64(index + 1))
             _ = try FileSystem.publishAtomically(
-                renumbered.encoded(), to: path(for: event.event.type, event.event.deliveryID), mode: 0o600, replace: true,
-                syncDirectory: false)
+                QueuedEventFile.encode(part), to: records.path(of: QueuedEventFile.newFileName()), mode: 0o600, syncDirectory: false)
         }
+        try FileSystem.syncDirectory(directory)
+        for file in Set(scan.events.map(\.file)) { try FileSystem.removeFile(records.path(of: file)) }
         try FileSystem.syncDirectory(directory)
         return queued.count
     }

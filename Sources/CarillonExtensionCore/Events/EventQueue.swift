@@ -5,20 +5,29 @@ import Synchronization
 /// Layout of the queue directory (the `.lock`, `.tmp-*` and `Quarantine/` parts are ``RecordDirectory``'s):
 ///
 ///     <queue>/                          0700  may be reached through a link; a wider mode is tightened
-///         <type>-<delivery-id>.event    0600  one queued event (see ``QueuedEvent`` for the format)
+///         batch-<token>.events          0600  the events of one enqueue (format 2, see ``QueuedEventFile``)
+///         <type>-<delivery-id>.event    0600  one event, as versions before format 2 wrote them (``QueuedEvent``):
+///                                             still read, ordered, removed and set aside; never written
 ///         .sequence                     0600  the next sequence number: {"format":1,"next":18}\n
-///         .lock                         0600  empty; flock'ed around every enqueue and set-aside
+///         .lock                         0600  empty; flock'ed around every enqueue, rewrite and set-aside
 ///         .tmp-<pid>-<n>-<random>       0600  a write in progress (or left by a crash: removed after an hour)
 ///         Quarantine/                   0700  files that could not be read, with <name>.reason
 ///
-/// One file per (type, delivery id), published by `link` (never replacing), keeps exactly one event per
-/// pair across threads, processes and crashes. Queue order is the sequence number, taken from the
-/// counter under the lock; the counter is advanced durably *before* the events that use the numbers are
-/// published, so a crash leaves gaps but never reuses a number or reorders (see `EventQueue+Sequence`
-/// for a counter that is missing, corrupt, behind, or out of numbers).
+/// One enqueue writes one file for all its new events: written under a temporary name, fsynced, linked
+/// under a name never used before, and the directory fsynced once. One event per (type, delivery id) is
+/// kept by the enqueue itself: under the lock it reads every queued file (of both formats) and writes
+/// only the events none holds. Queue order is the sequence number, taken from the counter under the
+/// lock; the counter is advanced durably *before* the events that use the numbers are published, so a
+/// crash leaves gaps but never reuses a number or reorders (see `EventQueue+Sequence` for a counter that
+/// is missing, corrupt, behind, or out of numbers).
+///
+/// Files change only by being removed, set aside, or replaced (atomically, under the lock) by the same
+/// file without some of its events: a file never gains an event after it is published. Acknowledged
+/// events leave as their files empty out (`EventQueue+Acknowledged`).
 ///
 /// Only regular files are read, never through a link and never in a way that can block; anything else
-/// under an event's name, and every name that is not UTF-8, is set aside and reported.
+/// under an event file's name, and every name that is not UTF-8, is set aside and reported. A format-2
+/// file with a bad line is set aside whole, its good events queued again first (``repairDamaged(_:)``).
 public final class EventQueue: Sendable {
     static let sequenceName = ".sequence"
 
@@ -33,6 +42,11 @@ public final class EventQueue: Sendable {
     /// Whether this object has checked the counter against the queued events (once is enough: every
     /// writer after that advances it under the lock).
     let counterChecked = Mutex(false)
+    /// Where the last read found each event, and the acknowledgements not yet written out.
+    let placement = Mutex(Placement())
+    /// The format-2 files read whole, by name, while they stay unchanged: a long-lived queue (an app's,
+    /// queueing a tap at a time) reads each file once, not at every enqueue.
+    let fileCache = Mutex<[String: CachedFile]>([:])
 
     /// How long a command waits for the queue's lock by default: a few seconds, as an app's launch would.
     public static let defaultLockWait: Duration = FileLock.commandWait
@@ -87,6 +101,9 @@ public final class EventQueue: Sendable {
     }
 
     /// ``enqueue(contentsOf:)``, with the warnings for a counter that had to be rebuilt.
+    ///
+    /// The new events go into one format-2 file (one per ``QueuedEventFile/maximumEvents``): one
+    /// fsync for the file and one for the directory, whatever their number.
     public func enqueueReporting(contentsOf events: [Event]) -> EnqueueReport {
         guard !events.isEmpty else { return EnqueueReport(results: [], warnings: []) }
         var warnings: [String] = []
@@ -94,13 +111,21 @@ public final class EventQueue: Sendable {
             let results = try withLock { () throws(FileSystemError) in
                 var results: [Result<Bool, FileSystemError>?] = Array(repeating: nil, count: events.count)
                 var fresh: [Int] = []
-                var seen = Set<String>()
+                var seen = Set<EventKey>()
+                // A corrupt old-format file under a new event's name is set aside, as before format 2,
+                // when the event was written anew under that name (it now goes into the new file).
+                let names = Set(events.map { QueuedEvent.fileName(for: $0.type, $0.deliveryID) })
+                let scan = try self.scan(oldFiles: .byName(except: names))
+                for file in scan.damaged where names.contains(file.name) {
+                    _ = try? records.setAside(file.name, reason: file.reason)
+                }
+                let queued = scan.keys
                 var foundQueued = false
                 for (index, event) in events.enumerated() {
-                    let name = QueuedEvent.fileName(for: event.type, event.deliveryID)
-                    if !seen.insert(name).inserted {
+                    let key = EventKey(event)
+                    if !seen.insert(key).inserted {
                         results[index] = .success(false)
-                    } else if try isQueuedIntact(records.path(of: name)) {
+                    } else if queued.contains(key) {
                         results[index] = .success(false)
                         foundQueued = true
                     } else {
@@ -112,22 +137,22 @@ public final class EventQueue: Sendable {
                 if foundQueued && fresh.isEmpty { try FileSystem.syncDirectory(directory) }
                 if !fresh.isEmpty {
                     let first = try reserveSequenceNumbers(fresh.count, warnings: &warnings)
-                    var published: [Int] = []
-                    for (offset, index) in fresh.enumerated() {
-                        let event = events[index]
-                        let record = QueuedEvent(event: event, sequence: first + Int64(offset))
+                    var published = false
+                    for start in stride(from: 0, to: fresh.count, by: QueuedEventFile.maximumEvents) {
+                        let part = start..<min(start + QueuedEventFile.maximumEvents, fresh.count)
+                        let batch = part.map { offset in QueuedEvent(event: events[fresh[offset]], sequence: first + Int64(offset)) }
                         do throws(FileSystemError) {
-                            // Each file is fsynced; the directory once for all of them, below.
-                            let result = try FileSystem.publishAtomically(
-                                record.encoded(), to: path(for: event.type, event.deliveryID), mode: 0o600,
+                            // The file is fsynced; the directory once, below. A new name: never refused.
+                            _ = try FileSystem.publishAtomically(
+                                QueuedEventFile.encode(batch), to: records.path(of: QueuedEventFile.newFileName()), mode: 0o600,
                                 syncDirectory: false)
-                            results[index] = .success(result == .published)
-                            if result == .published { published.append(index) }
+                            for offset in part { results[fresh[offset]] = .success(true) }
+                            published = true
                         } catch {
-                            results[index] = .failure(error)
+                            for offset in part { results[fresh[offset]] = .failure(error) }
                         }
                     }
-                    if !published.isEmpty || foundQueued {
+                    if published || foundQueued {
                         do throws(FileSystemError) {
                             try FileSystem.syncDirectory(directory)
                         } catch {
@@ -144,25 +169,6 @@ public final class EventQueue: Sendable {
         }
     }
 
-    /// Whether a whole event file is at `path`. A corrupt one there would otherwise make the queue
-    /// refuse the event forever, so it is set aside and the event is written anew. Called under the lock.
-    private func isQueuedIntact(_ path: String) throws(FileSystemError) -> Bool {
-        guard FileSystem.exists(path) else { return false }
-        switch readEvent(path) {
-        case .event: return true
-        case .gone: return false
-        case .unreadable(let error): throw error
-        case .corrupt(let reason):
-            do {
-                _ = try records.quarantine.setAside(path, reason: reason)
-                return false
-            } catch {
-                // It cannot be moved, so the publish could not replace it either: leave it to be reported.
-                return true
-            }
-        }
-    }
-
     // MARK: Reading
 
     /// The queued events in queue order, and the files set aside because they could not be read.
@@ -171,54 +177,26 @@ public final class EventQueue: Sendable {
         public var quarantined: [QuarantinedFile]
     }
 
-    /// Reads every queued event, in queue order. A corrupt event file, anything but a regular file under
-    /// an event's name, and any name that is not UTF-8 is set aside into `Quarantine/` and reported in
-    /// the result, never fatal. Temporary files left by a crashed writer over an hour ago are removed.
+    /// Reads every queued event, in queue order, one per (type, delivery id). A corrupt event file,
+    /// anything but a regular file under an event file's name, and any name that is not UTF-8 is set
+    /// aside into `Quarantine/` and reported in the result, never fatal; a format-2 file with bad lines
+    /// is set aside too, and its good events stay queued. Temporary files left by a crashed writer over
+    /// an hour ago are removed.
     ///
-    /// - Throws: ``FileSystemError`` only when the queue directory cannot be listed, or its lock not had.
+    /// - Throws: ``FileSystemError`` only when the queue directory cannot be listed, a file cannot be
+    ///   read for a reason that may pass, or the lock cannot be had to set a file aside.
     public func contents(now: Timestamp = .now()) throws(FileSystemError) -> Contents {
-        var queued: [QueuedEvent] = []
-        var suspect: [(name: String, reason: String?)] = []
-        for entry in try records.entries() {
-            let name = entry.name
-            if name.hasPrefix(StaleFiles.temporaryPrefix) {
-                StaleFiles.removeIfStale(records.path(of: name), now: now)
-                continue
-            }
-            if !entry.isUTF8 {
-                suspect.append((name, "the file name is not valid UTF-8"))
-                continue
-            }
-            guard QueuedEvent.isEventFileName(name) else { continue }
-            switch readEvent(records.path(of: name)) {
-            case .event(let event): queued.append(event)
-            case .gone: break
-            case .unreadable(let error): throw error
-            case .corrupt: suspect.append((name, nil))
-            }
-        }
-
+        var scan = try scan(removingStaleBefore: now)
         var quarantined: [QuarantinedFile] = []
-        if !suspect.isEmpty {
-            // Look again under the lock: an enqueue may have just replaced a corrupt file with a good one,
-            // which must not be set aside.
+        if !scan.damaged.isEmpty {
+            // Look again under the lock: an enqueue or a rewrite may have changed the files since.
             try withLock { () throws(FileSystemError) in
-                for (name, fixedReason) in suspect {
-                    var reason = fixedReason
-                    if reason == nil {
-                        switch readEvent(records.path(of: name)) {
-                        case .event(let event): queued.append(event)
-                        case .gone: break
-                        case .unreadable(let error): throw error
-                        case .corrupt(let why): reason = why
-                        }
-                    }
-                    if let reason, let file = try records.setAside(name, reason: reason) { quarantined.append(file) }
-                }
+                scan = try self.scan()
+                quarantined = try repairDamaged(&scan)
             }
         }
-        queued.sort(by: QueuedEvent.inQueueOrder)
-        return Contents(events: queued.map(\.event), quarantined: quarantined)
+        remember(scan)
+        return Contents(events: scan.ordered().map(\.event), quarantined: quarantined)
     }
 
     /// The queued events in queue order (corrupt files are set aside; see ``contents(now:)``).
@@ -235,18 +213,19 @@ public final class EventQueue: Sendable {
         EventBatch.batches(of: try pending(), maximumEvents: maximumEvents)
     }
 
-    /// Whether an event of `type` for `id` is queued.
+    /// Whether an event of `type` for `id` is queued (false when the queue cannot be read).
     public func contains(_ type: EventType, _ id: DeliveryID) -> Bool {
-        FileSystem.exists(path(for: type, id))
+        if FileSystem.exists(path(for: type, id)) { return true }
+        return (try? scan().keys.contains(EventKey(type, id))) ?? false
     }
 
-    /// Removes events the server has accepted (an answered batch). Events not queued are ignored.
+    /// Removes events the server has accepted (an answered batch), durably. Events not queued are ignored.
     ///
-    /// - Throws: ``FileSystemError`` when a file cannot be removed or the removal made durable.
+    /// - Throws: ``FileSystemError`` when a file cannot be removed or rewritten, or the removal made durable.
     public func remove(_ events: [Event]) throws(FileSystemError) {
         guard !events.isEmpty else { return }
-        for event in events { try FileSystem.removeFile(path(for: event.type, event.deliveryID)) }
-        try FileSystem.syncDirectory(directory)
+        try removeAcknowledged(events)
+        try syncRemovals()
     }
 
     enum ReadResult {
@@ -259,7 +238,7 @@ public final class EventQueue: Sendable {
         case corrupt(String)
     }
 
-    /// Reads one event file: a regular file, never through a link, never blocking.
+    /// Reads one format-1 event file: a regular file, never through a link, never blocking.
     func readEvent(_ path: String) -> ReadResult {
         let bytes: [UInt8]
         do {
@@ -284,6 +263,18 @@ extension QueuedEvent {
     /// A visible name ending in `.event` (anything else in the queue directory is not an event file).
     static func isEventFileName(_ name: String) -> Bool {
         !name.hasPrefix(".") && name.hasSuffix(fileExtension)
+    }
+
+    /// The (type, delivery id) a canonical `<type>-<delivery-id>.event` name gives, or nil.
+    static func key(fromFileName name: String) -> EventKey? {
+        for type in EventType.allCases {
+            let prefix = type.rawValue + "-"
+            guard name.hasPrefix(prefix), name.hasSuffix(fileExtension) else { continue }
+            let id = name.dropFirst(prefix.count).dropLast(fileExtension.count)
+            guard let deliveryID = DeliveryID(String(id)), fileName(for: type, deliveryID) == name else { return nil }
+            return EventKey(type, deliveryID)
+        }
+        return nil
     }
 
     /// Queue order: the sequence, then (for equal sequences, which only a damaged queue holds) type and id.

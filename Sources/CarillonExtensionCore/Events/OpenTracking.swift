@@ -30,11 +30,32 @@ public enum OpenTracking {
     public static func didOpen(
         userInfo: JSONValue, at: Timestamp, queue: EventQueue, warnings: inout [String]
     ) throws(FileSystemError) -> Result {
-        let stamp = CarillonStamp(userInfo: userInfo)
-        guard let id = stamp.deliveryID else { return .notStamped(stamp.absenceReason ?? "not a Carillon notification") }
-        let event = Event(type: .opened, deliveryID: id, at: at)
-        let report = queue.enqueueReporting(contentsOf: [event])
+        try didOpen([userInfo], at: at, queue: queue, warnings: &warnings)[0].get()
+    }
+
+    /// ``didOpen(userInfo:at:queue:warnings:)`` for several taps at `at`, their events queued together
+    /// (one queue file, a handful of fsyncs): each payload's result or the error that kept its event
+    /// out, in the order given. Two payloads of one delivery: the first is queued, the second is
+    /// ``Result/alreadyQueued(_:)``.
+    public static func didOpen(
+        _ userInfos: [JSONValue], at: Timestamp, queue: EventQueue, warnings: inout [String]
+    ) -> [Swift.Result<Result, FileSystemError>] {
+        var results: [Swift.Result<Result, FileSystemError>] = []
+        var stamped: [(index: Int, event: Event)] = []
+        for (index, userInfo) in userInfos.enumerated() {
+            let stamp = CarillonStamp(userInfo: userInfo)
+            if let id = stamp.deliveryID {
+                stamped.append((index, Event(type: .opened, deliveryID: id, at: at)))
+                results.append(.success(.alreadyQueued(id)))  // replaced below
+            } else {
+                results.append(.success(.notStamped(stamp.absenceReason ?? "not a Carillon notification")))
+            }
+        }
+        let report = queue.enqueueReporting(contentsOf: stamped.map(\.event))
         warnings += report.warnings
-        return try report.results[0].get() ? .queued(event) : .alreadyQueued(id)
+        for (item, result) in zip(stamped, report.results) {
+            results[item.index] = result.map { $0 ? .queued(item.event) : .alreadyQueued(item.event.deliveryID) }
+        }
+        return results
     }
 }

@@ -23,16 +23,25 @@ public enum PresentTracking {
     public static func willPresent(
         userInfo: JSONValue, at: Timestamp, queue: EventQueue, onReceived: OnReceived? = nil, warnings: inout [String]
     ) -> Result {
-        let stamp = CarillonStamp(userInfo: userInfo)
-        let received: ReceivedResult
-        if let id = stamp.deliveryID {
-            let event = Event(type: .received, deliveryID: id, at: at)
-            let report = queue.enqueueReporting(contentsOf: [event])
-            warnings += report.warnings
-            received = .from(report.results[0], event: event)
-        } else {
-            received = .notStamped(stamp.absenceReason ?? "not a Carillon notification")
+        willPresent([userInfo], at: at, queue: queue, onReceived: onReceived, warnings: &warnings)[0]
+    }
+
+    /// ``willPresent(userInfo:at:queue:onReceived:warnings:)`` for several notifications at `at`, their
+    /// events queued together (one queue file, a handful of fsyncs); the results in the order given.
+    /// Two payloads of one delivery: the first is queued, the second is ``ReceivedResult/alreadyQueued(_:)``.
+    public static func willPresent(
+        _ userInfos: [JSONValue], at: Timestamp, queue: EventQueue, onReceived: OnReceived? = nil, warnings: inout [String]
+    ) -> [Result] {
+        let stamps = userInfos.map(CarillonStamp.init(userInfo:))
+        let stamped = stamps.enumerated().compactMap { index, stamp in
+            stamp.deliveryID.map { (index: index, event: Event(type: .received, deliveryID: $0, at: at)) }
         }
-        return Result(received: received, presentation: onReceived?(stamp.deliveryID) ?? PresentationOption.sdkDefault)
+        let report = queue.enqueueReporting(contentsOf: stamped.map(\.event))
+        warnings += report.warnings
+        var received = stamps.map { ReceivedResult.notStamped($0.absenceReason ?? "not a Carillon notification") }
+        for (item, result) in zip(stamped, report.results) { received[item.index] = .from(result, event: item.event) }
+        return zip(stamps, received).map { stamp, received in
+            Result(received: received, presentation: onReceived?(stamp.deliveryID) ?? PresentationOption.sdkDefault)
+        }
     }
 }

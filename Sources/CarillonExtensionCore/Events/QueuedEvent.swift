@@ -1,6 +1,8 @@
 /// An event as stored in the queue: the event and its place in queue order.
 ///
-/// On disk (format 1) one file per event, `<type>-<delivery-id>.event`, holding exactly one line:
+/// New queue files hold many events (format 2, ``QueuedEventFile``). Queues written before it hold
+/// one file per event (format 1), still read, ordered, removed and set aside, never written:
+/// `<type>-<delivery-id>.event`, holding exactly one line:
 ///
 ///     {"format":1,"sequence":17,"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000000","at":"2026-08-20T09:16:44.120Z"}\n
 ///
@@ -16,13 +18,13 @@
     public var event: Event
     public var sequence: Int64
 
-    /// `<type>-<delivery-id>.event`: one name per (type, delivery id), which is what makes the queue keep
-    /// one event for each.
+    /// `<type>-<delivery-id>.event`: the format-1 name of an event, which a format-1 file must match
+    /// (the enqueue takes the (type, delivery id) of an old file from it without reading the file).
     public static func fileName(for type: EventType, _ id: DeliveryID) -> String {
         "\(type.rawValue)-\(id.rawValue)\(fileExtension)"
     }
 
-    /// The file's bytes in format 1, ending with a newline.
+    /// The file's bytes in format 1, ending with a newline (the golden file's writer, and tests' old queues).
     public func encoded() -> [UInt8] {
         RecordFile.encode(
             version: QueuedEvent.formatVersion,

@@ -1,21 +1,24 @@
 /// The app's launch step: turns the receipts the extension left in the shared container into
 /// `received` events in the app's queue.
 ///
-/// Order of operations per receipt: read it, queue its event durably, and only then remove it. A crash
-/// in between leaves the receipt to be read again by the next drain, and the queue's one event per
-/// (type, delivery id) keeps that from becoming a duplicate. Safe while extensions are writing (they
-/// publish whole files under new names; in-progress `.tmp-*` files are skipped) and while another drain
-/// runs (whichever queues an event first wins; the other finds it already queued; a file one of them has
-/// already removed or set aside is simply skipped).
+/// Order of operations: read the receipts, queue all their events durably (one queue file), and only
+/// then remove the receipts, syncing their directory once. A crash in between leaves a receipt to be
+/// read again by the next drain, and the queue's one event per (type, delivery id) keeps that from
+/// becoming a duplicate. Safe while extensions are writing (they publish whole files under new names;
+/// in-progress `.tmp-*` files are skipped) and while another drain runs (whichever queues an event
+/// first wins; the other finds it already queued; a file one of them has already removed or set aside
+/// is simply skipped).
 ///
 /// Only regular files are read, never through a link, and never in a way that can block (a FIFO named
 /// like a receipt is set aside, as is one swapped in after the listing). Every other entry that is not
 /// a receipt — a name that is not UTF-8, a directory, a link — is set aside and reported, so nothing
 /// lingers uncounted.
 public enum ReceiptDrain {
-    /// Receipts queued per lock of the queue (and per round of removals): bounds the time the queue is
-    /// held and the work lost to a crash.
-    static let chunkSize = 100
+    /// Receipts queued per lock of the queue: the container's capacity, so that a drain is one queue
+    /// file and a handful of fsyncs (the file, the counter, the directories), not a few per receipt. A
+    /// container over its capacity (filled by hand) is drained in rounds of this many, which bounds the
+    /// memory of one file and the time the queue is held.
+    static let chunkSize = ReceiptStore.capacity
 
     /// Moves every whole receipt from `container` into `queue` as a `received` event whose `at` is the
     /// receipt's time, oldest first; sets aside anything that is not a whole receipt.

@@ -31,8 +31,27 @@ struct Quarantine {
     /// - Throws: ``FileSystemError`` when the directory cannot be made or is not a real directory, or the
     ///   file cannot be moved.
     func setAside(_ path: String, reason: String) throws(FileSystemError) -> QuarantinedFile? {
+        try setAside(path, named: FileSystem.lastComponent(path), reason: reason)
+    }
+
+    /// Writes `bytes` into the quarantine as a new file named like `path` (or `<name>.<n>`), durably,
+    /// with the reason beside it: part of a file set aside while the rest stays in use.
+    ///
+    /// - Throws: ``FileSystemError`` when the directory cannot be made, or the file written or synced.
+    func keep(_ bytes: [UInt8], from path: String, reason: String) throws(FileSystemError) -> QuarantinedFile {
         _ = try RecordDirectory.prepare(directory, create: true)
-        let name = FileSystem.lastComponent(path)
+        let staged = try FileSystem.stage(bytes, in: directory)
+        defer { staged.discard() }
+        guard var record = try setAside(staged.temporaryPath, named: FileSystem.lastComponent(path), reason: reason) else {
+            throw FileSystemError("set aside", path, errno: ENOENT)
+        }
+        try FileSystem.syncDirectory(directory)
+        record.file = path
+        return record
+    }
+
+    private func setAside(_ path: String, named name: String, reason: String) throws(FileSystemError) -> QuarantinedFile? {
+        _ = try RecordDirectory.prepare(directory, create: true)
         var attempt = 0
         var destination = FileSystem.join(directory, name)
         func nextName() {

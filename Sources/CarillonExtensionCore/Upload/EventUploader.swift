@@ -139,6 +139,7 @@ public struct EventUploader: Sendable {
                     let reason = "POST /v1/events answered \(response.status ?? 0): \(quoted)"
                     do {
                         report.setAside += try queue.setAside(events, reason: reason)
+                        report.setAsideEvents += events.count
                     } catch {
                         line.detail = "refused (HTTP \(response.status ?? 0)), and cannot be set aside: \(error)"
                         onAttempt(line)

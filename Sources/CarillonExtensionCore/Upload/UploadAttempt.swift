@@ -26,8 +26,10 @@ public struct UploadReport: Sendable {
     public var requests = 0
     /// Events the API acknowledged with a 2xx (and so removed from the queue).
     public var sent = 0
-    /// Event files set aside because the API refused their batch for good.
+    /// Queue files set aside (whole, or the refused part of one) because the API refused their batch for good.
     public var setAside: [QuarantinedFile] = []
+    /// The events in them.
+    public var setAsideEvents = 0
     /// Corrupt queue files set aside while reading the queue.
     public var unreadable: [QuarantinedFile] = []
     /// Events still queued when the upload ended (to be sent by a later run).

@@ -47,4 +47,30 @@ import Testing
         #expect(PayloadInput.file(odd, named: true).name == "a\\xFF")
         #expect(PayloadInput.standardInput.nameBytes == nil)
     }
+
+    /// `open` and `present` queue their payloads in groups that double: 1, 2, 4 … and the rest, in
+    /// order, unreadable ones said and left out, and a body that answers false stops the run.
+    @Test func payloadsComeInDoublingGroups() throws {
+        let directory = TemporaryDirectory("inputs")
+        defer { directory.remove() }
+        for n in 1...12 { try directory.write(String(format: "%02d.json", n), n == 5 ? "[not an object]" : "{\"n\":\(n)}") }
+        let io = ToolIO(
+            standardOutput: CapturedStream(), standardError: CapturedStream(), readStandardInput: { _ in [] },
+            standardErrorIsTerminal: false)
+        var groups: [[String]] = []
+        let allRead = PayloadInput.forEachGroup([directory.path], io: io) { group in
+            groups.append(group.map { FileSystem.lastComponent($0.input.name) })
+            return true
+        }
+        #expect(!allRead, "05.json is not an object")
+        #expect(groups.map(\.count) == [1, 2, 4, 4])
+        #expect(groups.joined().map { $0 } == (1...12).filter { $0 != 5 }.map { String(format: "%02d.json", $0) })
+
+        var calls = 0
+        _ = PayloadInput.forEachGroup([directory.path], io: io) { _ in
+            calls += 1
+            return calls < 2
+        }
+        #expect(calls == 2, "stopped after the second group")
+    }
 }

@@ -232,7 +232,8 @@ import Testing
         #expect(mode("c/CarillonReceipts/.lock") == 0o600)
         #expect(mode("q") == 0o700)
         #expect(mode("q/.sequence") == 0o600)
-        #expect(mode("q/received-\(id1).event") == 0o600)
+        let queueFiles = try FileManager.default.contentsOfDirectory(atPath: work.file("q")).filter { $0.hasSuffix(".events") }
+        #expect(queueFiles.count == 1 && queueFiles.allSatisfy { mode("q/" + $0) == 0o600 }, "\(queueFiles)")
 
         // A receipts directory of ours left 0777 is tightened, and said.
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: work.file("c/CarillonReceipts"))

@@ -89,11 +89,13 @@ import Testing
     /// The call, its error, which occurrence fails, whether only calls on one receipt's path count (`-P`:
     /// the dynamic loader opens and reads files too, before any of ours), and the drain's exit status:
     /// 1 where the failure keeps something from being done, 0 where it only leaves a temporary file
-    /// behind (the `unlink` of a published event's temporary name), which a later run removes.
+    /// behind (the `unlink` of a published event's temporary name), which a later run removes. A drain
+    /// makes five fsyncs (the counter, the queue directory, the queue file, the queue directory, the
+    /// receipts directory) and one `link` (the queue file).
     static let faults: [(call: String, error: String, when: Int, onOneReceipt: Bool, status: Int32)] = [
         ("openat", "EIO", 1, true, 1), ("openat", "EMFILE", 1, true, 1), ("read", "EIO", 1, true, 1),
         ("fsync", "EIO", 1, false, 1), ("fsync", "EIO", 5, false, 1), ("link", "ENOSPC", 1, false, 1),
-        ("link", "EIO", 3, false, 1), ("rename", "EIO", 1, false, 1), ("unlink", "EIO", 2, false, 0),
+        ("fsync", "EIO", 3, false, 1), ("rename", "EIO", 1, false, 1), ("unlink", "EIO", 2, false, 0),
         ("getdents64", "EIO", 1, false, 1), ("flock", "ENOLCK", 1, false, 1), ("mkdir", "EACCES", 1, false, 1),
     ]
 

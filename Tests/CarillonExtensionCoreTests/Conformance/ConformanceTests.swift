@@ -53,6 +53,31 @@ import Testing
         #expect(try QueuedEvent.decode(golden, fileName: "received-01937b21-0000-7000-8000-000000000000.event") == record)
     }
 
+    /// A format-2 queue file (what one enqueue writes): the encoder writes the golden file, the decoder
+    /// reads it whole, and a queue holding it beside a format-1 file reads both, in order.
+    @Test func eventFileFormatVersion2() throws {
+        let id = DeliveryID("01937b21-0000-7000-8000-000000000000")!
+        let records = [
+            QueuedEvent(event: Event(type: .received, deliveryID: id, at: ReceiptsFixture.time), sequence: 17),
+            QueuedEvent(event: Event(type: .opened, deliveryID: id, at: ReceiptsFixture.time.adding(milliseconds: 17_885)), sequence: 18),
+        ]
+        try Self.expectMatchesFixture(QueuedEventFile.encode(records), "events-v2.events")
+        let golden = try FileSystem.readFile(FileSystem.join(Self.fixtures, "events-v2.events"))
+        #expect(try QueuedEventFile.decode(golden) == QueuedEventFile.Decoded(events: records, problems: []))
+
+        let scratch = TemporaryDirectory("receipts")
+        defer { scratch.remove() }
+        let queue = try EventQueue(directory: scratch.file("queue"))
+        _ = try FileSystem.publishAtomically(golden, to: scratch.file("queue/batch-golden.events"))
+        let old = try FileSystem.readFile(FileSystem.join(Self.fixtures, "event-v1.event"))
+        let other = DeliveryID("01937b21-0000-7000-8000-000000000001")!
+        let oldFile = Array(
+            String(decoding: old, as: UTF8.self).replacingOccurrences(of: "\"sequence\":17", with: "\"sequence\":3")
+                .replacingOccurrences(of: id.rawValue, with: other.rawValue).utf8)
+        _ = try FileSystem.publishAtomically(oldFile, to: scratch.file("queue/received-\(other.rawValue).event"))
+        #expect(try queue.pending() == [Event(type: .received, deliveryID: other, at: ReceiptsFixture.time)] + records.map(\.event))
+    }
+
     /// The request bodies for 250 queued events: three lines of 100, 100 and 50 events, as
     /// `carillon-nse batches` prints them.
     @Test func requestBodiesFor250Events() throws {

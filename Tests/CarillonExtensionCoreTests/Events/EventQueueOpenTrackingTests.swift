@@ -59,4 +59,21 @@ import Testing
         #expect(result.event == nil)
         #expect(try queue.pending().isEmpty)
     }
+
+    /// Several taps at once: one queue file, each payload's own result in order, the first of two for
+    /// one delivery queued.
+    @Test func severalTapsAreQueuedTogether() throws {
+        let scratch = TemporaryDirectory("receipts")
+        defer { scratch.remove() }
+        let queue = try EventQueue(directory: scratch.file("queue"))
+        let payloads = try [Self.stamped[0].1, #"{"aps":{"alert":"Hi"}}"#, Self.stamped[1].1].map { try JSONParser.parse(Array($0.utf8)) }
+        var warnings: [String] = []
+        let results = OpenTracking.didOpen(payloads, at: ReceiptsFixture.time, queue: queue, warnings: &warnings)
+        let expected = Event(type: .opened, deliveryID: TestDeliveryID.make(0x2a), at: ReceiptsFixture.time)
+        let got = results.map { try? $0.get() }
+        #expect(got.count == 3 && got[0] == .queued(expected) && got[2] == .alreadyQueued(TestDeliveryID.make(0x2a)), "\(got)")
+        if case .notStamped? = got[1] {} else { Issue.record("expected notStamped, got \(String(describing: got[1]))") }
+        #expect(try queue.pending() == [expected])
+        #expect(try FileSystem.contentsOfDirectory(queue.directory).filter { $0.hasSuffix(".events") }.count == 1)
+    }
 }

@@ -32,20 +32,23 @@ import Testing
         _ = try queue.enqueue(Event(type: .opened, deliveryID: TestDeliveryID.make(7), at: ReceiptsFixture.time))
 
         #expect(FileSystem.permissions(queue.directory) == 0o700)
-        #expect(
-            try FileSystem.contentsOfDirectory(queue.directory) == [
-                ".lock", ".sequence",
-                "opened-01937b21-0000-7000-8000-000000000007.event",
-                "received-01937b21-0000-7000-8000-000000000007.event",
-            ])
-        for name in try FileSystem.contentsOfDirectory(queue.directory) {
+        let names = try FileSystem.contentsOfDirectory(queue.directory)
+        let files = names.filter { $0.hasSuffix(".events") }
+        #expect(names.count == 4 && names.starts(with: [".lock", ".sequence"]), "\(names)")
+        #expect(files.count == 2 && files.allSatisfy { $0.hasPrefix("batch-") }, "one file per enqueue: \(names)")
+        for name in names {
             #expect(FileSystem.permissions(queue.directory + "/" + name) == 0o600, "\(name)")
         }
-        let event = try FileSystem.readFile(queue.directory + "/received-01937b21-0000-7000-8000-000000000007.event")
+        let texts = try files.map { String(decoding: try FileSystem.readFile(queue.directory + "/" + $0), as: UTF8.self) }.sorted()
         #expect(
-            String(decoding: event, as: UTF8.self)
-                == #"{"format":1,"sequence":1,"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000007","at":"2026-08-20T09:16:44.120Z"}"#
-                + "\n")
+            texts == [
+                #"{"format":2,"events":1}"# + "\n"
+                    + #"{"format":2,"sequence":1,"type":"received","delivery_id":"01937b21-0000-7000-8000-000000000007","at":"2026-08-20T09:16:44.120Z"}"#
+                    + "\n",
+                #"{"format":2,"events":1}"# + "\n"
+                    + #"{"format":2,"sequence":2,"type":"opened","delivery_id":"01937b21-0000-7000-8000-000000000007","at":"2026-08-20T09:16:44.120Z"}"#
+                    + "\n",
+            ])
         let counter = try FileSystem.readFile(queue.directory + "/.sequence")
         #expect(String(decoding: counter, as: UTF8.self) == #"{"format":1,"next":3}"# + "\n")
     }

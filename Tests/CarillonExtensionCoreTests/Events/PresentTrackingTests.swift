@@ -97,4 +97,19 @@ final class HandlerCalls: Sendable {
     private let calls = Mutex<[DeliveryID?]>([])
     func record(_ id: DeliveryID?) { calls.withLock { $0.append(id) } }
     var ids: [DeliveryID?] { calls.withLock { $0 } }
+
+    /// Several notifications at once: one queue file, each its own result and presentation, in order.
+    @Test func severalNotificationsAreQueuedTogether() throws {
+        let scratch = TemporaryDirectory("receipts")
+        defer { scratch.remove() }
+        let queue = try EventQueue(directory: scratch.file("queue"))
+        let texts = [EventQueueOpenTrackingTests.stamped[0].1, #"{"aps":{"alert":"Hi"}}"#, EventQueueOpenTrackingTests.stamped[1].1]
+        var warnings: [String] = []
+        let results = PresentTracking.willPresent(
+            try texts.map { try JSONParser.parse(Array($0.utf8)) }, at: ReceiptsFixture.time, queue: queue, warnings: &warnings)
+        #expect(results.map(\.received.code) == ["received", "none", "duplicate"])
+        #expect(results.allSatisfy { $0.presentation == PresentationOption.sdkDefault })
+        #expect(try queue.pending() == [Event(type: .received, deliveryID: TestDeliveryID.make(0x2a), at: ReceiptsFixture.time)])
+        #expect(try FileSystem.contentsOfDirectory(queue.directory).filter { $0.hasSuffix(".events") }.count == 1)
+    }
 }
