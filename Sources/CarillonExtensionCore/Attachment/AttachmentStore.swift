@@ -28,7 +28,7 @@ import Synchronization
             let path = FileSystem.join(directory, StaleFiles.partialPrefix + FileSystem.uniqueToken() + StaleFiles.partialSuffix)
             // Registered before it exists, so that a signal at any instant finds it (a path not created
             // yet is simply not there to remove).
-            AttachmentStore.inProgress.withLock { $0.insert(path) }
+            _ = AttachmentStore.inProgress.withLock { $0.insert(path) }
             do {
                 return PartialFile(descriptor: try FileSystem.createExclusive(path, mode: 0o600), path: path)
             } catch {

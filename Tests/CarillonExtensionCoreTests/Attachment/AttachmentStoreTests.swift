@@ -54,7 +54,7 @@ import Testing
         let scratch = TemporaryDirectory("receipts")
         defer { scratch.remove() }
         let blocker = scratch.file("file")
-        try FileSystem.publishAtomically(Array("x".utf8), to: blocker, replace: true)
+        _ = try FileSystem.publishAtomically(Array("x".utf8), to: blocker, replace: true)
         let store = AttachmentStore(directory: FileSystem.join(blocker, "attachments"))
         #expect { try store.createPartialFile() } throws: { error in
             (error as? Outcome)?.reason == .storage && "\(error)".contains("cannot create the attachment file")
