@@ -43,19 +43,20 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     fi
 fi
 
-# --sanitize=fuzzer makes SwiftPM use libFuzzer's main; -Xswiftc -sanitize=fuzzer,address instruments the
-# Swift code for coverage and ASan. (`--sanitize=fuzzer --sanitize=address` compiles the Swift code with
-# only one of the two: checked below.)
-echo "== building the fuzz targets (debug, libFuzzer + AddressSanitizer)"
+# The same build as oss-fuzz/build.sh (fuzz_build_flags in targets.sh): optimised, libFuzzer and
+# AddressSanitizer. (`--sanitize=fuzzer --sanitize=address` compiles the Swift code with only one of the
+# two: checked below.)
+fuzz_build_flags address
+echo "== building the fuzz targets (release, libFuzzer + AddressSanitizer)"
 build_log=$(mktemp)
-if ! swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address >"$build_log" 2>&1; then
+if ! swift build "${build_flags[@]}" >"$build_log" 2>&1; then
     grep -v "Cannot export local symbol" "$build_log" | tail -40 >&2
     rm -f "$build_log"
     echo "FAIL: the fuzz targets do not build" >&2
     exit 1
 fi
 rm -f "$build_log"
-bin=$(swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --show-bin-path)
+bin=$(swift build "${build_flags[@]}" --show-bin-path)
 built=$(date +%s)
 echo "   built in $((built - started)) s"
 
@@ -78,7 +79,8 @@ fi
 export SWIFT_BACKTRACE=enable=no
 # ASan's default quarantine (256 MB) dominates memory; leaks are reported.
 export ASAN_OPTIONS=quarantine_size_mb=16:detect_leaks=1
-# The targets' own files (images, queues, sandboxes) go to a scratch directory, in memory when possible.
+# The targets' own files (images, queues, sandboxes) and the seeds go to a scratch directory, in memory
+# when possible.
 scratch_parent=/tmp
 [[ -d /dev/shm && -w /dev/shm ]] && scratch_parent=/dev/shm
 scratch=$(mktemp -d "$scratch_parent/carillon-fuzz-smoke.XXXXXX")
@@ -123,9 +125,9 @@ for target in "${targets[@]}"; do
     log=.build/logs/$target.log
     status=0
     # The scratch corpus comes first: libFuzzer writes new inputs into the first directory only.
-    mapfile -t seeds < <(seed_directories "$target")
+    seed_directory "$target" "$scratch/seeds-$target"
     "$bin/$target" "${common[@]}" -max_total_time="$seconds" -dict="$(dictionary "$target")" \
-        -artifact_prefix=".build/artifacts/$target/" "$corpus" "${seeds[@]}" >"$log" 2>&1 || status=$?
+        -artifact_prefix=".build/artifacts/$target/" "$corpus" "$scratch/seeds-$target" >"$log" 2>&1 || status=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     last=$(grep -E '^#[0-9]+' "$log" | grep ' cov: ' | tail -1 || true)
