@@ -32,20 +32,18 @@ seed_directory() {
     done < <(seed_files "$1")
 }
 
-# The one build of the fuzz targets, for smoke.sh and oss-fuzz/build.sh alike: optimised (`-c release`, as
+# The build of the fuzz targets, for smoke.sh and oss-fuzz/build.sh alike: optimised (`-c release`, as
 # OSS-Fuzz builds Swift projects), with libFuzzer and the sanitizer $1 (default address), into the array
 # build_flags. `--sanitize=fuzzer` makes SwiftPM link libFuzzer's main; `-Xswiftc -sanitize=fuzzer,…`
 # instruments the Swift code for coverage and the sanitizer (`--sanitize=fuzzer --sanitize=address`, as
 # the OSS-Fuzz image's $SWIFT6_2FLAGS spells it, keeps only one of the two: see README.md).
 # `-enable-testing` because FuzzArguments and FuzzImageDecoders reach internal API through
-# `@testable import`, which a release build otherwise refuses. A static Swift standard library and an
-# rpath of $ORIGIN/lib: OSS-Fuzz's runner image has neither Swift nor the reference decoders of
-# FuzzImageDecoders (oss-fuzz/build.sh copies those to $OUT/lib). For the coverage report (sanitizer
-# `coverage`), coverage mapping instead of a sanitizer.
+# `@testable import`, which a release build otherwise refuses. For the coverage report (sanitizer
+# `coverage`), coverage mapping instead of a sanitizer. oss-fuzz/build.sh adds a static Swift standard
+# library (see there for what that costs).
 fuzz_build_flags() {
     local sanitizer=${1:-address}
-    build_flags=(-c release --sanitize=fuzzer -Xswiftc -enable-testing -Xswiftc -static-stdlib --static-swift-stdlib
-                 -Xlinker -rpath -Xlinker '$ORIGIN/lib')
+    build_flags=(-c release --sanitize=fuzzer -Xswiftc -enable-testing)
     if [[ $sanitizer == coverage ]]; then
         build_flags+=(-Xswiftc -sanitize=fuzzer -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping)
     else

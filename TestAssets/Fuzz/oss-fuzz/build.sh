@@ -26,10 +26,15 @@ targets="${all_targets[*]}"
 # Our own flags rather than $SWIFT6_2FLAGS: that one spells the sanitizers as `--sanitize=fuzzer
 # --sanitize=$SANITIZER`, and the compiler keeps only the last -sanitize=, which builds WITHOUT coverage
 # instrumentation. fuzz_build_flags (targets.sh) is the build smoke.sh runs too: release, libFuzzer and
-# the sanitizer, `-enable-testing` for the `@testable import`s, a static Swift standard library, and an
-# rpath that finds the reference decoders of FuzzImageDecoders, copied to $OUT/lib below (the runner image
-# does not have them).
+# the sanitizer, `-enable-testing` for the `@testable import`s. Added here: a static Swift standard
+# library and an rpath that finds the reference decoders of FuzzImageDecoders, copied to $OUT/lib below,
+# because the runner image has neither Swift nor those. Measured with Swift 6.3.1: with a static standard
+# library, libFuzzer's own copy of the input is not an ASan allocation, so a read past the end of the
+# `data` pointer goes unnoticed (allocations made by Swift code are still checked). Every entry point
+# copies the input into an Array before anything reads it; smoke.sh, with the shared runtime, would
+# catch a target that does not.
 fuzz_build_flags "${SANITIZER:-address}"
+build_flags+=(-Xswiftc -static-stdlib --static-swift-stdlib -Xlinker -rpath -Xlinker '$ORIGIN/lib')
 if [ "${SANITIZER:-address}" != "coverage" ]; then
     for flag in ${CFLAGS:-}; do build_flags+=("-Xcc=$flag"); done
 fi
