@@ -18,8 +18,9 @@ public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     checkOptionTableOnce()
     let bytes = Array(UnsafeRawBufferPointer(start: data, count: size))
     let arguments = FuzzChecks.arguments(bytes)
+    let rest = Array(arguments.dropFirst())
     for command in CarillonTool.commands {
-        checkParse(Array(arguments.dropFirst()), command: command)
+        checkParse(rest, command: command)
     }
     // A whole run of the tool (a sandbox of files, a command, its output) costs as much as a hundred
     // parses: one input in `runShare` gets one, chosen by its bytes so that a crash replays. Long lists
