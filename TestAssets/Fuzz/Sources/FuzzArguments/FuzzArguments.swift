@@ -22,14 +22,15 @@ public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     for command in CarillonTool.commands {
         checkParse(rest, command: command)
     }
-    // A whole run of the tool (a sandbox of files, a command, its output) costs as much as a hundred
-    // parses: one input in `runShare` gets one, chosen by its bytes so that a crash replays. Long lists
-    // only repeat the parser's work; running each positional as a payload file adds nothing.
+    // A whole run of the tool (a sandbox of files, a command, its output) on every input was two thirds
+    // of the target's time: one input in `runShare` gets one, chosen by its bytes so that a crash
+    // replays. Long lists only repeat the parser's work; running each positional as a payload file adds
+    // nothing.
     if arguments.count <= 64 && FuzzSampling.oneIn(runShare, bytes) { checkRun(arguments) }
     return 0
 }
 
-/// One input in this many is also run through `CarillonTool.run` (README "Sampled checks").
+/// One input in this many is also run through `CarillonTool.run` (README "Speed").
 private let runShare = 16
 
 private func fail(_ message: String) -> Never {

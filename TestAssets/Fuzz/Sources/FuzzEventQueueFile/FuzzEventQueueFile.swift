@@ -1,7 +1,7 @@
 import CarillonFuzzChecks
 
-/// One input in this many is also written into a real queue directory (README "Sampled checks"): the
-/// directory, its files, the queue's lock and fsyncs cost as much as a hundred in-memory checks.
+/// One input in this many is also written into a real queue directory (README "Speed"): at one in eight,
+/// the directory, its files, the queue's lock and fsyncs were over half of the target's time.
 private let queueShare = 64
 
 /// libFuzzer's entry point: the input is one or more event-queue records, one per line, decoded as the
