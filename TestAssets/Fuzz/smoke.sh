@@ -43,19 +43,20 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     fi
 fi
 
-# --sanitize=fuzzer makes SwiftPM use libFuzzer's main; -Xswiftc -sanitize=fuzzer,address instruments the
-# Swift code for coverage and ASan. (`--sanitize=fuzzer --sanitize=address` compiles the Swift code with
-# only one of the two: checked below.)
-echo "== building the fuzz targets (debug, libFuzzer + AddressSanitizer)"
+# The same build as oss-fuzz/build.sh (fuzz_build_flags in targets.sh): optimised, libFuzzer and
+# AddressSanitizer. (`--sanitize=fuzzer --sanitize=address` compiles the Swift code with only one of the
+# two: checked below.)
+fuzz_build_flags address
+echo "== building the fuzz targets (release, libFuzzer + AddressSanitizer)"
 build_log=$(mktemp)
-if ! swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address >"$build_log" 2>&1; then
+if ! swift build "${build_flags[@]}" >"$build_log" 2>&1; then
     grep -v "Cannot export local symbol" "$build_log" | tail -40 >&2
     rm -f "$build_log"
     echo "FAIL: the fuzz targets do not build" >&2
     exit 1
 fi
 rm -f "$build_log"
-bin=$(swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --show-bin-path)
+bin=$(swift build "${build_flags[@]}" --show-bin-path)
 built=$(date +%s)
 echo "   built in $((built - started)) s"
 
@@ -78,7 +79,8 @@ fi
 export SWIFT_BACKTRACE=enable=no
 # ASan's default quarantine (256 MB) dominates memory; leaks are reported.
 export ASAN_OPTIONS=quarantine_size_mb=16:detect_leaks=1
-# The targets' own files (images, queues, sandboxes) go to a scratch directory, in memory when possible.
+# The targets' own files (images, queues, sandboxes) and the seeds go to a scratch directory, in memory
+# when possible.
 scratch_parent=/tmp
 [[ -d /dev/shm && -w /dev/shm ]] && scratch_parent=/dev/shm
 scratch=$(mktemp -d "$scratch_parent/carillon-fuzz-smoke.XXXXXX")
@@ -115,6 +117,14 @@ for target in "${targets[@]}"; do
     fi
 done
 
+# CPU seconds (user + system) used so far by this script's finished children: the machine may be busy,
+# and exec/s per CPU second says more about a target than libFuzzer's exec/s, which is per wall second.
+# Sets cpu_now; `times` runs in this shell, not in a $(...) subshell, which has no finished children.
+children_cpu() {
+    times >"$scratch/times"
+    cpu_now=$(tail -1 "$scratch/times" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, t, "m"); sub("s", "", t[2]); s += t[1] * 60 + t[2] } printf "%.2f", s }')
+}
+
 echo "== fuzzing each target for $seconds s"
 summary=()
 for target in "${targets[@]}"; do
@@ -123,11 +133,16 @@ for target in "${targets[@]}"; do
     log=.build/logs/$target.log
     status=0
     # The scratch corpus comes first: libFuzzer writes new inputs into the first directory only.
-    mapfile -t seeds < <(seed_directories "$target")
+    seed_directory "$target" "$scratch/seeds-$target"
+    children_cpu
+    cpu_before=$cpu_now
     "$bin/$target" "${common[@]}" -max_total_time="$seconds" -dict="$(dictionary "$target")" \
-        -artifact_prefix=".build/artifacts/$target/" "$corpus" "${seeds[@]}" >"$log" 2>&1 || status=$?
+        -artifact_prefix=".build/artifacts/$target/" "$corpus" "$scratch/seeds-$target" >"$log" 2>&1 || status=$?
+    children_cpu
+    cpu=$(awk -v a="$cpu_before" -v b="$cpu_now" 'BEGIN { printf "%.1f", b - a }')
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    cpu_rate=$(awk -v e="${execs:-0}" -v c="$cpu" 'BEGIN { printf "%d", (c > 0 ? e / c : 0) }')
     last=$(grep -E '^#[0-9]+' "$log" | grep ' cov: ' | tail -1 || true)
     cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
     ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
@@ -137,8 +152,8 @@ for target in "${targets[@]}"; do
         verdict="FAILED (exit $status; log $log)"
         failures+=("$target")
     fi
-    line=$(printf '%-20s execs %-10s exec/s %-7s cov %-6s ft %-6s corpus %-8s %s' \
-        "$target" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$verdict")
+    line=$(printf '%-20s execs %-9s exec/s %-6s per CPU-s %-6s (%s CPU-s) cov %-5s ft %-6s corpus %-8s %s' \
+        "$target" "${execs:-?}" "${rate:-?}" "$cpu_rate" "$cpu" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$verdict")
     summary+=("$line")
     echo "   $line"
     if [[ $verdict != ok ]]; then
@@ -148,7 +163,7 @@ for target in "${targets[@]}"; do
 done
 
 finished=$(date +%s)
-echo "== summary ($((finished - started)) s in all, $((built - started)) s of it building)"
+echo "== summary ($((finished - started)) s in all, $((built - started)) s of it building; load $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '   %s\n' "${summary[@]}"
 if [[ ${#failures[@]} -gt 0 ]]; then
     echo "FAIL: ${failures[*]}" >&2

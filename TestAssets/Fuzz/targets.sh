@@ -1,5 +1,5 @@
-# The fuzz targets and each one's dictionary: sourced by smoke.sh and oss-fuzz/build.sh, so that a new
-# target is added in one place.
+# The fuzz targets, each one's dictionary and seeds, and the build flags: sourced by smoke.sh and
+# oss-fuzz/build.sh, so that a new target is added, and the build changed, in one place.
 all_targets=(FuzzPayload FuzzImageVerifier FuzzImageDecoders FuzzReceipt FuzzEventQueueFile FuzzArguments)
 
 dictionary() {
@@ -21,11 +21,32 @@ seed_files() {
     esac
 }
 
-# The directories libFuzzer reads them from (it reads each recursively).
-seed_directories() {
-    echo "Corpus/$1"
-    case "$1" in
-        FuzzPayload) echo ../Payloads ;;
-        FuzzImageVerifier | FuzzImageDecoders) echo ../Images ;;
-    esac
+# Copies a target's seed files, flat, into the directory $2 (made if missing), for libFuzzer to read: the
+# fixture folders also hold READMEs and scripts, which are no seeds (and whose size, 24 KiB for
+# TestAssets/Images/make_images.py, would set libFuzzer's default -max_len).
+seed_directory() {
+    mkdir -p "$2"
+    local file
+    while IFS= read -r file; do
+        cp "$file" "$2/$(tr / _ <<<"${file#../}")"
+    done < <(seed_files "$1")
+}
+
+# The build of the fuzz targets, for smoke.sh and oss-fuzz/build.sh alike: optimised (`-c release`, as
+# OSS-Fuzz builds Swift projects), with libFuzzer and the sanitizer $1 (default address), into the array
+# build_flags. `--sanitize=fuzzer` makes SwiftPM link libFuzzer's main; `-Xswiftc -sanitize=fuzzer,…`
+# instruments the Swift code for coverage and the sanitizer (`--sanitize=fuzzer --sanitize=address`, as
+# the OSS-Fuzz image's $SWIFT6_2FLAGS spells it, keeps only one of the two: see README.md).
+# `-enable-testing` because FuzzArguments and FuzzImageDecoders reach internal API through
+# `@testable import`, which a release build otherwise refuses. For the coverage report (sanitizer
+# `coverage`), coverage mapping instead of a sanitizer. oss-fuzz/build.sh adds a static Swift standard
+# library (see there for what that costs).
+fuzz_build_flags() {
+    local sanitizer=${1:-address}
+    build_flags=(-c release --sanitize=fuzzer -Xswiftc -enable-testing)
+    if [[ $sanitizer == coverage ]]; then
+        build_flags+=(-Xswiftc -sanitize=fuzzer -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping)
+    else
+        build_flags+=(-Xswiftc "-sanitize=fuzzer,$sanitizer")
+    fi
 }

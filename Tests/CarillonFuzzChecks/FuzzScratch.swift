@@ -55,8 +55,18 @@ public enum FuzzScratch {
         }
     }
 
-    /// Removes a file or directory tree.
+    /// Removes a file or directory tree, without following symbolic links. Plain `unlink`/`rmdir` rather
+    /// than `FileManager.removeItem`, whose extra look-ups per file were a twentieth of a fuzz target's time.
     public static func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        // A file or a link goes at once; a directory (EISDIR) is emptied first.
+        guard unlink(path) != 0, errno == EISDIR || errno == EPERM, let directory = opendir(path) else { return }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(directory)
+        for name in names { remove(path + "/" + name) }
+        rmdir(path)
     }
 }

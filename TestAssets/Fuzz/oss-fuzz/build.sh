@@ -20,28 +20,28 @@ if command -v precompile_swift >/dev/null 2>&1; then
     . precompile_swift
 fi
 
+. "$fuzz/targets.sh"
+targets="${all_targets[*]}"
+
 # Our own flags rather than $SWIFT6_2FLAGS: that one spells the sanitizers as `--sanitize=fuzzer
 # --sanitize=$SANITIZER`, and the compiler keeps only the last -sanitize=, which builds WITHOUT coverage
-# instrumentation. `--sanitize=fuzzer` makes SwiftPM link libFuzzer's main; `-Xswiftc -sanitize=fuzzer,…`
-# instruments the Swift code. `-enable-testing` because the targets reach internal decoders through
-# `@testable import`, which a release build otherwise refuses.
-# The rpath finds the reference decoders of FuzzImageDecoders, copied to $OUT/lib below: the runner image
-# does not have them.
-flags=(-c release --sanitize=fuzzer -Xswiftc -enable-testing -Xswiftc -static-stdlib --static-swift-stdlib
-       -Xlinker -rpath -Xlinker '$ORIGIN/lib')
-if [ "${SANITIZER:-address}" = "coverage" ]; then
-    flags+=(-Xswiftc -sanitize=fuzzer -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping)
-else
-    flags+=(-Xswiftc "-sanitize=fuzzer,${SANITIZER:-address}")
-    for flag in ${CFLAGS:-}; do flags+=("-Xcc=$flag"); done
+# instrumentation. fuzz_build_flags (targets.sh) is the build smoke.sh runs too: release, libFuzzer and
+# the sanitizer, `-enable-testing` for the `@testable import`s. Added here: a static Swift standard
+# library and an rpath that finds the reference decoders of FuzzImageDecoders, copied to $OUT/lib below,
+# because the runner image has neither Swift nor those. Measured with Swift 6.3.1: with a static standard
+# library, libFuzzer's own copy of the input is not an ASan allocation, so a read past the end of the
+# `data` pointer goes unnoticed (allocations made by Swift code are still checked). Every entry point
+# copies the input into an Array before anything reads it; smoke.sh, with the shared runtime, would
+# catch a target that does not.
+fuzz_build_flags "${SANITIZER:-address}"
+build_flags+=(-Xswiftc -static-stdlib --static-swift-stdlib -Xlinker -rpath -Xlinker '$ORIGIN/lib')
+if [ "${SANITIZER:-address}" != "coverage" ]; then
+    for flag in ${CFLAGS:-}; do build_flags+=("-Xcc=$flag"); done
 fi
 
 cd "$fuzz"
-swift build "${flags[@]}"
-bin=$(swift build "${flags[@]}" --show-bin-path)
-
-. "$fuzz/targets.sh"
-targets="${all_targets[*]}"
+swift build "${build_flags[@]}"
+bin=$(swift build "${build_flags[@]}" --show-bin-path)
 
 mkdir -p "$OUT/lib"
 for library in png16 jpeg gif; do
@@ -71,8 +71,9 @@ if [ "${SANITIZER:-address}" != "coverage" ]; then
     for target in $targets; do
         # An empty scratch directory first: libFuzzer writes new inputs into the first one.
         mkdir "$check/corpus-$target"
+        seed_directory "$target" "$check/seeds-$target"
         SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=16 TMPDIR=$check \
-            "$OUT/$target" -runs=2000 -seed=1 "$check/corpus-$target" $(cd "$fuzz" && seed_directories "$target" | sed "s|^|$fuzz/|") >"$check/$target.log" 2>&1 || true
+            "$OUT/$target" -runs=2000 -seed=1 "$check/corpus-$target" "$check/seeds-$target" >"$check/$target.log" 2>&1 || true
         if grep -Eq "Is the code instrumented for coverage|no interesting inputs" "$check/$target.log" \
             || ! grep -q " cov: " "$check/$target.log"; then
             echo "$target was built without coverage instrumentation:" >&2
