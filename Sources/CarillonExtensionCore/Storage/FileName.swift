@@ -59,12 +59,22 @@
     }
 
     /// Whether `text` holds a byte that is not UTF-8 (an escaped scalar).
+    ///
+    /// Every path-taking call asks this of its path, so it looks for the escapes' first byte with
+    /// `memchr` (a drain of 1,000 receipts asked it 5,000 times: 9 million instructions byte by byte).
     public static func hasEscapes(_ text: String) -> Bool {
-        // Every escaped scalar is encoded F4 8F BE xx or F4 8F BF xx in the string's own UTF-8.
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in text.utf8 {
-            if previous.0 == 0xF4 && previous.1 == 0x8F && (byte == 0xBE || byte == 0xBF) { return true }
-            previous = (previous.1, byte)
+        if let found = text.utf8.withContiguousStorageIfAvailable(hasEscapedScalar) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer(hasEscapedScalar)
+    }
+
+    /// Every escaped scalar is encoded F4 8F BE xx or F4 8F BF xx in the string's own UTF-8.
+    private static func hasEscapedScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, 0xF4, bytes.count - offset) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if at + 2 < bytes.count && bytes[at + 1] == 0x8F && (bytes[at + 2] == 0xBE || bytes[at + 2] == 0xBF) { return true }
+            offset = at + 1
         }
         return false
     }

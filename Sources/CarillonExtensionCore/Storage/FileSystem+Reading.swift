@@ -24,10 +24,37 @@ extension FileSystem {
     {
         let (descriptor, info) = try openForReading(path, policy: policy)
         defer { close(descriptor) }
+        var bytes: [UInt8] = []
         if Kind(mode: info.st_mode) == .regularFile {
-            if Int(info.st_size) > limit { throw FileSystemError("read", path, errno: EFBIG) }
+            let size = Int(info.st_size)
+            if size > limit { throw FileSystemError("read", path, errno: EFBIG) }
+            if size < 64 * 1024 {
+                // A record of a few hundred bytes in one read(2), not two: asked for one byte more than its
+                // size, a regular file that gives exactly its size is whole (one that grew gives more, one
+                // that shrank less, and both are read on to the end below). A drain reads 1,000 of them.
+                bytes = try readOnce(descriptor: descriptor, capacity: size + 1, path: path)
+                if bytes.count == size { return bytes }
+                if bytes.count > limit { throw FileSystemError("read", path, errno: EFBIG) }
+            }
         }
-        return try readAll(descriptor: descriptor, limit: limit, path: path)
+        try readChunks(descriptor: descriptor, path: path) { (piece) throws(FileSystemError) -> Bool in
+            if piece.count > limit - bytes.count { throw FileSystemError("read", path, errno: EFBIG) }
+            bytes.append(contentsOf: piece)
+            return true
+        }
+        return bytes
+    }
+
+    /// One read(2) of up to `capacity` bytes (retrying interruptions).
+    private static func readOnce(descriptor: Int32, capacity: Int, path: String) throws(FileSystemError) -> [UInt8] {
+        var failure: FileSystemError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            let count = SystemCall.retryingInterrupts { read(descriptor, buffer.baseAddress, capacity) }
+            if count < 0 { failure = .last("read", path) }
+            initialized = max(count, 0)
+        }
+        if let failure { throw failure }
+        return bytes
     }
 
     /// Reads an open descriptor to its end, refusing more than `limit` bytes (`EFBIG`). For pipes and
