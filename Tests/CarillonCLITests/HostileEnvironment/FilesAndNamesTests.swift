@@ -84,7 +84,7 @@ import Testing
             ]
             // Standard error to a file, never a pipe (see Command.run).
             let errorPath = container + "/../stderr.txt"
-            FileManager.default.createFile(atPath: errorPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
             let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
             defer { try? errors.close() }
             drain.standardOutput = FileHandle.nullDevice

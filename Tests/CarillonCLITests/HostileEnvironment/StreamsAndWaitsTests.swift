@@ -83,7 +83,7 @@ import Testing
             try output.fileHandleForReading.close()
             // Standard error to a file, never a pipe (see Command.run).
             let errorPath = payloads + "/../stderr.txt"
-            FileManager.default.createFile(atPath: errorPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
             let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
             defer { try? errors.close() }
             process.standardOutput = output

@@ -6,7 +6,7 @@ import Testing
 /// Setting files aside: moved in unchanged, never replacing another, each with its reason beside it.
 @Suite struct QuarantineTests {
     static func write(_ text: String, _ path: String) throws {
-        try FileSystem.publishAtomically(Array(text.utf8), to: path, replace: true)
+        _ = try FileSystem.publishAtomically(Array(text.utf8), to: path, replace: true)
     }
 
     static func read(_ path: String) throws -> String {
