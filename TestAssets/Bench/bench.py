@@ -426,7 +426,7 @@ def bench_transfer_engine(tool, srv, work, reps):
                 os.unlink(target)
             settle()
     a, b = stats(ours), stats(theirs)
-    ratio = f" ({a['median'] / b['median']:.2f}x curl)" if a and b else ""
+    ratio = ratio_text(a, b)
     row("1t. 10 MiB, no process start-up (in-process)", "service elapsed: " + fmt(a, "ms") + ratio,
         "curl %{time_total}: " + fmt(b, "ms"), "(diagnostic)", "")
 

@@ -45,9 +45,7 @@ enum BatchesCommand: Command {
             for batch in EventBatch.batches(of: contents.events) { output += batch.requestBody + "\n" }
             io.standardOutput.write(output)
             reportSetAside(contents.quarantined, io: io)
-            for warning in ClockRule.warnings(for: contents.events, now: .now()) {
-                io.standardError.write("\(CarillonTool.name): warning: \(warning)\n")
-            }
+            reportWarnings(ClockRule.warnings(for: contents.events, now: .now()), io: io)
             return contents.quarantined.isEmpty ? CarillonTool.exitSuccess : CarillonTool.exitDataError
         } catch {
             io.standardError.write("\(CarillonTool.name): cannot read the queue: \(error)\n")

@@ -52,7 +52,7 @@ enum DrainCommand: Command {
         for event in report.queued { output += JSONWriter.string(event.jsonValue) + "\n" }
         io.standardOutput.write(output)
         reportSetAside(report.quarantined, io: io)
-        for warning in report.warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
+        reportWarnings(report.warnings, io: io)
         for failure in report.failures { io.standardError.write("\(CarillonTool.name): \(failure)\n") }
         io.standardError.write(
             "drained \(FileName.display(container)): \(report.queued.count) queued, \(report.alreadyQueued.count) already queued, "

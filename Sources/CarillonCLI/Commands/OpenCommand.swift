@@ -44,7 +44,7 @@ enum OpenCommand: Command {
         let allRead = PayloadInput.forEachGroup(arguments.positionals, io: io) { group in
             var warnings: [String] = []
             let results = OpenTracking.didOpen(group.map(\.payload.userInfo), at: at, queue: queue, warnings: &warnings)
-            for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
+            reportWarnings(warnings, io: io)
             var going = true
             for ((input, _), result) in zip(group, results) {
                 switch result {
@@ -56,13 +56,10 @@ enum OpenCommand: Command {
                 case .success(.notStamped(let why)):
                     io.standardError.write("\(CarillonTool.name): \(input.name): \(why); ignored\n")
                 case .failure(let error):
-                    io.standardError.write("\(CarillonTool.name): \(input.name): cannot queue the event: \(error)\n")
-                    status = CarillonTool.exitDataError
-                    // One bounded wait per command, not one per payload: the others would wait as long in vain.
-                    if error.isLockTimeout { going = false }
+                    if !reportQueueFailure(error, of: input, io: io, status: &status) { going = false }
                 }
             }
-            if !going { io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process\n") }
+            if !going { reportLockStop(io: io) }
             return going
         }
         if !allRead { status = CarillonTool.exitDataError }

@@ -55,7 +55,7 @@ enum PresentCommand: Command {
             var warnings: [String] = []
             let results = PresentTracking.willPresent(
                 group.map(\.payload.userInfo), at: at, queue: queue, onReceived: onReceived, warnings: &warnings)
-            for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
+            reportWarnings(warnings, io: io)
             var going = true
             for ((input, _), result) in zip(group, results) {
                 io.standardOutput.write(line(input, result) + "\n")
@@ -65,13 +65,10 @@ enum PresentCommand: Command {
                 case .notStamped(let why):
                     io.standardError.write("\(CarillonTool.name): \(input.name): \(why); no received event\n")
                 case .failed(_, let error):
-                    io.standardError.write("\(CarillonTool.name): \(input.name): cannot queue the event: \(error)\n")
-                    status = CarillonTool.exitDataError
-                    // One bounded wait per command, not one per payload: the others would wait as long in vain.
-                    if error.isLockTimeout { going = false }
+                    if !reportQueueFailure(error, of: input, io: io, status: &status) { going = false }
                 }
             }
-            if !going { io.standardError.write("\(CarillonTool.name): stopped: the queue's lock is held by another process\n") }
+            if !going { reportLockStop(io: io) }
             return going
         }
         if !allRead { status = CarillonTool.exitDataError }

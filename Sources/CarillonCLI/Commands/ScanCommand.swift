@@ -79,7 +79,7 @@ enum ScanCommand: Command {
 
         var warnings: [String] = []
         let entries = NotificationCenterScan.scan(notifications, into: queue, warnings: &warnings)
-        for warning in warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
+        reportWarnings(warnings, io: io)
         var output = ""
         var counts = (queued: 0, duplicate: 0, none: 0, failed: 0)
         var lockHeld = false

@@ -100,7 +100,7 @@ enum UploadCommand: Command {
             io.standardOutput.write(JSONWriter.string(line(attempt)) + "\n")
         }
         reportSetAside(report.unreadable, io: io)
-        for warning in report.warnings { io.standardError.write("\(CarillonTool.name): warning: \(warning)\n") }
+        reportWarnings(report.warnings, io: io)
         if let stopped = report.stopped { io.standardError.write("\(CarillonTool.name): \(stopped)\n") }
         io.standardError.write(
             "uploaded \(FileName.display(path)): \(report.sent) sent in \(report.requests) request\(report.requests == 1 ? "" : "s"), "

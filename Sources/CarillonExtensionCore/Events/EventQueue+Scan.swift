@@ -139,7 +139,7 @@ extension EventQueue {
             switch error.errno {
             case ENOENT: return .gone
             case EFBIG: return .damaged("larger than \(QueuedEventFile.maximumFileBytes) bytes", salvaged: [])
-            case EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EIO: return .unreadable(error)
+            case _ where error.mayPass: return .unreadable(error)
             default: return .damaged("cannot read: \(error.reason)", salvaged: [])
             }
         }

@@ -73,7 +73,7 @@ extension EventQueue {
         } catch {
             switch error.errno {
             case ENOENT: return .missing
-            case EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EIO: throw error  // may pass: never rebuild on it
+            case _ where error.mayPass: throw error  // never rebuild on it
             default: return .unusable(error.reason)
             }
         }

@@ -247,7 +247,7 @@ public final class EventQueue: Sendable {
             switch error.errno {
             case ENOENT: return .gone
             case EFBIG: return .corrupt("larger than \(QueuedEvent.maximumFileBytes) bytes")
-            case EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EIO: return .unreadable(error)
+            case _ where error.mayPass: return .unreadable(error)
             default: return .corrupt("cannot read: \(error.reason)")
             }
         }

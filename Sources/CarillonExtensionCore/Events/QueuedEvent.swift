@@ -26,8 +26,13 @@
 
     /// The file's bytes in format 1, ending with a newline (the golden file's writer, and tests' old queues).
     public func encoded() -> [UInt8] {
+        encoded(version: QueuedEvent.formatVersion)
+    }
+
+    /// The event's record under format `version`: a whole format-1 file, or one line of a format-2 file.
+    func encoded(version: Int) -> [UInt8] {
         RecordFile.encode(
-            version: QueuedEvent.formatVersion,
+            version: version,
             [
                 (key: "sequence", value: .number(String(sequence))),
                 (key: "type", value: .string(event.type.rawValue)),
@@ -41,7 +46,20 @@
     /// - Throws: ``RecordError`` when the bytes are not a whole format-1 event record, or the name is not
     ///   `<type>-<delivery_id>.event` for its contents.
     public static func decode(_ bytes: [UInt8], fileName: String) throws(RecordError) -> QueuedEvent {
-        let record = try RecordFile(parsing: bytes, version: formatVersion, maximumBytes: maximumFileBytes)
+        let queued = try QueuedEvent(
+            record: RecordFile(parsing: bytes, version: formatVersion, maximumBytes: maximumFileBytes))
+        let expected = QueuedEvent.fileName(for: queued.event.type, queued.event.deliveryID)
+        guard expected == fileName else {
+            throw RecordError("file name does not match its type and delivery_id (expected \(expected))")
+        }
+        return queued
+    }
+}
+
+// An extension, so that the memberwise initialiser stays.
+extension QueuedEvent {
+    /// The event a record holds in either format: its `sequence`, `type`, `delivery_id` and `at`.
+    init(record: RecordFile) throws(RecordError) {
         let sequence = try record.count("sequence")
         let typeText = try record.string("type")
         guard let type = EventType(rawValue: typeText) else {
@@ -49,10 +67,6 @@
         }
         let id = try record.deliveryID("delivery_id")
         let at = try record.timestamp("at")
-        let expected = QueuedEvent.fileName(for: type, id)
-        guard expected == fileName else {
-            throw RecordError("file name does not match its type and delivery_id (expected \(expected))")
-        }
-        return QueuedEvent(event: Event(type: type, deliveryID: id, at: at), sequence: sequence)
+        self.init(event: Event(type: type, deliveryID: id, at: at), sequence: sequence)
     }
 }

@@ -39,16 +39,7 @@
     /// The file's bytes: the header and one line per event, in the order given.
     public static func encode(_ events: [QueuedEvent]) -> [UInt8] {
         var bytes = RecordFile.encode(version: formatVersion, [(key: "events", value: .number(String(events.count)))])
-        for queued in events {
-            bytes += RecordFile.encode(
-                version: formatVersion,
-                [
-                    (key: "sequence", value: .number(String(queued.sequence))),
-                    (key: "type", value: .string(queued.event.type.rawValue)),
-                    (key: "delivery_id", value: .string(queued.event.deliveryID.rawValue)),
-                    (key: "at", value: .string(queued.event.at.iso8601)),
-                ])
-        }
+        for queued in events { bytes += queued.encoded(version: formatVersion) }
         return bytes
     }
 
@@ -125,15 +116,7 @@
 
     /// One event line.
     public static func decodeLine(_ line: [UInt8]) throws(RecordError) -> QueuedEvent {
-        let record = try RecordFile(parsing: line, version: formatVersion, maximumBytes: maximumLineBytes)
-        let sequence = try record.count("sequence")
-        let typeText = try record.string("type")
-        guard let type = EventType(rawValue: typeText) else {
-            throw RecordError("\"type\" \(RecordFile.quote(typeText)) is neither \"received\" nor \"opened\"")
-        }
-        let id = try record.deliveryID("delivery_id")
-        let at = try record.timestamp("at")
-        return QueuedEvent(event: Event(type: type, deliveryID: id, at: at), sequence: sequence)
+        try QueuedEvent(record: RecordFile(parsing: line, version: formatVersion, maximumBytes: maximumLineBytes))
     }
 }
 

@@ -158,7 +158,7 @@ public enum ReceiptDrain {
                 return .skip  // another drain took it
             case EFBIG:
                 return .corrupt("larger than \(Receipt.maximumFileBytes) bytes")
-            case EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EIO:
+            case _ where error.mayPass:
                 return .failure("cannot read \(FileName.display(path)) (kept for the next drain): \(error.reason)")
             default:
                 return .corrupt("cannot read: \(error.reason)")

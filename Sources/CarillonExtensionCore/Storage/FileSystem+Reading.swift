@@ -37,12 +37,8 @@ extension FileSystem {
                 if bytes.count > limit { throw FileSystemError("read", path, errno: EFBIG) }
             }
         }
-        try readChunks(descriptor: descriptor, path: path) { (piece) throws(FileSystemError) -> Bool in
-            if piece.count > limit - bytes.count { throw FileSystemError("read", path, errno: EFBIG) }
-            bytes.append(contentsOf: piece)
-            return true
-        }
-        return bytes
+        let rest = try readAll(descriptor: descriptor, limit: limit - bytes.count, path: path)
+        return bytes.isEmpty ? rest : bytes + rest
     }
 
     /// One read(2) of up to `capacity` bytes (retrying interruptions).

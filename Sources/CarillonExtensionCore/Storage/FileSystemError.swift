@@ -25,6 +25,10 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
     /// command that meets it stops instead of waiting again for each thing still to do.
     public var isLockTimeout: Bool { operation == "lock" && errno == EWOULDBLOCK }
 
+    /// Whether a failed read of a record may succeed when tried again (out of descriptors or memory, an
+    /// interruption, an I/O error): never a reason to set the file aside as corrupt, nor to take it as absent.
+    public var mayPass: Bool { [EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EIO].contains(errno) }
+
     /// The explanation, or the C library's text for the error number.
     public var reason: String { explanation ?? String(cString: strerror(errno)) }
 
