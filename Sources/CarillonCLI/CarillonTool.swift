@@ -53,7 +53,7 @@ public enum CarillonTool {
         let status = dispatch(arguments, io: io)
         guard let failure = io.standardOutput.failure else { return status }
         let command = arguments.first.flatMap { first in commands.first { $0.name == first } }
-        io.standardError.write("\(name)\(command.map { " " + $0.name } ?? ""): cannot write to standard output: \(failure)\n")
+        io.standardError.line("\(name)\(command.map { " " + $0.name } ?? ""): cannot write to standard output: \(failure)")
         return exitDataError
     }
 
@@ -99,7 +99,8 @@ public enum CarillonTool {
         let prefix = command.map { "\(name) \($0)" } ?? name
         let helpCommand = command.map { "\(name) \($0) --help" } ?? "\(name) --help"
         // Arguments quoted in the message may hold bytes that are not UTF-8, or control characters.
-        io.standardError.write("\(prefix): \(FileName.display(message))\nRun '\(helpCommand)' for usage.\n")
+        io.standardError.line("\(prefix): \(message)")
+        io.standardError.line("Run '\(helpCommand)' for usage.")
         return exitUsage
     }
 }

@@ -35,7 +35,7 @@ enum BatchesCommand: Command {
         guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }
         let path = try Options.queue.read(arguments)
         guard FileSystem.isDirectory(path) else {
-            io.standardError.write("\(CarillonTool.name): \(FileName.display(path)): no such queue directory\n")
+            io.standardError.line("\(CarillonTool.name): \(Quoting.display(path)): no such queue directory")
             return CarillonTool.exitDataError
         }
         guard let queue = openQueue(path, io: io) else { return CarillonTool.exitDataError }
@@ -48,7 +48,7 @@ enum BatchesCommand: Command {
             reportWarnings(ClockRule.warnings(for: contents.events, now: .now()), io: io)
             return contents.quarantined.isEmpty ? CarillonTool.exitSuccess : CarillonTool.exitDataError
         } catch {
-            io.standardError.write("\(CarillonTool.name): cannot read the queue: \(error)\n")
+            io.standardError.line("\(CarillonTool.name): cannot read the queue: \(error)")
             return CarillonTool.exitDataError
         }
     }

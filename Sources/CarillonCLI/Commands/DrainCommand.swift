@@ -53,10 +53,10 @@ enum DrainCommand: Command {
         io.standardOutput.write(output)
         reportSetAside(report.quarantined, io: io)
         reportWarnings(report.warnings, io: io)
-        for failure in report.failures { io.standardError.write("\(CarillonTool.name): \(failure)\n") }
-        io.standardError.write(
-            "drained \(FileName.display(container)): \(report.queued.count) queued, \(report.alreadyQueued.count) already queued, "
-                + "\(report.quarantined.count) set aside, \(report.failures.count) failed\n")
+        for failure in report.failures { io.standardError.line("\(CarillonTool.name): \(failure)") }
+        io.standardError.line(
+            "drained \(Quoting.display(container)): \(report.queued.count) queued, \(report.alreadyQueued.count) already queued, "
+                + "\(report.quarantined.count) set aside, \(report.failures.count) failed")
         return report.isClean ? CarillonTool.exitSuccess : CarillonTool.exitDataError
     }
 }

@@ -51,10 +51,10 @@ enum OpenCommand: Command {
                 case .success(.queued(let event)):
                     io.standardOutput.write(JSONWriter.string(event.jsonValue) + "\n")
                 case .success(.alreadyQueued(let id)):
-                    io.standardError.write(
-                        "\(CarillonTool.name): \(input.name): delivery \(id) already has an opened event; kept the first\n")
+                    io.standardError.line(
+                        "\(CarillonTool.name): \(input.name): delivery \(id) already has an opened event; kept the first")
                 case .success(.notStamped(let why)):
-                    io.standardError.write("\(CarillonTool.name): \(input.name): \(why); ignored\n")
+                    io.standardError.line("\(CarillonTool.name): \(input.name): \(why); ignored")
                 case .failure(let error):
                     if !reportQueueFailure(error, of: input, io: io, status: &status) { going = false }
                 }

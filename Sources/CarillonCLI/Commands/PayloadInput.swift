@@ -7,19 +7,20 @@ enum PayloadInput: Equatable {
     case file(String, named: Bool)
     case standardInput
 
-    /// The `payload` field: the path as given, or `-` (bytes that are not UTF-8, and control
-    /// characters, show as `\xNN`).
+    /// The `payload` field: the path as given, or `-`. Exact for a UTF-8 name, control characters and
+    /// all (JSON escaping carries them); only bytes that are not UTF-8 show as `\xNN`
+    /// (``FileName/jsonText(_:)``). Messages and `--format text` show it by ``Quoting/display(_:)``.
     var name: String {
         switch self {
-        case .file(let path, _): return FileName.display(path)
+        case .file(let path, _): return FileName.jsonText(path)
         case .standardInput: return "-"
         }
     }
 
-    /// The exact bytes of a path that ``name`` shows escaped (not UTF-8, or with control characters);
-    /// nil for any other.
+    /// The exact bytes of a path that ``name`` shows escaped (a path that is not UTF-8); nil for any
+    /// other.
     var nameBytes: [UInt8]? {
-        guard case .file(let path, _) = self, FileName.needsEscaping(path) else { return nil }
+        guard case .file(let path, _) = self, FileName.hasEscapes(path) else { return nil }
         return FileName.bytes(path)
     }
 
@@ -65,12 +66,12 @@ enum PayloadInput: Equatable {
                 switch kind {
                 case .regularFile?: inputs.append(.file(path, named: false))
                 case nil: inputs.append(.file(path, named: false))  // gone or dangling: its line says so
-                case let other?: skipped.append("\(FileName.display(path)): \(other.description), not a payload file; skipped")
+                case let other?: skipped.append("\(Quoting.display(path)): \(other.description), not a payload file; skipped")
                 }
             }
             return .success((inputs, skipped))
         } catch {
-            return .failure(ExpansionError(message: "\(FileName.display(argument)): cannot read directory: \(error.reason)"))
+            return .failure(ExpansionError(message: "\(Quoting.display(argument)): cannot read directory: \(error.reason)"))
         }
     }
 
@@ -137,7 +138,7 @@ enum PayloadInput: Equatable {
             case .success(let payload):
                 guard body(input, payload) else { return status == CarillonTool.exitSuccess }
             case .failure(let error):
-                io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
+                io.standardError.line("\(CarillonTool.name): \(input.name): \(error.message)")
                 status = CarillonTool.exitDataError
             }
         }
@@ -177,20 +178,20 @@ enum PayloadInput: Equatable {
                 inputs += expanded.inputs
                 if expanded.inputs.isEmpty && argument != "-" {
                     let hint = recursive ? "" : " (--recursive descends into subdirectories)"
-                    io.standardError.write("\(CarillonTool.name): \(FileName.display(argument)): no *.json file in this directory\(hint)\n")
+                    io.standardError.line("\(CarillonTool.name): \(Quoting.display(argument)): no *.json file in this directory\(hint)")
                     status = CarillonTool.exitDataError
                 }
                 for line in expanded.skipped {
-                    io.standardError.write("\(CarillonTool.name): \(line)\n")
+                    io.standardError.line("\(CarillonTool.name): \(line)")
                     status = CarillonTool.exitDataError
                 }
             case .failure(let error):
-                io.standardError.write("\(CarillonTool.name): \(error.message)\n")
+                io.standardError.line("\(CarillonTool.name): \(error.message)")
                 status = CarillonTool.exitDataError
             }
         }
         if inputs.isEmpty && !arguments.isEmpty {
-            io.standardError.write("\(CarillonTool.name): no payload found\n")
+            io.standardError.line("\(CarillonTool.name): no payload found")
             status = CarillonTool.exitDataError
         }
         return inputs

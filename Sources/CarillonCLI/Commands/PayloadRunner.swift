@@ -87,10 +87,10 @@ struct PayloadRunner: Sendable {
         switch input.readPayload(io: io) {
         case .success(let read): payload = read
         case .failure(let error):
-            io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
+            io.standardError.line("\(CarillonTool.name): \(input.name): \(error.message)")
             let line =
                 format == .text
-                ? "\(input.name): \(Reason.invalidPayload.code) — \(error.message)\n" : ResultLine.invalid(input, error.message)
+                ? TextBlock.invalid(input, error.message) : ResultLine.invalid(input, error.message)
             let entry = collectsReport ? ReportEntry(invalid: input.name, detail: error.message) : nil
             return (line, false, (.invalidPayload, 0), entry)
         }

@@ -63,7 +63,7 @@ enum PresentCommand: Command {
                 case .queued, .alreadyQueued:
                     break
                 case .notStamped(let why):
-                    io.standardError.write("\(CarillonTool.name): \(input.name): \(why); no received event\n")
+                    io.standardError.line("\(CarillonTool.name): \(input.name): \(why); no received event")
                 case .failed(_, let error):
                     if !reportQueueFailure(error, of: input, io: io, status: &status) { going = false }
                 }

@@ -108,13 +108,13 @@ enum ProcessCommand: Command {
         if try Options.noForwardSecrecy.read(arguments) { transportSecurity.requiresForwardSecrecy = false }
         let caFile = try Options.caFile.read(arguments)
         if let caFile, let problem = CAFileCheck.problem(caFile) {
-            throw UsageError(message: "--ca-file '\(FileName.display(caFile))': \(problem)")
+            throw UsageError(message: "--ca-file '\(Quoting.display(caFile))': \(problem)")
         }
         let format = try Options.format.read(arguments)
         let failOn = try Options.failOn.read(arguments).map { text throws(UsageError) in try FailOn.parse(text) }
         let reportPath = try Options.report.read(arguments)
         if let reportPath, let problem = ReportFile.problem(reportPath) {
-            throw UsageError(message: "--report '\(FileName.display(reportPath))': \(problem)")
+            throw UsageError(message: "--report '\(Quoting.display(reportPath))': \(problem)")
         }
         let appName = try Options.appName.read(arguments) ?? HTMLReport.defaultAppName
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
@@ -139,7 +139,7 @@ enum ProcessCommand: Command {
         let report = runner.run(inputs, jobs: jobs)
         if !report.allRead { status = CarillonTool.exitDataError }
         if report.outcomes.count >= 2 {
-            io.standardError.write("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\n")
+            io.standardError.line("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)")
         }
         if let reportPath {
             let page = HTMLReport(appName: appName, budgetMilliseconds: Double(budget), expireMilliseconds: expireAfter * 1000)
@@ -148,12 +148,12 @@ enum ProcessCommand: Command {
                 let bytes = try ReportFile.write(page, entries: report.entries, to: reportPath)
                 let elapsed = ContinuousClock.now - started
                 let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-                io.standardError.write(
-                    "\(CarillonTool.name): report: \(FileName.display(reportPath)) (\(report.entries.count) payload\(report.entries.count == 1 ? "" : "s"), \(bytes) bytes,"
-                        + " written in \(ResultLine.milliseconds(milliseconds)) ms)\n")
+                io.standardError.line(
+                    "\(CarillonTool.name): report: \(Quoting.display(reportPath)) (\(report.entries.count) payload\(report.entries.count == 1 ? "" : "s"), \(bytes) bytes,"
+                        + " written in \(ResultLine.milliseconds(milliseconds)) ms)")
             } catch {
-                io.standardError.write(
-                    "\(CarillonTool.name): cannot write report '\(FileName.display(reportPath))': \(error.description)\n")
+                io.standardError.line(
+                    "\(CarillonTool.name): cannot write report '\(Quoting.display(reportPath))': \(error.description)")
                 status = CarillonTool.exitDataError
             }
         }

@@ -26,7 +26,7 @@ enum ResultLine {
     ) -> String {
         let files: [JSONValue] = attachments.map { attachment in
             [
-                "file": .string(FileName.display(attachment.path)), "type": .string(attachment.type.rawValue),
+                "file": .string(FileName.jsonText(attachment.path)), "type": .string(attachment.type.rawValue),
                 "bytes": .number(String(attachment.byteCount)),
             ]
         }

@@ -47,14 +47,14 @@ enum ScanCommand: Command {
         guard arguments.positionals.count == 1 else {
             throw UsageError(message: "unexpected argument '\(arguments.positionals[1])': scan reads one NOTIFICATIONS file")
         }
-        let sourceName = source == "-" ? "-" : FileName.display(source)
+        let sourceName = source == "-" ? "-" : Quoting.display(source)
         guard let queue = openQueue(queuePath, io: io) else { return CarillonTool.exitDataError }
 
         let bytes: [UInt8]
         switch read(source, io: io) {
         case .success(let read): bytes = read
         case .failure(let error):
-            io.standardError.write("\(CarillonTool.name): \(sourceName): \(error.message)\n")
+            io.standardError.line("\(CarillonTool.name): \(sourceName): \(error.message)")
             return CarillonTool.exitDataError
         }
 
@@ -66,12 +66,12 @@ enum ScanCommand: Command {
             case .blank:
                 continue
             case .invalid(let why):
-                io.standardError.write("\(CarillonTool.name): \(sourceName):\(numbered.number): \(why); skipped\n")
+                io.standardError.line("\(CarillonTool.name): \(sourceName):\(numbered.number): \(why); skipped")
                 skipped += 1
                 status = CarillonTool.exitDataError
             case .notification(let notification):
                 for warning in notification.warnings {
-                    io.standardError.write("\(CarillonTool.name): warning: \(sourceName):\(numbered.number): \(warning)\n")
+                    io.standardError.line("\(CarillonTool.name): warning: \(sourceName):\(numbered.number): \(warning)")
                 }
                 notifications.append((numbered.number, notification))
             }
@@ -97,26 +97,26 @@ enum ScanCommand: Command {
             case .alreadyQueued: counts.duplicate += 1
             case .notStamped(let why):
                 counts.none += 1
-                io.standardError.write("\(CarillonTool.name): \(sourceName):\(entry.line): \(why); no received event\n")
+                io.standardError.line("\(CarillonTool.name): \(sourceName):\(entry.line): \(why); no received event")
             case .failed(_, let error):
                 counts.failed += 1
                 status = CarillonTool.exitDataError
                 if error.isLockTimeout {
                     lockHeld = true
                 } else {
-                    io.standardError.write("\(CarillonTool.name): \(sourceName):\(entry.line): cannot queue the event: \(error)\n")
+                    io.standardError.line("\(CarillonTool.name): \(sourceName):\(entry.line): cannot queue the event: \(error)")
                 }
             }
         }
         io.standardOutput.write(output)
         if lockHeld {
             // The scan waits once, not once per notification: every later one would wait as long in vain.
-            io.standardError.write(
-                "\(CarillonTool.name): stopped: the queue's lock is held by another process; \(counts.failed) notifications not queued\n")
+            io.standardError.line(
+                "\(CarillonTool.name): stopped: the queue's lock is held by another process; \(counts.failed) notifications not queued")
         }
-        io.standardError.write(
+        io.standardError.line(
             "scanned \(sourceName): \(notifications.count) notifications: \(counts.queued) queued, \(counts.duplicate) already queued, "
-                + "\(counts.none) not stamped, \(counts.failed) failed; \(skipped) lines skipped\n")
+                + "\(counts.none) not stamped, \(counts.failed) failed; \(skipped) lines skipped")
         return status
     }
 

@@ -2,7 +2,16 @@
 
 /// `--format text`: a short readable block per payload, for a person at a terminal (JSON Lines stay
 /// the default, for scripts).
+///
+/// Every line is shown by the one escaping rule (``Quoting/display(_:)``): title, body, keys, the
+/// delivery id, the image URL, the file name, the detail, the warnings and what the server sent
+/// (`Location`, `Content-Type`) reach the terminal with no control character of their own.
 enum TextBlock {
+    /// The block of a payload that could not be read as one.
+    static func invalid(_ payload: PayloadInput, _ message: String) -> String {
+        Quoting.display("\(payload.name): \(Reason.invalidPayload.code) — \(message)") + "\n"
+    }
+
     static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String]) -> String {
         var lines = ["\(payload.name): \(result.outcome.reason.code) — \(result.outcome.detail)"]
         lines.append(
@@ -20,10 +29,10 @@ enum TextBlock {
             lines.append(end)
         }
         for attachment in result.content.attachments {
-            lines.append("  attached \(FileName.display(attachment.path)) (\(attachment.type.rawValue), \(attachment.byteCount) bytes)")
+            lines.append("  attached \(FileName.jsonText(attachment.path)) (\(attachment.type.rawValue), \(attachment.byteCount) bytes)")
         }
         for warning in payloadWarnings + result.warnings { lines.append("  warning: \(warning)") }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(Quoting.display).joined(separator: "\n") + "\n"
     }
 
     /// "302 from 127.0.0.1:443 over HTTP/1.1, TLSv1.3 TLS_AES_256_GCM_SHA384, → /next; dns 0.1 connect 0.3 tls 7.0 first byte 8.4 total 8.8 ms — https://…"

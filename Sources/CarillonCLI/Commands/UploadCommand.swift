@@ -85,13 +85,13 @@ enum UploadCommand: Command {
         let key = try readKey(try Options.keyFile.read(arguments))
         let caFile = try Options.caFile.read(arguments)
         if let caFile, let problem = CAFileCheck.problem(caFile) {
-            throw UsageError(message: "--ca-file '\(FileName.display(caFile))': \(problem)")
+            throw UsageError(message: "--ca-file '\(Quoting.display(caFile))': \(problem)")
         }
         let policy = RetryPolicy(
             maximumAttempts: try Options.maxAttempts.read(arguments), deadlineMilliseconds: try Options.deadline.read(arguments))
 
         guard FileSystem.isDirectory(path) else {
-            io.standardError.write("\(CarillonTool.name): \(FileName.display(path)): no such queue directory\n")
+            io.standardError.line("\(CarillonTool.name): \(Quoting.display(path)): no such queue directory")
             return CarillonTool.exitDataError
         }
         guard let queue = openQueue(path, io: io) else { return CarillonTool.exitDataError }
@@ -101,10 +101,10 @@ enum UploadCommand: Command {
         }
         reportSetAside(report.unreadable, io: io)
         reportWarnings(report.warnings, io: io)
-        if let stopped = report.stopped { io.standardError.write("\(CarillonTool.name): \(stopped)\n") }
-        io.standardError.write(
-            "uploaded \(FileName.display(path)): \(report.sent) sent in \(report.requests) request\(report.requests == 1 ? "" : "s"), "
-                + "\(report.setAsideEvents) set aside, \(report.kept) kept in the queue\n")
+        if let stopped = report.stopped { io.standardError.line("\(CarillonTool.name): \(stopped)") }
+        io.standardError.line(
+            "uploaded \(Quoting.display(path)): \(report.sent) sent in \(report.requests) request\(report.requests == 1 ? "" : "s"), "
+                + "\(report.setAsideEvents) set aside, \(report.kept) kept in the queue")
         return report.isClean ? CarillonTool.exitSuccess : CarillonTool.exitDataError
     }
 
@@ -112,7 +112,7 @@ enum UploadCommand: Command {
     /// the key) when neither gives one.
     static func readKey(_ keyFile: String?) throws(UsageError) -> MobileKey {
         if let keyFile {
-            let name = "--key-file '\(FileName.display(keyFile))'"
+            let name = "--key-file '\(Quoting.display(keyFile))'"
             guard FileSystem.exists(keyFile) else { throw UsageError(message: "\(name): no such file") }
             if FileSystem.isDirectory(keyFile) { throw UsageError(message: "\(name): a directory, not a key file") }
             let bytes: [UInt8]

@@ -31,7 +31,7 @@ struct HTMLReport {
                         bytes, type: attachment.type, width: entry.trace?.image?.width, height: entry.trace?.image?.height)
                 } else {
                     entry.warnings.append(
-                        "report: the attachment \(FileName.display(attachment.path)) is not embedded (unreadable, or over \(ReportFile.maximumEmbeddedImageBytes / 1_048_576) MiB)"
+                        "report: the attachment \(Quoting.display(attachment.path)) is not embedded (unreadable, or over \(ReportFile.maximumEmbeddedImageBytes / 1_048_576) MiB)"
                     )
                 }
             }

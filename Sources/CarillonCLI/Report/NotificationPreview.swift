@@ -6,11 +6,11 @@ enum NotificationPreview {
     /// - Parameters:
     ///   - hasImage: whether the card's image class (``ReportImages``) paints a thumbnail and a hero.
     static func html(appName: String, title: String, subtitle: String, body: String, hasImage: Bool) -> String {
-        let app = HTMLEscaping.escape(appName)
+        let app = HTMLEscaping.isolated(appName)
         var text = ""
-        if !title.isEmpty { text += "<div class=\"n-title\">\(HTMLEscaping.escape(title))</div>" }
-        if !subtitle.isEmpty { text += "<div class=\"n-subtitle\">\(HTMLEscaping.escape(subtitle))</div>" }
-        if !body.isEmpty { text += "<div class=\"n-body\">\(HTMLEscaping.escape(body))</div>" }
+        if !title.isEmpty { text += "<div class=\"n-title\">\(HTMLEscaping.isolated(title))</div>" }
+        if !subtitle.isEmpty { text += "<div class=\"n-subtitle\">\(HTMLEscaping.isolated(subtitle))</div>" }
+        if !body.isEmpty { text += "<div class=\"n-body\">\(HTMLEscaping.isolated(body))</div>" }
         if text.isEmpty { text = "<div class=\"n-empty\">(no text: a localisation key this tool cannot resolve)</div>" }
         let header =
             "<div class=\"n-head\"><span class=\"n-icon\"></span><span class=\"n-app\">\(app)</span><span class=\"n-time\">now</span></div>"

@@ -13,7 +13,7 @@ enum ReportCard {
         let kind = entry.reason == .attached ? "ok" : "fallback"
         var html =
             "<article class=\"card \(kind)\(imageClass.map { " " + $0 } ?? "")\" data-payload=\"\(payload)\" data-reason=\"\(reason)\">"
-        html += "<h2><span class=\"reason r-\(reason)\">\(reason)</span> <span class=\"path\">\(payload)</span></h2>"
+        html += "<h2><span class=\"reason r-\(reason)\">\(reason)</span> <span class=\"path\"><bdi>\(payload)</bdi></span></h2>"
         html += "<div class=\"card-body\">"
         if entry.isNotification && entry.routed {
             html += NotificationPreview.html(
@@ -37,11 +37,12 @@ enum ReportCard {
 
     /// The outcome as a list: detail, delivered, receipt, delivery id, elapsed time, warnings.
     static func outcome(_ entry: ReportEntry) -> String {
+        // Each value as HTML: the detail is a message; the delivery id is the payload's own text.
         var rows: [(String, String)] = [
-            ("detail", entry.detail),
+            ("detail", HTMLEscaping.message(entry.detail)),
             ("delivered", entry.delivered.rawValue + (entry.routed ? "" : " (not routed)")),
-            ("receipt", entry.receipt),
-            ("delivery id", entry.deliveryID ?? "none"),
+            ("receipt", HTMLEscaping.escape(entry.receipt)),
+            ("delivery id", entry.deliveryID.map(HTMLEscaping.isolated) ?? "none"),
             ("elapsed", ResultLine.milliseconds(entry.elapsedMilliseconds) + " ms"),
         ]
         if let image = entry.trace?.image {
@@ -49,10 +50,10 @@ enum ReportCard {
                 ("image", "\(image.type.rawValue) \(image.width)×\(image.height)" + (image.frames > 1 ? ", \(image.frames) frames" : "")))
         }
         var html = "<dl class=\"outcome\">"
-        for (name, value) in rows { html += "<dt>\(name)</dt><dd>\(HTMLEscaping.escape(value))</dd>" }
+        for (name, value) in rows { html += "<dt>\(name)</dt><dd>\(value)</dd>" }
         html += "</dl>"
         if !entry.warnings.isEmpty {
-            html += "<ul class=\"warnings\">" + entry.warnings.map { "<li>\(HTMLEscaping.escape($0))</li>" }.joined() + "</ul>"
+            html += "<ul class=\"warnings\">" + entry.warnings.map { "<li>\(HTMLEscaping.message($0))</li>" }.joined() + "</ul>"
         }
         return html
     }

@@ -7,7 +7,7 @@ enum ReportFile {
     static func problem(_ path: String) -> String? {
         let directory = FileSystem.parentDirectory(of: path)
         if !FileSystem.isDirectory(directory) {
-            let shown = FileName.display(directory)
+            let shown = Quoting.display(directory)
             return FileSystem.exists(directory) ? "'\(shown)' is not a directory" : "directory '\(shown)' does not exist"
         }
         if FileSystem.isDirectory(path) { return "is a directory" }

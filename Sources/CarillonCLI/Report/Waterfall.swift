@@ -63,7 +63,7 @@ enum Waterfall {
             let status = hop.status.map(String.init) ?? "no response"
             html +=
                 "<div class=\"hop\"><div class=\"hop-label\">\(index + 1). \(status) "
-                + "<span class=\"url\">\(HTMLEscaping.escape(hop.url))</span></div><div class=\"track\">"
+                + "<span class=\"url\">\(HTMLEscaping.isolated(hop.url))</span></div><div class=\"track\">"
             html += bars(hop.timings, offset: offset, scale: scale)
             html += mark("budget", budgetMilliseconds, scale) + mark("expire", expireMilliseconds, scale)
             // The same hop again on the transfer's own scale: against 30 s, milliseconds are a sliver.

@@ -11,6 +11,11 @@ public protocol OutputStream: Sendable {
 
 extension OutputStream {
     public var failure: String? { nil }
+
+    /// Writes one line a person reads — a message, a warning, a summary — shown by the one escaping
+    /// rule (``Quoting/display(_:)``), then the newline that ends it: no character of a payload, a
+    /// file name or a server's answer inside `text` reaches the terminal raw.
+    public func line(_ text: String) { write(Quoting.display(text) + "\n") }
 }
 
 /// The streams and facts about the terminal that a command runs with.

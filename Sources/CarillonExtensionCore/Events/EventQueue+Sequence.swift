@@ -63,7 +63,7 @@ extension EventQueue {
         if kind != .regularFile {
             let reason = "the queue's counter is \(kind.description), not a regular file"
             if let file = try records.setAside(EventQueue.sequenceName, reason: reason) {
-                warnings.append("\(reason); set aside as \(FileName.display(file.movedTo))")
+                warnings.append("\(reason); set aside as \(Quoting.display(file.movedTo))")
             }
             return .unusable(reason)
         }

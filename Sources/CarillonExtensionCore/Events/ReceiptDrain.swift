@@ -37,7 +37,7 @@ public enum ReceiptDrain {
             if kind == .missing { return report }
             report.warnings += try records.prepare(create: false)
         } catch {
-            report.failures.append("cannot drain \(FileName.display(store.directory)): \(error.reason)")
+            report.failures.append("cannot drain \(Quoting.display(store.directory)): \(error.reason)")
             return report
         }
 
@@ -65,7 +65,7 @@ public enum ReceiptDrain {
                 do {
                     if let file = try records.setAside(entry.name, reason: reason) { report.quarantined.append(file) }
                 } catch {
-                    report.failures.append("cannot set aside \(FileName.display(path)) (\(reason)): \(error)")
+                    report.failures.append("cannot set aside \(Quoting.display(path)) (\(reason)): \(error)")
                 }
             }
         }
@@ -99,7 +99,7 @@ public enum ReceiptDrain {
                     removedAny = true
                 } catch {
                     // The event is queued; the receipt will be read again and found already queued.
-                    report.failures.append("cannot remove the drained receipt \(FileName.display(path)): \(error)")
+                    report.failures.append("cannot remove the drained receipt \(Quoting.display(path)): \(error)")
                 }
             }
         }
@@ -134,7 +134,7 @@ public enum ReceiptDrain {
         var kind = entry.kind
         if kind == nil {
             do { kind = try FileSystem.kind(path) } catch {
-                return .failure("cannot inspect \(FileName.display(path)): \(error.reason)")
+                return .failure("cannot inspect \(Quoting.display(path)): \(error.reason)")
             }
         }
         switch kind {
@@ -159,7 +159,7 @@ public enum ReceiptDrain {
             case EFBIG:
                 return .corrupt("larger than \(Receipt.maximumFileBytes) bytes")
             case _ where error.mayPass:
-                return .failure("cannot read \(FileName.display(path)) (kept for the next drain): \(error.reason)")
+                return .failure("cannot read \(Quoting.display(path)) (kept for the next drain): \(error.reason)")
             default:
                 return .corrupt("cannot read: \(error.reason)")
             }

@@ -99,8 +99,12 @@ struct PNGStream {
 
     /// The checks on a chunk header: its type, its length, and where the chunk is.
     private mutating func chunkStarted(_ typeBytes: [UInt8]) -> Verdict? {
+        // libpng's png_check_chunk_name stops the decoder here wherever the chunk is, after the image
+        // data too: it reads no further, and reports "invalid chunk type".
         guard typeBytes.allSatisfy(Self.isASCIILetter) else {
-            return damaged("PNG has an invalid chunk type (\(typeBytes.map(hexByte).joined(separator: " "))) at offset \(chunkOffset)")
+            let shown = Quoting.display(FileName.string(fromBytes: typeBytes))
+            return .refused(
+                refusal("PNG has an invalid chunk type '\(shown)' at offset \(chunkOffset) (each of its 4 bytes must be an ASCII letter)"))
         }
         type = String(decoding: typeBytes, as: UTF8.self)
         guard length <= 0x7FFF_FFFF else {

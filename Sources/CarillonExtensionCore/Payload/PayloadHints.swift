@@ -7,6 +7,7 @@
     public static func warnings(_ userInfo: JSONValue) -> [String] {
         guard case .object(let top) = userInfo else { return [] }
         var hints = lookAlikes(top, wanted: ["aps", "carillon"], scope: "top-level key")
+        if userInfo["aps"]?["mutable-content"] == nil { hints += misplacedMutableContent(top) }
 
         if case .object(let aps)? = userInfo["aps"] {
             hints += lookAlikes(aps, wanted: ["mutable-content", "alert"], scope: "aps key")
@@ -67,6 +68,16 @@
             }
         }
         return hints
+    }
+
+    /// `mutable-content` put beside `aps` instead of inside it: spelt as in `aps` or with `_` (any case),
+    /// or FCM's `gcm.notification.mutable-content`, which Firebase's own SDK moves into `aps` but a
+    /// hand-written APNs payload does not. Asked only when `aps.mutable-content` is missing.
+    static func misplacedMutableContent(_ top: [(key: String, value: JSONValue)]) -> [String] {
+        top.filter { ["mutablecontent", "gcmnotificationmutablecontent"].contains(folded($0.key)) }.map { member in
+            "top-level key \(Quoting.single(member.key)) is not 'aps.mutable-content': did you mean 'aps.mutable-content'? "
+                + "(iOS reads it inside aps only)"
+        }
     }
 
     /// Where other SDKs read a notification's image (Firebase, OneSignal, common custom keys).

@@ -105,7 +105,7 @@
         case .missing: return nil
         case .regularFile: return .duplicate
         case let other:
-            return .failed("cannot store the receipt: \(FileName.display(path)) is \(other.description), not a receipt")
+            return .failed("cannot store the receipt: \(Quoting.display(path)) is \(other.description), not a receipt")
         }
     }
 

@@ -5,7 +5,7 @@
 /// of a valid UTF-8 character becomes the private-use scalar U+10FF00 + byte (U+10FF80 … U+10FFFF),
 /// and so does each byte of a real U+10FF80 … U+10FFFF, so that the mapping is one-to-one both ways.
 /// Such strings reach the file system as exactly the bytes they came from (``withCString(_:_:)``), and
-/// people see them with ``display(_:)``, where each such byte is written `\xNN`.
+/// people see them with ``Quoting/display(_:)``, where each such byte is written `\xNN`.
 ///
 /// This is how a receipt named with bytes that are not UTF-8 is still listed, opened, set aside and
 /// reported under its real name, and how a payload path given on the command line that is not UTF-8
@@ -79,32 +79,27 @@
         return false
     }
 
-    /// The name as a person reads it, on one line: each byte that is not UTF-8, and each control
-    /// character (a newline in a name would split a message in two), as `\xNN`. Not reversible in
-    /// general — ``bytes(_:)`` gives the exact name — so output that must be exact carries both.
-    public static func display(_ text: String) -> String {
-        guard needsEscaping(text) else { return text }
+    /// The byte a scalar made by ``string(fromBytes:)`` stands for, when it stands for one that is not
+    /// UTF-8; nil for any other scalar. People see such a byte as `\xNN` (``Quoting/display(_:)``).
+    public static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
+        escapedRange.contains(scalar.value) ? UInt8(scalar.value - escapeBase) : nil
+    }
+
+    /// The name for a JSON string: exactly the name where it is UTF-8 (JSON escaping carries a newline,
+    /// a tab or any other control character exactly), each byte that is not UTF-8 as `\xNN`. Output
+    /// that shows a name so carries its exact bytes beside it when ``hasEscapes(_:)``.
+    public static func jsonText(_ text: String) -> String {
+        guard hasEscapes(text) else { return text }
         var result = ""
-        func hex(_ byte: UInt8) -> String {
-            let digits = String(byte, radix: 16, uppercase: true)
-            return "\\x" + (digits.count == 1 ? "0" + digits : digits)
-        }
         for scalar in text.unicodeScalars {
-            if escapedRange.contains(scalar.value) {
-                result += hex(UInt8(scalar.value - escapeBase))
-            } else if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += hex(UInt8(scalar.value))
+            if let byte = escapedByte(scalar) {
+                let digits = String(byte, radix: 16, uppercase: true)
+                result += "\\x" + (digits.count == 1 ? "0" + digits : digits)
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
-    }
-
-    /// Whether ``display(_:)`` differs from the name: it holds bytes that are not UTF-8, or control
-    /// characters.
-    public static func needsEscaping(_ text: String) -> Bool {
-        hasEscapes(text) || text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
     }
 
     /// Calls `body` with the path's exact bytes as a NUL-terminated C string.

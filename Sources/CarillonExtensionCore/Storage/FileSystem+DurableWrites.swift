@@ -94,13 +94,26 @@ extension FileSystem {
     ///
     /// A caller publishing many files into one directory may pass `syncDirectory: false` and call
     /// ``syncDirectory(_:)`` once after the last: none of them is durable before that.
+    ///
+    /// - Throws: ``FileSystemError`` naming `path` — the file that could not be saved — even when the
+    ///   call that failed was on the temporary file, whose random name means nothing to a reader.
     public static func publishAtomically(
         _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, replace: Bool = false, syncDirectory: Bool = true
     ) throws(FileSystemError) -> PublishResult {
         let directory = parentDirectory(of: path)
-        let staged = try stage(bytes, in: directory, mode: mode)
+        let staged: StagedFile
+        do throws(FileSystemError) {
+            staged = try stage(bytes, in: directory, mode: mode)
+        } catch {
+            throw error.naming(path)
+        }
         defer { staged.discard() }  // after a rename, an unlink that finds nothing
-        let result = try staged.publish(to: path, replace: replace)
+        let result: PublishResult
+        do throws(FileSystemError) {
+            result = try staged.publish(to: path, replace: replace)
+        } catch {
+            throw error.naming(path)
+        }
         if result == .published && syncDirectory { try FileSystem.syncDirectory(directory) }
         return result
     }

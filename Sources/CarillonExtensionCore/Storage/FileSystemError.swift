@@ -1,6 +1,6 @@
 /// A failed file-system call: the call, the path and the `errno`, as one readable message.
 ///
-/// Paths in the message are shown with ``FileName/display(_:)``, so a name that is not UTF-8 reads as
+/// Paths in the message are shown with ``Quoting/display(_:)``, so a name that is not UTF-8 reads as
 /// its bytes.
 public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public var operation: String
@@ -21,6 +21,14 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
         FileSystemError(operation, path, errno: SystemCall.lastError)
     }
 
+    /// The same failure said of `path`: a write staged in a temporary file fails as the file it was
+    /// for (``FileSystem/publishAtomically(_:to:mode:replace:syncDirectory:)``).
+    func naming(_ path: String) -> FileSystemError {
+        var named = self
+        named.path = path
+        return named
+    }
+
     /// Whether this is a lock's deadline passing while another process held it (``FileLock``): a
     /// command that meets it stops instead of waiting again for each thing still to do.
     public var isLockTimeout: Bool { operation == "lock" && errno == EWOULDBLOCK }
@@ -32,5 +40,5 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
     /// The explanation, or the C library's text for the error number.
     public var reason: String { explanation ?? String(cString: strerror(errno)) }
 
-    public var description: String { "\(operation) \(FileName.display(path)): \(reason)" }
+    public var description: String { "\(operation) \(Quoting.display(path)): \(reason)" }
 }

@@ -70,7 +70,7 @@
             try FileSystem.setDirectoryMode(path, mode)
         }
         let change = permissions & ~mode != 0 ? "tightened" : "set"
-        return ["\(FileName.display(path)) had mode \(String(permissions, radix: 8)); \(change) to 0700"]
+        return ["\(Quoting.display(path)) had mode \(String(permissions, radix: 8)); \(change) to 0700"]
     }
 
     /// Runs `body` holding the directory's lock, waiting until `deadline` at the most.

@@ -129,12 +129,6 @@ import Testing
             Array(bytes[..<8]) + F.pngChunk(type: "abCd", data: [1]) + Array(bytes[8...])
         },
         ImageCase(
-            "invalid chunk after the image data", "sample.png",
-            .warned("invalid chunk type (0x41 0x42 0x31 0x44) at offset 449 after the image data")
-        ) { bytes in
-            Array(bytes.dropLast(12)) + [0, 0, 0, 0] + Array("AB1D".utf8) + [0, 0, 0, 0] + Array(bytes.suffix(12))
-        },
-        ImageCase(
             "unknown critical chunk after the image data", "sample.png",
             .warned("unknown critical chunk ABCD at offset 449 after the image data")
         ) { bytes in
@@ -165,5 +159,40 @@ import Testing
     @Test(arguments: cases)
     func verdict(_ change: ImageCase) throws {
         try change.check()
+    }
+
+    /// A chunk type with a byte that is not an ASCII letter, as libpng's `png_check_chunk_name` sees
+    /// it: refused wherever the chunk is (here after the image data, where a damaged chunk is otherwise
+    /// only a warning), named with its odd bytes escaped. Letters of either case are types.
+    @Test(arguments: [
+        ([0x49, 0x44, 0x00, 0x54], "ID\\x00T"),
+        ([0x41, 0x42, 0x31, 0x44], "AB1D"),
+        ([0x74, 0x45, 0x20, 0x74], "tE t"),
+        ([0x40, 0x42, 0x43, 0x44], "@BCD"),  // one below "A"
+        ([0x5B, 0x42, 0x43, 0x44], "[BCD"),  // one above "Z"
+        ([0x60, 0x62, 0x63, 0x64], "`bcd"),  // one below "a"
+        ([0x7B, 0x62, 0x63, 0x64], "{bcd"),  // one above "z"
+        ([0x1B, 0x5B, 0x32, 0x4A], "\\x1B[2J"),  // a terminal escape, shown escaped
+        ([0x7F, 0x62, 0x63, 0x64], "\\x7Fbcd"),
+        ([0xC3, 0xA9, 0x63, 0x64], "écd"),  // UTF-8 letters are not ASCII letters
+        ([0xFF, 0x62, 0x63, 0x64], "\\xFFbcd"),
+    ] as [([UInt8], String)])
+    func aChunkTypeThatIsNotFourLettersIsRefusedAfterTheImageDataToo(type: [UInt8], shown: String) throws {
+        let sample = F.load("sample.png")
+        let bytes = Array(sample.dropLast(12)) + [0, 0, 0, 0] + type + [0, 0, 0, 0] + Array(sample.suffix(12))
+        let expected = "PNG has an invalid chunk type '\(shown)' at offset \(sample.count - 12)"
+        try ImageCase("type \(type)", "sample.png", .refused(expected)) { _ in bytes }.check()
+    }
+
+    @Test(arguments: ["abCd", "ABCD", "zzzz", "AAAA", "ZaZa"])
+    func aChunkTypeOfFourLettersOfEitherCaseIsAType(type: String) throws {
+        let sample = F.load("sample.png")
+        let bytes = Array(sample.dropLast(12)) + F.pngChunk(type: type, data: []) + Array(sample.suffix(12))
+        // After the image data a chunk of any such type is shown (an unknown critical one with a warning).
+        do {
+            _ = try ImageVerifier.verify(bytes: bytes)
+        } catch {
+            Issue.record("refused: \(error.detail)")
+        }
     }
 }

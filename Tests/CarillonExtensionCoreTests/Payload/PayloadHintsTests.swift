@@ -41,6 +41,30 @@ import Testing
             hints: [
                 #"aps.mutable-content is true: did you mean the number 1 ("mutable-content": 1)? iOS runs the extension only for the number"#
             ]),
+        // mutable-content beside aps, not in it: FCM's key, and the aps spellings at the top level.
+        Case(
+            json: #"{"aps":{\#(alert)},"gcm.notification.mutable-content":1,\#(stamp)}"#,
+            hints: [
+                "top-level key 'gcm.notification.mutable-content' is not 'aps.mutable-content': did you mean 'aps.mutable-content'? (iOS reads it inside aps only)"
+            ]),
+        Case(
+            json: #"{"aps":{\#(alert)},"mutable_content":1,\#(stamp)}"#,
+            hints: [
+                "top-level key 'mutable_content' is not 'aps.mutable-content': did you mean 'aps.mutable-content'? (iOS reads it inside aps only)"
+            ]),
+        Case(
+            json: #"{"aps":{\#(alert)},"mutable-content":1,\#(stamp)}"#,
+            hints: [
+                "top-level key 'mutable-content' is not 'aps.mutable-content': did you mean 'aps.mutable-content'? (iOS reads it inside aps only)"
+            ]),
+        Case(
+            json: #"{"mutable-content":1,\#(stamp)}"#,
+            hints: [
+                "top-level key 'mutable-content' is not 'aps.mutable-content': did you mean 'aps.mutable-content'? (iOS reads it inside aps only)"
+            ]),
+        // With aps.mutable-content present, a copy beside it changes nothing.
+        Case(json: #"{"aps":{\#(alert),"mutable-content":1},"gcm.notification.mutable-content":1,\#(stamp)}"#, hints: []),
+        Case(json: #"{"aps":{\#(alert),"mutable-content":1},"mutable_content":1,\#(stamp)}"#, hints: []),
         // The real key beside a look-alike: the look-alike changes nothing.
         Case(json: #"{"aps":{\#(alert),"mutable-content":1,"mutable_content":1},\#(stamp)}"#, hints: []),
         Case(

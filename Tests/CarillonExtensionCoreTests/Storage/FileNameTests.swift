@@ -28,12 +28,15 @@ import Testing
             ([0xF4, 0x8F, 0xBE, 0x80], "\\xF4\\x8F\\xBE\\x80", true),  // a real U+10FF80 is escaped byte by byte
             ([0xFF, 0xFE, 0x2E, 0x72], "\\xFF\\xFE.r", true),
             ([0x61, 0x0A, 0x62], "a\\x0Ab", false),  // a control character: displayed escaped, but UTF-8
+            ([0x61, 0xC2, 0x85, 0xE2, 0x80, 0xAE], "a\\u{0085}\\u{202E}", false),  // C1 and bidi: displayed escaped
         ] as [([UInt8], String, Bool)])
     func namesDisplayTheirOddBytes(bytes: [UInt8], display: String, escaped: Bool) {
         let text = FileName.string(fromBytes: bytes)
-        #expect(FileName.display(text) == display)
+        #expect(Quoting.display(text) == display)
         #expect(FileName.hasEscapes(text) == escaped)
-        #expect(FileName.needsEscaping(text) == (display != String(decoding: bytes, as: UTF8.self) || escaped))
+        #expect(Quoting.needsEscaping(text) == (display != String(decoding: bytes, as: UTF8.self) || escaped))
+        // For JSON only the bytes that are not UTF-8 are escaped: a control character is carried exactly.
+        #expect(FileName.jsonText(text) == (escaped ? display : String(decoding: bytes, as: UTF8.self)))
         let exact = FileName.withCString(text) { pointer in
             Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
         }
