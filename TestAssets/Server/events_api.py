@@ -28,7 +28,8 @@ Routes (HTTP/1.1 with keep-alive, so one connection serves every request):
                         reset the connection), {"reset_after_record": true} (record, then reset: the client
                         never hears the answer), {"delay": SECONDS} (wait, then answer normally), {"stall": SECONDS} (read the body, say nothing for that
                         long, then close), {"received": N} (record, but answer {"received": N}), or
-                        {"ok": true} (behave normally). Replaces the list; answers {"faults": N}.
+                        {"ok": true} (behave normally), or {"status": 400, "raw_body": TEXT} (TEXT as the
+                        body, exactly, as text/plain). Replaces the list; answers {"faults": N}.
     POST /_clear        forgets what was recorded and every fault.
 """
 
@@ -229,6 +230,14 @@ class Handler(BaseHTTPRequestHandler):
                 return
             if fault.get("reset"):
                 self.reset()
+            if "raw_body" in fault:          # the answer's text exactly as given (a hostile answer)
+                data = fault["raw_body"].encode()
+                self.send_response(int(fault.get("status", 400)))
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+                return
             if "status" in fault:
                 headers = [("Retry-After", str(fault["retry_after"]))] if "retry_after" in fault else []
                 self.send(int(fault["status"]), {"error": fault.get("body", "scripted fault")}, headers)

@@ -460,6 +460,31 @@ class Handler(BaseHTTPRequestHandler):
         if not self.head_only:
             self.wfile.write(IMAGES.png)
 
+    # -- hostile text (issue 22) --------------------------------------------------
+    # ?c=HEX names one character (a code point, e.g. 1b, 85, 202e) that the tool must never show raw:
+    # /hostile/redirect answers 302 with it in the reason phrase, the Content-Type and the Location
+    # (which leads to /hostile/png); /hostile/png answers 200 with it in the reason phrase and the
+    # Content-Type, and a PNG. Written as raw UTF-8 bytes: http.server would refuse them.
+
+    def send_hostile_head(self, status, reason, fields, body):
+        self.close_connection = True
+        head = f"HTTP/1.1 {status} {reason}\r\n" + "".join(f"{k}: {v}\r\n" for k, v in fields)
+        head += f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        self.wfile.write(head.encode("utf-8", "surrogateescape"))
+        self.write(body)
+
+    @route("/hostile/redirect")
+    def hostile_redirect(self, q):
+        code = q.get("c", ["1b"])[0]
+        c = chr(int(code, 16))
+        self.send_hostile_head(302, "Found" + c, [("Content-Type", "text/plain" + c),
+                                                  ("Location", f"/hostile/png?c={code}&v=x{c}y")], b"")
+
+    @route("/hostile/png")
+    def hostile_png(self, q):
+        c = chr(int(q.get("c", ["1b"])[0], 16))
+        self.send_hostile_head(200, "OK" + c, [("Content-Type", "image/png" + c)], IMAGES.png)
+
     @route("/bad/status-line")
     def bad_status_line(self, q):
         self.close_connection = True

@@ -74,6 +74,49 @@ extension FuzzChecks {
         try check(content.userInfoBytes == bytes, "NotificationContent.userInfoBytes differ from the input bytes")
         try check(content.userInfo == payload.userInfo, "NotificationContent.userInfo differs from the payload")
         try check(content.attachments.isEmpty, "a new NotificationContent has attachments")
+
+        // The text a person reads of this payload (--format text, stderr, the report's messages): each
+        // string shown by the escaping rule holds no control or bidi character.
+        try shownByTheRule(content.title)
+        try shownByTheRule(content.subtitle)
+        try shownByTheRule(content.body)
+        if let decision { try shownByTheRule(decision.detail) }
+        if case .rejected(let outcome) = stamp.image { try shownByTheRule(outcome.detail) }
+        for warning in payload.warnings { try shownByTheRule(warning) }
+        for warning in stamp.warnings { try shownByTheRule(warning) }
+        for warning in PayloadHints.warnings(payload.userInfo) { try shownByTheRule(warning) }
+    }
+
+    /// `Quoting.display(text)` checked byte by byte against the rule, independently of how it is
+    /// written: no C0 control, DEL, C1 control (C2 80–9F), bidi control (D8 9C; E2 80 8E/8F/AA–AE;
+    /// E2 81 A6–A9) or escaped byte (F4 8F BE/BF) in its UTF-8; showing it again changes nothing; and a
+    /// text with none of them is shown as it is. Allocates only when the text needs escaping.
+    static func shownByTheRule(_ text: String) throws(FuzzFailure) {
+        let shown = Quoting.display(text)
+        let clean = !holdsEscapedCharacter(shown.utf8)
+        try check(clean, "Quoting.display left a control or bidi character: \(shown.debugDescription.prefix(300))")
+        try check(Quoting.display(shown) == shown, "Quoting.display is not stable: \(shown.debugDescription.prefix(300))")
+        try check(
+            holdsEscapedCharacter(text.utf8) == (shown != text) && Quoting.needsEscaping(text) == (shown != text),
+            "Quoting.display changed a clean text or kept an unclean one: \(text.debugDescription.prefix(300))")
+    }
+
+    /// Whether `bytes` hold a character the rule escapes (see ``shownByTheRule(_:)``).
+    static func holdsEscapedCharacter(_ bytes: String.UTF8View) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in bytes {
+            defer { previous = (previous.1, byte) }
+            if byte < 0x20 || byte == 0x7F { return true }
+            switch previous {
+            case (_, 0xC2) where (0x80...0x9F).contains(byte): return true
+            case (_, 0xD8) where byte == 0x9C: return true
+            case (0xE2, 0x80) where byte == 0x8E || byte == 0x8F || (0xAA...0xAE).contains(byte): return true
+            case (0xE2, 0x81) where (0xA6...0xA9).contains(byte): return true
+            case (0xF4, 0x8F) where byte == 0xBE || byte == 0xBF: return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// `JSONWriter.string(value)` re-parses to an equal value, and writing that gives the same text.
