@@ -59,7 +59,8 @@ import Testing
                 + #""carillon":{"delivery_id":"id\#(c)x","image":"https://127.0.0.1:\#(TestServer.shared.port)/img/png?\#(c)"}}"#)
         let code = String(value, radix: 16)
         let server = try work.write(
-            "b-server.json", Payloads.routed(image: TestServer.shared.url("/hostile/redirect?c=\(code)"), deliveryID: TestDeliveryID.text(7)))
+            "b-server.json",
+            Payloads.routed(image: TestServer.shared.url("/hostile/redirect?c=\(code)"), deliveryID: TestDeliveryID.text(7)))
         return (hostile, server, name)
     }
 

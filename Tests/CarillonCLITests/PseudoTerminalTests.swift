@@ -63,7 +63,8 @@ import Testing
                     + #""carillon":{"delivery_id":"id\#(all)","image":"https://127.0.0.1:\#(TestServer.shared.port)/img/png?\#(all)"}}"#)
         } else {
             payload = try work.write(
-                "server.json", Payloads.routed(image: TestServer.shared.url("/hostile/redirect?c=\(source)"), deliveryID: TestDeliveryID.text(9)))
+                "server.json",
+                Payloads.routed(image: TestServer.shared.url("/hostile/redirect?c=\(source)"), deliveryID: TestDeliveryID.text(9)))
         }
         let arguments = [
             "process", "--format", "text", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("att"), "--budget", "5",

@@ -8,7 +8,9 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct CounterFaultsTests {
     /// The first `write`, `fsync` and `rename` of `open` on a new queue are the counter's (staged, then
     /// renamed over `.sequence`), before any event file is written.
-    @Test(arguments: [("write", "ENOSPC", "No space left on device"), ("fsync", "EIO", "Input/output error"), ("rename", "EIO", "Input/output error")])
+    @Test(arguments: [
+        ("write", "ENOSPC", "No space left on device"), ("fsync", "EIO", "Input/output error"), ("rename", "EIO", "Input/output error"),
+    ])
     func aCounterThatCannotBeSavedIsNamed(call: String, error: String, says: String) async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
             print("skipped: strace is not installed (Debian strace)")

@@ -164,19 +164,20 @@ import Testing
     /// A chunk type with a byte that is not an ASCII letter, as libpng's `png_check_chunk_name` sees
     /// it: refused wherever the chunk is (here after the image data, where a damaged chunk is otherwise
     /// only a warning), named with its odd bytes escaped. Letters of either case are types.
-    @Test(arguments: [
-        ([0x49, 0x44, 0x00, 0x54], "ID\\x00T"),
-        ([0x41, 0x42, 0x31, 0x44], "AB1D"),
-        ([0x74, 0x45, 0x20, 0x74], "tE t"),
-        ([0x40, 0x42, 0x43, 0x44], "@BCD"),  // one below "A"
-        ([0x5B, 0x42, 0x43, 0x44], "[BCD"),  // one above "Z"
-        ([0x60, 0x62, 0x63, 0x64], "`bcd"),  // one below "a"
-        ([0x7B, 0x62, 0x63, 0x64], "{bcd"),  // one above "z"
-        ([0x1B, 0x5B, 0x32, 0x4A], "\\x1B[2J"),  // a terminal escape, shown escaped
-        ([0x7F, 0x62, 0x63, 0x64], "\\x7Fbcd"),
-        ([0xC3, 0xA9, 0x63, 0x64], "écd"),  // UTF-8 letters are not ASCII letters
-        ([0xFF, 0x62, 0x63, 0x64], "\\xFFbcd"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0x49, 0x44, 0x00, 0x54], "ID\\x00T"),
+            ([0x41, 0x42, 0x31, 0x44], "AB1D"),
+            ([0x74, 0x45, 0x20, 0x74], "tE t"),
+            ([0x40, 0x42, 0x43, 0x44], "@BCD"),  // one below "A"
+            ([0x5B, 0x42, 0x43, 0x44], "[BCD"),  // one above "Z"
+            ([0x60, 0x62, 0x63, 0x64], "`bcd"),  // one below "a"
+            ([0x7B, 0x62, 0x63, 0x64], "{bcd"),  // one above "z"
+            ([0x1B, 0x5B, 0x32, 0x4A], "\\x1B[2J"),  // a terminal escape, shown escaped
+            ([0x7F, 0x62, 0x63, 0x64], "\\x7Fbcd"),
+            ([0xC3, 0xA9, 0x63, 0x64], "écd"),  // UTF-8 letters are not ASCII letters
+            ([0xFF, 0x62, 0x63, 0x64], "\\xFFbcd"),
+        ] as [([UInt8], String)])
     func aChunkTypeThatIsNotFourLettersIsRefusedAfterTheImageDataToo(type: [UInt8], shown: String) throws {
         let sample = F.load("sample.png")
         let bytes = Array(sample.dropLast(12)) + [0, 0, 0, 0] + type + [0, 0, 0, 0] + Array(sample.suffix(12))
