@@ -1,4 +1,11 @@
 import Synchronization
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A way to stop a download from another thread at once, or at a set instant from its own.
 ///

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An exclusive `flock` on a lock file, waited for until a deadline and never longer.
 ///
 /// `flock` locks belong to the open file, so the lock excludes other processes *and* other threads of

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// File names and paths are bytes; Swift strings are Unicode. This is the lossless mapping between the
 /// two that every path-taking call in the library goes through.
 ///

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The app's uploader: sends the queue's batches to `POST /v1/events` in queue order and removes events
 /// only after a 2xx for their batch (SPEC §5).
 ///
