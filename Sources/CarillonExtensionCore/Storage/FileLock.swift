@@ -62,10 +62,7 @@
                     "lock", path, errno: EWOULDBLOCK,
                     explanation: "another process holds the lock (waited \(milliseconds) ms)")
             }
-            let sleep = min(pause, deadline - now)
-            let (seconds, attoseconds) = sleep.components
-            var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-            _ = nanosleep(&request, nil)
+            Pause.sleep(for: min(pause, deadline - now))
             pause = min(pause * 2, .milliseconds(2))
         }
     }
