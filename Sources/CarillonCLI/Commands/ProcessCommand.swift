@@ -42,11 +42,12 @@ enum ProcessCommand: Command {
             "--app-name", "NAME", help: "The app name the report's previews show (default \(HTMLReport.defaultAppName)).")
     }
 
-    static let options: [OptionSpec] = [
-        Options.container.spec, Options.attachments.spec, Options.caFile.spec, Options.budget.spec, Options.maxBytes.spec,
-        Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
-        Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec,
-    ]
+    static let options: [OptionSpec] =
+        [
+            Options.container.spec, Options.attachments.spec, Options.caFile.spec, Options.budget.spec, Options.maxBytes.spec,
+            Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
+            Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec,
+        ] + CampaignOptions.specs
 
     static var help: String {
         """
@@ -122,9 +123,17 @@ enum ProcessCommand: Command {
             throw UsageError(message: "'-' (standard input) given more than once")
         }
 
+        let shard = try CampaignOptions.readShard(arguments)
+        let summaryPath = try CampaignOptions.summary.read(arguments)
+        if let summaryPath, let problem = ReportFile.problem(summaryPath) {
+            throw UsageError(message: "--summary '\(FileName.display(summaryPath))': \(problem)")
+        }
+
         var status = CarillonTool.exitSuccess
         let inputs = PayloadInput.expandAll(
             arguments.positionals, recursive: try Options.recursive.read(arguments), io: io, status: &status)
+        let stream = PayloadStream(
+            inputs, linesFromStandardInput: try CampaignOptions.lines.read(arguments), shard: shard, limit: maximumPayloadFileBytes)
 
         // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
         StaleFiles.removeStalePartialDownloads(in: attachments)
@@ -133,13 +142,24 @@ enum ProcessCommand: Command {
             extraCAFile: caFile, transportSecurity: transportSecurity)
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
+        let runtime = ExtensionRuntime(configuration: configuration, sharesImages: !(try CampaignOptions.noShare.read(arguments)))
         let runner = PayloadRunner(
-            runtime: ExtensionRuntime(configuration: configuration), expireAfter: expireAfter, io: io, format: format,
-            collectsReport: reportPath != nil)
-        let report = runner.run(inputs, jobs: jobs)
+            runtime: runtime, expireAfter: expireAfter, io: io, format: format, collectsReport: reportPath != nil, campaign: true)
+        let report = runner.run(stream, jobs: jobs)
+        runtime.imageSource?.removeFiles()
         if !report.allRead { status = CarillonTool.exitDataError }
+        if stream.count == 0 && !inputs.isEmpty {
+            io.standardError.write(
+                "\(CarillonTool.name): no payload found\(shard == nil ? "" : " in shard \(shard!.index)/\(shard!.count)")\n")
+            if shard == nil { status = CarillonTool.exitDataError }
+        }
         if report.outcomes.count >= 2 {
-            io.standardError.write("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\n")
+            let images = report.images.map { "; \($0.count) distinct image\($0.count == 1 ? "" : "s")" } ?? ""
+            io.standardError.write("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\(images)\n")
+        }
+        if let summaryPath, let images = report.images {
+            let document = CampaignSummary.document(images, shard: shard)
+            if !CampaignSummaryFile.write(document, to: summaryPath, io: io) { status = CarillonTool.exitDataError }
         }
         if let reportPath {
             let page = HTMLReport(appName: appName, budgetMilliseconds: Double(budget), expireMilliseconds: expireAfter * 1000)

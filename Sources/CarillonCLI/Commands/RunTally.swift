@@ -1,0 +1,48 @@
+@_spi(Tooling) import CarillonExtensionCore
+import Synchronization
+
+/// What one payload came to, as the tally takes it (in input order, once its line is printed).
+struct PayloadRecord: Sendable {
+    var name: String
+    var outcome: Outcome
+    var elapsedMilliseconds: Double
+    /// The image URL, when the payload's image was fetched or shared (it passed the URL rules).
+    var image: String?
+    var sharedWith: String?
+    var trace: DownloadTrace?
+    var attachment: NotificationAttachment?
+    var entry: ReportEntry?
+}
+
+/// Collects a run's records: reasons and times for the summary, report cards, distinct images.
+final class RunTally: Sendable {
+    private struct State {
+        var outcomes: [(reason: Reason, elapsedMilliseconds: Double)] = []
+        var entries: [ReportEntry] = []
+        var images = CampaignImages()
+    }
+
+    private let state = Mutex(State())
+    private let collectsReport: Bool
+    private let campaign: Bool
+
+    init(collectsReport: Bool, campaign: Bool) {
+        self.collectsReport = collectsReport
+        self.campaign = campaign
+    }
+
+    func add(_ record: PayloadRecord) {
+        state.withLock { state in
+            state.outcomes.append((record.outcome.reason, record.elapsedMilliseconds))
+            if collectsReport, let entry = record.entry { state.entries.append(entry) }
+            if campaign { state.images.add(record) }
+        }
+    }
+
+    func report(allRead: Bool) -> PayloadRunner.Report {
+        state.withLock { state in
+            PayloadRunner.Report(
+                allRead: allRead, outcomes: state.outcomes, entries: state.entries, images: campaign ? state.images : nil)
+        }
+    }
+}

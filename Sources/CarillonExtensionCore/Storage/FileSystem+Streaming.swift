@@ -1,0 +1,16 @@
+extension FileSystem {
+    /// Opens `path` for reading as `policy` allows (the same checks as ``readFile(_:limit:policy:)``)
+    /// and returns the descriptor (`open(2)`, close-on-exec), for a caller that reads it piece by piece.
+    public static func openForStreaming(_ path: String, policy: ReadPolicy) throws(FileSystemError) -> Int32 {
+        try openForReading(path, policy: policy).descriptor
+    }
+
+    /// One `read(2)` into `buffer`, retrying interruptions: the count read, 0 at the end.
+    public static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(FileSystemError)
+        -> Int
+    {
+        let count = SystemCall.retryingInterrupts { read(descriptor, buffer.baseAddress, buffer.count) }
+        if count < 0 { throw .last("read", path) }
+        return count
+    }
+}
