@@ -27,7 +27,8 @@ extension ProcessHintsAndInputsTests {
         defer { directory.remove() }
         let server = TestServer.shared
         for index in 0..<5 {
-            try directory.write("\(index).json", Payloads.routed(image: server.url("/stall/headers?seconds=5")))
+            // Five images (one download each: the same URL would be fetched once and shared).
+            try directory.write("\(index).json", Payloads.routed(image: server.url("/stall/headers?seconds=5&n=\(index)")))
         }
         let script = """
             import pty, sys

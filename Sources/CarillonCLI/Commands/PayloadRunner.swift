@@ -13,10 +13,12 @@ struct PayloadRunner: Sendable {
     var collectsReport = false
     /// Whether to tally distinct images for `--summary`.
     var campaign = false
+    /// `--fail-on`, which decides a JUnit test case's failure.
+    var failOn: FailOn? = nil
 
     /// How each payload is shown: JSON Lines (the default, for scripts) or a readable block.
     enum OutputFormat: String, CaseIterable, Sendable {
-        case json, text
+        case json, text, junit
     }
 
     /// What a run came to.
@@ -29,6 +31,9 @@ struct PayloadRunner: Sendable {
         var entries: [ReportEntry] = []
         /// Per distinct image, when the runner tallies them.
         var images: CampaignImages? = nil
+        /// JUnit failures and errors (``JUnitXML/verdict(reason:namesImage:failOn:)``).
+        var testFailures = 0
+        var testErrors = 0
     }
 
     /// Processes every payload of the stream. Results are printed in input order as they and all
@@ -96,12 +101,18 @@ struct PayloadRunner: Sendable {
         case .failure(let error):
             io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
             let line =
-                format == .text
-                ? "\(input.name): \(Reason.invalidPayload.code) — \(error.message)\n" : ResultLine.invalid(input, error.message)
+                switch format {
+                case .json: ResultLine.invalid(input, error.message)
+                case .text: "\(input.name): \(Reason.invalidPayload.code) — \(error.message)\n"
+                case .junit:
+                    JUnitXML.testCase(
+                        name: input.name, classname: "no-image", seconds: 0, verdict: .error, reason: .invalidPayload, detail: error.message
+                    )
+                }
             let entry = collectsReport ? ReportEntry(invalid: input.name, detail: error.message) : nil
             let record = PayloadRecord(
                 name: input.name, outcome: Outcome(.invalidPayload, error.message), elapsedMilliseconds: 0, image: nil, sharedWith: nil,
-                trace: nil, attachment: nil, entry: entry)
+                trace: nil, attachment: nil, entry: entry, verdict: .error)
             return (line, false, record)
         }
 
@@ -111,16 +122,21 @@ struct PayloadRunner: Sendable {
         let request = NotificationRequest(identifier: input.name, payload: payload)
         let result = runtime.process(request, timeWillExpireAfter: expireAfter)
         let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo)
+        let verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         let line =
             switch format {
             case .json: ResultLine.make(input, result: result, payloadWarnings: warnings)
             case .text: TextBlock.make(input, result: result, payloadWarnings: warnings)
+            case .junit:
+                JUnitXML.testCase(
+                    name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL), seconds: result.elapsedMilliseconds / 1000,
+                    verdict: verdict, reason: result.outcome.reason, detail: result.outcome.detail)
             }
         let entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
         let record = PayloadRecord(
             name: input.name, outcome: result.outcome, elapsedMilliseconds: result.elapsedMilliseconds,
             image: result.trace != nil || result.sharedWith != nil ? result.imageURL : nil, sharedWith: result.sharedWith,
-            trace: result.trace, attachment: result.content.attachments.first, entry: entry)
+            trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict)
         return (line, true, record)
     }
 }

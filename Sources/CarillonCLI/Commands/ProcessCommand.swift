@@ -31,7 +31,8 @@ enum ProcessCommand: Command {
         static let recursive = Option.flag(
             "--recursive", help: "Also take the *.json files of a directory's subdirectories, in sorted order.")
         static let format = Option.choice(
-            "--format", PayloadRunner.OutputFormat.allCases, default: .json, help: "JSON Lines, or a readable block per payload.")
+            "--format", PayloadRunner.OutputFormat.allCases, default: .json,
+            help: "JSON Lines, a readable block per payload, or JUnit XML (one test case per payload, printed at the end).")
         static let failOn = Option.text(
             "--fail-on", "CODES|fallback",
             help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached).")
@@ -143,10 +144,23 @@ enum ProcessCommand: Command {
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
         let runtime = ExtensionRuntime(configuration: configuration, sharesImages: !(try CampaignOptions.noShare.read(arguments)))
+        // JUnit's counts come first: its test cases are spooled until the run is over.
+        let spool: JUnitSpool?
+        do throws(FileSystemError) {
+            spool = format == .junit ? try JUnitSpool(in: temporaryDirectory()) : nil
+        } catch {
+            io.standardError.write("\(CarillonTool.name): cannot create the JUnit spool: \(error.description)\n")
+            return CarillonTool.exitDataError
+        }
+        var runnerIO = io
+        if let spool { runnerIO.standardOutput = spool.stream }
+        let started = ContinuousClock.now
         let runner = PayloadRunner(
-            runtime: runtime, expireAfter: expireAfter, io: io, format: format, collectsReport: reportPath != nil, campaign: true)
+            runtime: runtime, expireAfter: expireAfter, io: runnerIO, format: format, collectsReport: reportPath != nil, campaign: true,
+            failOn: failOn)
         let report = runner.run(stream, jobs: jobs)
-        runtime.imageSource?.removeFiles()
+        runtime.imageSource?.finish()
+        if let spool, !JUnitSpool.print(spool, report: report, since: started, io: io) { status = CarillonTool.exitDataError }
         if !report.allRead { status = CarillonTool.exitDataError }
         if stream.count == 0 && !inputs.isEmpty {
             io.standardError.write(
@@ -185,7 +199,11 @@ enum ProcessCommand: Command {
     }
 
     private static func defaultAttachmentsDirectory() -> String {
-        let temporary = Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return FileSystem.join(temporary, "carillon-nse-attachments")
+        FileSystem.join(temporaryDirectory(), "carillon-nse-attachments")
+    }
+
+    /// `$TMPDIR`, or `/tmp`.
+    static func temporaryDirectory() -> String {
+        Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 }

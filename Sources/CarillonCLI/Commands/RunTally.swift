@@ -12,6 +12,8 @@ struct PayloadRecord: Sendable {
     var trace: DownloadTrace?
     var attachment: NotificationAttachment?
     var entry: ReportEntry?
+    /// What the payload is as a JUnit test case.
+    var verdict: JUnitXML.Verdict
 }
 
 /// Collects a run's records: reasons and times for the summary, report cards, distinct images.
@@ -20,6 +22,8 @@ final class RunTally: Sendable {
         var outcomes: [(reason: Reason, elapsedMilliseconds: Double)] = []
         var entries: [ReportEntry] = []
         var images = CampaignImages()
+        var failures = 0
+        var errors = 0
     }
 
     private let state = Mutex(State())
@@ -36,13 +40,16 @@ final class RunTally: Sendable {
             state.outcomes.append((record.outcome.reason, record.elapsedMilliseconds))
             if collectsReport, let entry = record.entry { state.entries.append(entry) }
             if campaign { state.images.add(record) }
+            if record.verdict == .failure { state.failures += 1 }
+            if record.verdict == .error { state.errors += 1 }
         }
     }
 
     func report(allRead: Bool) -> PayloadRunner.Report {
         state.withLock { state in
             PayloadRunner.Report(
-                allRead: allRead, outcomes: state.outcomes, entries: state.entries, images: campaign ? state.images : nil)
+                allRead: allRead, outcomes: state.outcomes, entries: state.entries, images: campaign ? state.images : nil,
+                testFailures: state.failures, testErrors: state.errors)
         }
     }
 }

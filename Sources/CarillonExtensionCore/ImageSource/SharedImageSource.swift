@@ -25,6 +25,8 @@ import Synchronization
     /// One distinct image: its verdict once known, and the payloads waiting for it until then.
     final class Flight: Sendable {
         let fetchedBy: String
+        /// Stops the fetch when the source is finished with it still in flight.
+        let cancellation = DownloadCancellation()
         let state = Mutex<(verdict: Verdict?, waiters: [DispatchSemaphore])>((nil, []))
 
         init(fetchedBy: String) { self.fetchedBy = fetchedBy }
@@ -50,6 +52,8 @@ import Synchronization
     }
 
     private let flights = Mutex<[String: Flight]>([:])
+    /// The fetches under way, which ``finish()`` waits for.
+    private let fetches = DispatchGroup()
 
     public init() {}
 
@@ -68,7 +72,11 @@ import Synchronization
         if starts {
             // Its own thread: the requester may stop waiting at its own expiry, and the others still need
             // the verdict. The budget bounds the transfer.
-            DispatchQueue(label: "carillon.shared-image").async { self.fetch(url, into: flight, attacher: attacher) }
+            fetches.enter()
+            DispatchQueue(label: "carillon.shared-image").async {
+                self.fetch(url, into: flight, attacher: attacher)
+                self.fetches.leave()
+            }
         }
         let sharedWith = starts ? nil : flight.fetchedBy
         guard let verdict = wait.verdict(of: flight) else {
@@ -94,7 +102,7 @@ import Synchronization
     /// Downloads and verifies the image, then hands the verdict to everyone waiting.
     private func fetch(_ url: ImageURL, into flight: Flight, attacher: ImageAttacher) {
         var trace: DownloadTrace?
-        let result = attacher.fetch(url, cancellation: DownloadCancellation(), trace: &trace)
+        let result = attacher.fetch(url, cancellation: flight.cancellation, trace: &trace)
         if case .failure(let outcome) = result, outcome.reason == .storage {
             // Not the image's fault: the next payload that asks tries again.
             flights.withLock { flights in
@@ -124,9 +132,13 @@ import Synchronization
         }
     }
 
-    /// Removes the verified images kept for sharing (each payload's own attachment file stays). For the
-    /// end of a run; a payload that asks afterwards gets a `storage` failure.
-    public func removeFiles() {
+    /// Ends the source, for the end of a run: stops the fetches still in flight (a payload that stopped
+    /// waiting at its expiry may have left one) and waits for them to remove their partial files, then
+    /// removes the verified images kept for sharing (each payload's own attachment file stays). A payload
+    /// that asks afterwards gets a `storage` failure.
+    public func finish() {
+        for flight in flights.withLock({ Array($0.values) }) { flight.cancellation.cancel() }
+        fetches.wait()
         let paths = flights.withLock { flights in
             flights.values.compactMap { flight -> String? in
                 guard case .success(let fetched)? = flight.verdict?.result else { return nil }

@@ -13,4 +13,16 @@ extension FileSystem {
         if count < 0 { throw .last("read", path) }
         return count
     }
+
+    /// A scratch file with no name: created in `directory` (0600, `O_RDWR | O_EXCL`) and unlinked at
+    /// once, so nothing is left behind whatever ends the process. Returns its descriptor.
+    public static func createScratchFile(in directory: String) throws(FileSystemError) -> Int32 {
+        let path = join(directory, StaleFiles.temporaryPrefix + "scratch-" + uniqueToken())
+        let descriptor = FileName.withCString(path) { name in
+            SystemCall.retryingInterrupts { open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+        }
+        guard descriptor >= 0 else { throw .last("open", path) }
+        _ = FileName.withCString(path) { unlink($0) }
+        return descriptor
+    }
 }
