@@ -70,12 +70,18 @@ enum CampaignSummary {
 /// Writes `--summary`: atomically (a temporary file, fsync, rename, the directory fsynced), so a kill at
 /// any instant leaves the older summary or the whole new one, never part of one.
 enum CampaignSummaryFile {
-    /// Writes and says on standard error where; false (after saying why) when it cannot.
-    static func write(_ document: JSONValue, to path: String, io: ToolIO) -> Bool {
-        let bytes = Array((JSONWriter.string(document) + "\n").utf8)
+    /// Builds, writes and says on standard error where and how fast; false (after saying why) when it
+    /// cannot.
+    static func write(_ document: @autoclosure () -> JSONValue, to path: String, io: ToolIO) -> Bool {
+        let started = ContinuousClock.now
+        let bytes = Array((JSONWriter.string(document()) + "\n").utf8)
         do throws(FileSystemError) {
             _ = try FileSystem.publishAtomically(bytes, to: path, mode: 0o644, replace: true)
-            io.standardError.write("\(CarillonTool.name): campaign summary: \(FileName.display(path)) (\(bytes.count) bytes)\n")
+            let elapsed = ContinuousClock.now - started
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            io.standardError.write(
+                "\(CarillonTool.name): campaign summary: \(FileName.display(path)) (\(bytes.count) bytes,"
+                    + " written in \(ResultLine.milliseconds(milliseconds)) ms)\n")
             return true
         } catch {
             io.standardError.write("\(CarillonTool.name): cannot write summary '\(FileName.display(path))': \(error.description)\n")

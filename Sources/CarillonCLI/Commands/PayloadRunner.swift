@@ -27,8 +27,8 @@ struct PayloadRunner: Sendable {
         var allRead: Bool
         /// Each processed payload's reason and elapsed milliseconds, in input order.
         var outcomes: [(reason: Reason, elapsedMilliseconds: Double)]
-        /// Each input's card, in input order; empty unless the runner collects them.
-        var entries: [ReportEntry] = []
+        /// The report's cards, grouped by image and bounded; empty unless the runner collects them.
+        var groups = ReportGroups()
         /// Per distinct image, when the runner tallies them.
         var images: CampaignImages? = nil
         /// JUnit failures and errors (``JUnitXML/verdict(reason:namesImage:failOn:)``).

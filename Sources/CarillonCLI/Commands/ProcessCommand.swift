@@ -172,18 +172,19 @@ enum ProcessCommand: Command {
             io.standardError.write("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\(images)\n")
         }
         if let summaryPath, let images = report.images {
-            let document = CampaignSummary.document(images, shard: shard)
-            if !CampaignSummaryFile.write(document, to: summaryPath, io: io) { status = CarillonTool.exitDataError }
+            if !CampaignSummaryFile.write(CampaignSummary.document(images, shard: shard), to: summaryPath, io: io) {
+                status = CarillonTool.exitDataError
+            }
         }
         if let reportPath {
             let page = HTMLReport(appName: appName, budgetMilliseconds: Double(budget), expireMilliseconds: expireAfter * 1000)
             let started = ContinuousClock.now
             do throws(FileSystemError) {
-                let bytes = try ReportFile.write(page, entries: report.entries, to: reportPath)
+                let bytes = try ReportFile.write(page, groups: report.groups, outcomes: report.outcomes, to: reportPath)
                 let elapsed = ContinuousClock.now - started
                 let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
                 io.standardError.write(
-                    "\(CarillonTool.name): report: \(FileName.display(reportPath)) (\(report.entries.count) payload\(report.entries.count == 1 ? "" : "s"), \(bytes) bytes,"
+                    "\(CarillonTool.name): report: \(FileName.display(reportPath)) (\(report.groups.payloads) payload\(report.groups.payloads == 1 ? "" : "s"), \(bytes) bytes,"
                         + " written in \(ResultLine.milliseconds(milliseconds)) ms)\n")
             } catch {
                 io.standardError.write(

@@ -20,7 +20,7 @@ struct PayloadRecord: Sendable {
 final class RunTally: Sendable {
     private struct State {
         var outcomes: [(reason: Reason, elapsedMilliseconds: Double)] = []
-        var entries: [ReportEntry] = []
+        var groups = ReportGroups()
         var images = CampaignImages()
         var failures = 0
         var errors = 0
@@ -38,7 +38,7 @@ final class RunTally: Sendable {
     func add(_ record: PayloadRecord) {
         state.withLock { state in
             state.outcomes.append((record.outcome.reason, record.elapsedMilliseconds))
-            if collectsReport, let entry = record.entry { state.entries.append(entry) }
+            if collectsReport, let entry = record.entry { state.groups.add(entry, image: record.image) }
             if campaign { state.images.add(record) }
             if record.verdict == .failure { state.failures += 1 }
             if record.verdict == .error { state.errors += 1 }
@@ -48,7 +48,7 @@ final class RunTally: Sendable {
     func report(allRead: Bool) -> PayloadRunner.Report {
         state.withLock { state in
             PayloadRunner.Report(
-                allRead: allRead, outcomes: state.outcomes, entries: state.entries, images: campaign ? state.images : nil,
+                allRead: allRead, outcomes: state.outcomes, groups: state.groups, images: campaign ? state.images : nil,
                 testFailures: state.failures, testErrors: state.errors)
         }
     }
