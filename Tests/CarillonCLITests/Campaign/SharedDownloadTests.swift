@@ -133,4 +133,40 @@ import Testing
         #expect(!names.contains("report.html") && !names.contains { $0.hasPrefix(".tmp-") }, "\(names)")
         #expect(try String(contentsOfFile: work.file("summary.json"), encoding: .utf8) == "{\"old\":true}\n")
     }
+
+    /// Two shards' summaries merged say what one run over the whole campaign says.
+    @Test func twoShardsSummariesMergeIntoTheWholeCampaigns() async throws {
+        let server = try await onOwnThread { try TestServer() }
+        let work = TemporaryDirectory("summary-merge")
+        defer { work.remove() }
+        let images = [server.url("/img/png"), server.url("/bad/webp"), server.url("/img/gif")]
+        let lines = (0..<21).map { Payloads.routed(image: $0 % 7 == 6 ? nil : images[$0 % 3], deliveryID: Self.deliveryID($0)) }
+        try Self.write(lines, to: work.file("c.jsonl"))
+        func run(_ extra: [String], summary: String) async throws {
+            let result = try await tool(
+                ["process", "--ca-file", server.caFile, "--attachments", work.file("a"), "--summary", work.file(summary)] + extra
+                    + [work.file("c.jsonl")])
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        try await run([], summary: "whole.json")
+        try await run(["--shard", "0/2"], summary: "s0.json")
+        try await run(["--shard", "1/2"], summary: "s1.json")
+        let merged = try await tool(["summary", "merge", work.file("s0.json"), work.file("s1.json")])
+        #expect(merged.status == 0, "\(merged.standardError)")
+        let parse = { (data: Data) in try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:] }
+        let whole = try parse(Data(contentsOf: URL(fileURLWithPath: work.file("whole.json"))))
+        let both = try parse(Data(merged.standardOutput.utf8))
+        #expect((both["totals"] as? [String: Int]) == (whole["totals"] as? [String: Int]))
+        #expect((both["reasons"] as? [String: Int]) == (whole["reasons"] as? [String: Int]))
+        #expect((both["shards"] as? [String]) == ["0/2", "1/2"])
+        let counts = { (document: [String: Any]) in
+            Dictionary(
+                uniqueKeysWithValues: (document["images"] as? [[String: Any]] ?? []).map {
+                    ($0["url"] as? String ?? "", "\($0["verdict"] ?? "") \($0["payloads"] ?? "")")
+                })
+        }
+        #expect(counts(both) == counts(whole) && counts(whole).count == 3)
+        let notASummary = try await tool(["summary", "merge", work.file("c.jsonl")])
+        #expect(notASummary.status == 1)
+    }
 }
