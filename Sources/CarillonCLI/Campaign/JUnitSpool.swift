@@ -1,5 +1,13 @@
 @_spi(Tooling) import CarillonExtensionCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where `--format junit` keeps its test cases until the run is over: the document's counts come
 /// first, and are known only at the end. An unlinked temporary file (no name to leave behind, memory
 /// flat for 100,000 payloads); at the end the header, the cases and the footer go to standard output,
@@ -18,7 +26,7 @@ final class JUnitSpool: Sendable {
     deinit { close(descriptor) }
 
     /// Writes `header`, every spooled case and `footer` to `output`, in whole lines.
-    func copy(to output: any OutputStream, header: String, footer: String) throws(FileSystemError) {
+    func copy(to output: any TextSink, header: String, footer: String) throws(FileSystemError) {
         if let failure = stream.failure { throw FileSystemError("write", "the JUnit spool", errno: EIO, explanation: failure) }
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw FileSystemError("lseek", "the JUnit spool", errno: errno) }
         output.write(header)

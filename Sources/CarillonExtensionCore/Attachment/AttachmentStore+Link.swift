@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension AttachmentStore {
     /// Publishes another attachment file with the bytes of `source` (a verified file of this store):
     /// a hard link under a new name made here (`link(2)`: no byte is copied, the mode 0600 is the

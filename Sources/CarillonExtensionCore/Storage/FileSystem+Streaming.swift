@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension FileSystem {
     /// Opens `path` for reading as `policy` allows (the same checks as ``readFile(_:limit:policy:)``)
     /// and returns the descriptor (`open(2)`, close-on-exec), for a caller that reads it piece by piece.
