@@ -185,7 +185,7 @@ extension ProcessHintsAndInputsTests {
 
     @Test(arguments: [
         (["--fail-on", "timeout,nope"], "option '--fail-on' needs reason codes or 'fallback', not 'nope'"),
-        (["--format", "yaml"], "option '--format' needs json or text, not 'yaml'"),
+        (["--format", "yaml"], "option '--format' needs json, text or junit, not 'yaml'"),
     ])
     func badValuesAreUsageErrors(_ options: [String], _ message: String) async throws {
         let result = try await tool(["process"] + options + ["-"])
