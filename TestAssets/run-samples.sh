@@ -72,7 +72,7 @@ echo "==> process exit status: $status (1 is expected: Payloads/malformed/ holds
 echo "==> attachments written:" >&2
 ls -l attachments >&2 || true
 
-# A campaign (Documentation/Campaigns.md): 3,000 payloads from one template, six distinct images (four
+# A campaign (Documentation/Campaigns.md): 3,000 payloads from one template, eight distinct images (four
 # broken), each fetched once; the summary is printed as a table, the JUnit file kept beside the report.
 echo "==> TestAssets/Campaign/generate.py > campaign.jsonl (3000 payloads)" >&2
 python3 "$OLDPWD/TestAssets/Campaign/generate.py" "$base_url" 3000 > campaign.jsonl

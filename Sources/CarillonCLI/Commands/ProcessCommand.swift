@@ -56,7 +56,9 @@ enum ProcessCommand: Command {
 
         Runs each APNs payload through the Notification Service Extension's logic — routing, receipt,
         image download, verification and attachment — and prints one JSON object per payload per line,
-        in input order. PAYLOAD is a file, a directory (its *.json files, sorted) or - (standard input).
+        in input order. PAYLOAD is a file, a directory (its *.json, *.jsonl and *.ndjson files, sorted)
+        or - (standard input). A *.jsonl or *.ndjson file (and - with --lines) holds one payload per
+        line, named FILE:LINE, read as it goes (a bad line is invalid-payload for that line alone).
         Downloads follow App Transport Security, as iOS applies it to the extension; --tls-minimum and
         --no-forward-secrecy are the two exceptions an extension's Info.plist can declare.
 
@@ -69,8 +71,16 @@ enum ProcessCommand: Command {
         downloaded; else hops with url, status, http_version, remote, location, content_type,
         content_length, tls and timings_ms, then body_bytes, budget_ms, phase and image).
 
-        After two or more payloads a summary goes to standard error: counts per reason, and the median
-        and 95th percentile of elapsed_ms.
+        After two or more payloads a summary goes to standard error: counts per reason, the median
+        and 95th percentile of elapsed_ms, and the number of distinct images.
+
+        Campaigns: payloads naming the same image URL share one download and its verdict (each still
+        gets its own line, receipt, attachment file, a hard link, and time-will-expire); the line's
+        "shared_with" names the payload that fetched it (null for that one). --summary FILE.json
+        writes every distinct image's verdict, counts and trace atomically once the run is done;
+        'carillon-nse summary merge' reads the summaries of --shard runs as one. --format junit prints
+        one test case per payload once the run is over: a failure for each outcome --fail-on names, or
+        without it for each payload whose image was not attached; an unreadable payload is an error.
 
         --report FILE.html writes, once every payload is done, one page that opens from disk and
         fetches nothing: a card per payload in input order (the lock-screen banner and the expanded
