@@ -135,7 +135,7 @@ struct PayloadRunner: Sendable {
         let entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
         let record = PayloadRecord(
             name: input.name, outcome: result.outcome, elapsedMilliseconds: result.elapsedMilliseconds,
-            image: result.trace != nil || result.sharedWith != nil ? result.imageURL : nil, sharedWith: result.sharedWith,
+            image: result.routed ? result.imageURL : nil, sharedWith: result.sharedWith,
             trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict)
         return (line, true, record)
     }

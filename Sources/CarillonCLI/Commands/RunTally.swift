@@ -6,7 +6,8 @@ struct PayloadRecord: Sendable {
     var name: String
     var outcome: Outcome
     var elapsedMilliseconds: Double
-    /// The image URL, when the payload's image was fetched or shared (it passed the URL rules).
+    /// The payload's `carillon.image` when it was routed: the image its outcome is about (a verdict of
+    /// the URL rules, `invalid-url` or `insecure-url`, is one too).
     var image: String?
     var sharedWith: String?
     var trace: DownloadTrace?

@@ -94,7 +94,7 @@ import Testing
         defer { work.remove() }
         // About 1.2 s of body; each stalled payload between holds the run for one expiry (0.6 s).
         let slow = server.url("/trickle?bytes=300&interval=0.004")
-        let stalls = (1...3).map { server.url("/stall/headers?seconds=30&n=\($0)") }
+        let stalls = (1...5).map { server.url("/stall/headers?seconds=30&n=\($0)") }
         let lines = [slow] + stalls + [slow]
         try Self.write(lines.enumerated().map { Payloads.routed(image: $1, deliveryID: Self.deliveryID($0)) }, to: work.file("c.jsonl"))
         let result = try await tool([
@@ -104,7 +104,8 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let output = result.jsonLines
         #expect(
-            output.map { $0["reason"] as? String } == ["expired", "expired", "expired", "expired", "attached"], "\(result.standardOutput)")
+            output.map { $0["reason"] as? String } == ["expired", "expired", "expired", "expired", "expired", "expired", "attached"],
+            "\(result.standardOutput)")
         #expect((output.first?["elapsed_ms"] as? Double ?? 0) < 1100, "the first payload delivered at its own expiry")
         #expect(output.first?["shared_with"] is NSNull)
         #expect(output.last?["shared_with"] as? String == work.file("c.jsonl") + ":1")
