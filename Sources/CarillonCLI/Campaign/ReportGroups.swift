@@ -20,7 +20,7 @@ struct ReportGroups: Sendable {
         var payloads = 0
         var reasons: [Reason: Int] = [:]
         /// The first cards, each with its position in the input.
-        var cards: [(position: Int, entry: ReportEntry)] = []
+        var cards: [ReportEntry] = []
         var rows: [Row] = []
     }
 
@@ -30,12 +30,22 @@ struct ReportGroups: Sendable {
     static let rowsPerGroup = 200
     static let rowsInAll = 20_000
 
+    /// Up to this many payloads, the page is the plain one: a whole card each, in input order.
+    static let plainLimit = 1000
+
     private(set) var groups: [Group] = []
+    /// Every card while the run is within ``plainLimit``; emptied once it is not.
+    private var plain: [ReportEntry] = []
     private var index: [String: Int] = [:]
     private var rowCount = 0
     private(set) var payloads = 0
 
     mutating func add(_ entry: ReportEntry, image: String?) {
+        if payloads < Self.plainLimit {
+            plain.append(entry)
+        } else if !plain.isEmpty {
+            plain = []
+        }
         let key = image.map { "image " + $0 } ?? "reason " + entry.reason.code
         let position: Int
         if let known = index[key] {
@@ -48,7 +58,7 @@ struct ReportGroups: Sendable {
         groups[position].payloads += 1
         groups[position].reasons[entry.reason, default: 0] += 1
         if groups[position].cards.count < Self.cardsPerGroup {
-            groups[position].cards.append((payloads, entry))
+            groups[position].cards.append(entry)
         } else if groups[position].rows.count < Self.rowsPerGroup && rowCount < Self.rowsInAll {
             groups[position].rows.append(
                 Row(payload: entry.payload, reason: entry.reason, detail: entry.detail, elapsedMilliseconds: entry.elapsedMilliseconds))
@@ -57,13 +67,12 @@ struct ReportGroups: Sendable {
         payloads += 1
     }
 
-    /// Whether every payload has its whole card (then the page is the plain one, in input order).
-    var isComplete: Bool { groups.allSatisfy { $0.cards.count == $0.payloads } }
+    /// Whether every payload has its whole card (then the page is the plain one, in input order): a run
+    /// of at most ``plainLimit`` payloads.
+    var isComplete: Bool { payloads <= Self.plainLimit }
 
-    /// Every card, in input order: for a complete set.
-    var entriesInInputOrder: [ReportEntry] {
-        groups.flatMap(\.cards).sorted { $0.position < $1.position }.map(\.entry)
-    }
+    /// Every card, in input order, for a run of at most ``plainLimit`` payloads.
+    var entriesInInputOrder: [ReportEntry] { plain }
 
     /// How many whole cards each group shows: all kept for up to 300 groups, fewer beyond, at least one.
     var cardsShown: Int { max(1, min(Self.cardsPerGroup, 900 / max(groups.count, 1))) }

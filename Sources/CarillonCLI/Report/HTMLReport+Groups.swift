@@ -1,8 +1,8 @@
 @_spi(Tooling) import CarillonExtensionCore
 
 extension HTMLReport {
-    /// The page for a campaign: the plain one (a card per payload, in input order) when every payload
-    /// kept its card, else one section per image with its first cards, then rows, then a count of the
+    /// The page for a campaign: the plain one (a card per payload, in input order) for up to
+    /// ``ReportGroups/plainLimit`` payloads, else one section per image with its first cards, then rows, then a count of the
     /// rest. `outcomes` are every payload's, for the header's summary.
     func render(
         _ groups: ReportGroups, outcomes: [(reason: Reason, elapsedMilliseconds: Double)], readImage: (ReportEntry.Attachment) -> [UInt8]?
@@ -13,7 +13,7 @@ extension HTMLReport {
         let shown = groups.cardsShown
         for group in groups.groups {
             sections += Self.groupHeading(group)
-            for (_, var entry) in group.cards.prefix(shown) {
+            for var entry in group.cards.prefix(shown) {
                 var imageClass: String?
                 if let attachment = entry.attachment {
                     if let bytes = readImage(attachment) {
@@ -30,8 +30,8 @@ extension HTMLReport {
             let rows =
                 group.cards.dropFirst(shown).map {
                     ReportGroups.Row(
-                        payload: $0.entry.payload, reason: $0.entry.reason, detail: $0.entry.detail,
-                        elapsedMilliseconds: $0.entry.elapsedMilliseconds)
+                        payload: $0.payload, reason: $0.reason, detail: $0.detail,
+                        elapsedMilliseconds: $0.elapsedMilliseconds)
                 } + group.rows
             if !rows.isEmpty {
                 sections += "<table class=\"rows\"><tr><th>payload</th><th>reason</th><th>elapsed_ms</th><th>detail</th></tr>\n"
