@@ -1,3 +1,4 @@
+@_spi(Tooling) import CarillonExtensionCore
 import CarillonTestSupport
 import Foundation
 import Testing
@@ -24,6 +25,27 @@ import Testing
         let (input, text, attribute) = Self.escapes[index]
         #expect(JUnitXML.text(input) == text)
         #expect(JUnitXML.attribute(input) == attribute)
+    }
+
+    static let verdicts: [(reason: Reason, namesImage: Bool, failOn: String?, expected: JUnitXML.Verdict)] = [
+        (.attached, true, nil, .passed),
+        (.unsupportedType, true, nil, .failure),
+        (.expired, true, nil, .failure),
+        (.noImage, false, nil, .passed),
+        (.notMutable, true, nil, .failure),
+        (.invalidPayload, false, nil, .error),
+        (.invalidPayload, false, "fallback", .error),
+        (.noImage, false, "no-image", .failure),
+        (.unsupportedType, true, "no-image", .passed),
+        (.attached, true, "fallback", .passed),
+        (.timeout, true, "fallback", .failure),
+    ]
+
+    @Test(arguments: verdicts.indices)
+    func aPayloadsTestVerdict(index: Int) throws {
+        let (reason, namesImage, failOn, expected) = Self.verdicts[index]
+        let parsed = try failOn.map { try FailOn.parse($0) }
+        #expect(JUnitXML.verdict(reason: reason, namesImage: namesImage, failOn: parsed) == expected, "\(Self.verdicts[index])")
     }
 
     /// Every scalar below 0x100 in a message: the document still parses, and says it back.
