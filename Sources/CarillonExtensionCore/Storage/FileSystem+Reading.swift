@@ -101,7 +101,7 @@ extension FileSystem {
     }
 
     /// Opens `path` read-only and close-on-exec as `policy` allows, and `fstat`s the descriptor.
-    private static func openForReading(_ path: String, policy: ReadPolicy) throws(FileSystemError)
+    static func openForReading(_ path: String, policy: ReadPolicy) throws(FileSystemError)
         -> (descriptor: Int32, info: stat)
     {
         var flags = O_RDONLY | O_CLOEXEC
