@@ -9,7 +9,7 @@ struct ReportEntry: Sendable {
         var type: ImageType
     }
 
-    /// The path as the output's `payload` field prints it (``Quoting/display(_:)``).
+    /// The path as the output's `payload` field prints it (``PayloadInput/name``).
     var payload: String
     var reason: Reason
     var detail: String
