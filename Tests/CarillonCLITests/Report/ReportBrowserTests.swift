@@ -157,6 +157,27 @@ struct ReportBrowserTests {
         #expect(!(try await Self.regions(unfiltered.output, (255, 0, 0))).filter { ($0["pixels"] ?? 0) > 20 }.isEmpty)
     }
 
+    /// Issue 22 as the browser parses the page: a title, a body and a delivery id holding C1 and bidi
+    /// controls reach the DOM with no C1 control (each became U+FFFD), and every bidi control inside a
+    /// `<bdi>` element — the element that keeps it from reordering the card around it; the warning that
+    /// quotes the delivery id shows it as `\u{202E}`.
+    @Test func controlCharactersLeaveTheDOMAndBidiControlsStayIsolated() async throws {
+        let work = TemporaryDirectory("report-bidi")
+        defer { work.remove() }
+        let json =
+            #"{"aps":{"alert":{"title":"\u202eeltit\u0085","body":"B\u2067ody\u009b"},"mutable-content":1},"#
+            + #""carillon":{"delivery_id":"\u202eid"}}"#
+        let report = try await Self.report([("bidi.json", json)], in: work)
+        let dom = try await Self.render("dom", report, in: work)
+        #expect(dom.console.isEmpty, "console: \(dom.console)")
+        #expect(!dom.output.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, "a C1 control reached the DOM")
+        #expect(dom.output.contains("<bdi>\u{202E}eltit\u{FFFD}</bdi>"), "the title is not isolated")
+        #expect(dom.output.contains("<bdi>B\u{2067}ody\u{FFFD}</bdi>"), "the body is not isolated")
+        #expect(dom.output.contains(#"carillon.delivery_id '\u{202E}id' is not a UUID"#))
+        let outside = dom.output.replacing(#/<bdi>[^<]*</bdi>/#, with: "").replacing(#/="[^"]*"/#, with: "=\"\"")
+        #expect(!outside.unicodeScalars.contains { [0x202E, 0x2067].contains($0.value) }, "a bidi control outside <bdi>")
+    }
+
     /// The check above would be worthless if a refusal went unseen: a page that asks for a remote image
     /// under the same policy must show one.
     @Test func aRefusedLoadIsSeenOnTheConsole() async throws {
