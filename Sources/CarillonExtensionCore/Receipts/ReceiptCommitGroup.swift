@@ -6,11 +6,12 @@ import Synchronization
 /// them all durable.
 ///
 /// A writer stages its receipt first (a whole, fsynced temporary file: ``FileSystem/stage(_:in:mode:)``),
-/// then calls ``commit(_:)``. If no round is running it leads one: it takes every receipt waiting at that
+/// then calls ``commit(_:)``. If no round is linking it leads one: it takes every receipt waiting at that
 /// moment, holds the `flock` once for them all (one listing for the count, then each one's check and
 /// `link`), releases it, fsyncs the directory once, and hands each writer its result. Writers arriving
-/// while a round runs wait for it to end; the first of them then leads the next round, which covers
-/// them all. Nobody's result is given before the fsync that follows its `link` has returned.
+/// while a round links wait for its links to end (not its fsync); the first of them then leads the next
+/// round, which covers them all, and whose fsync overlaps the one before. Nobody's result is given
+/// before the fsync that follows its `link` has returned.
 ///
 /// Why each receipt is still whole or absent, and durable before its payload goes on:
 /// - each receipt's own file is fsynced (by its writer, before it joins a round) before it is linked, so
@@ -79,14 +80,15 @@ final class ReceiptCommitGroup: Sendable {
         if !leads {
             request.woken.wait()
             if let result = request.result.withLock({ $0 }) { return result }
-            // Woken with no result: the round before has ended and this writer leads the next.
+            // Woken with no result: the round before has linked, and this writer leads the next.
         }
         let round = state.withLock { state -> [Request] in
             defer { state.waiting = [] }
             return state.waiting
         }
-        let results = run(round)
-        for (member, result) in zip(round, results) { member.result.withLock { $0 = result } }
+        var results = link(round)
+        // The next round may link while this one's fsync runs: their fsyncs then overlap, and the file
+        // system's journal shares them, instead of the next round waiting for this one's to end.
         let next = state.withLock { state -> Request? in
             guard let first = state.waiting.first else {
                 state.leading = false
@@ -94,13 +96,18 @@ final class ReceiptCommitGroup: Sendable {
             }
             return first
         }
-        for member in round where member !== request { member.woken.signal() }
         next?.woken.signal()
-        return request.result.withLock { $0 } ?? .failed("cannot store the receipt for \(request.id): no result")
+        sync(round, &results)
+        for (member, result) in zip(round, results) where member !== request {
+            member.result.withLock { $0 = result }
+            member.woken.signal()
+        }
+        return results[round.firstIndex { $0 === request }!]
     }
 
-    /// One round: the lock once, the count once, each receipt's check and link, then one directory fsync.
-    private func run(_ round: [Request]) -> [ReceiptResult] {
+    /// A round's links: the lock once, the count once, each receipt's check and `link`. A receipt without a
+    /// result here was never reached (the lock could not be had).
+    private func link(_ round: [Request]) -> [ReceiptResult] {
         var results = [ReceiptResult?](repeating: nil, count: round.count)
         let deadline = round.map(\.lockDeadline).min() ?? .now
         do {
@@ -119,15 +126,18 @@ final class ReceiptCommitGroup: Sendable {
                 results[index] = .failed("cannot store the receipt for \(round[index].id): \(error)")
             }
         }
-        // Durable before any writer goes on: every entry linked above is on disk once this returns.
-        if results.contains(.stored) {
-            do throws(FileSystemError) { try FileSystem.syncDirectory(store.directory) } catch {
-                for index in round.indices where results[index] == .stored {
-                    results[index] = .failed("cannot store the receipt for \(round[index].id): \(error)")
-                }
+        return results.map { $0 ?? .failed("cannot store the receipt: no result") }
+    }
+
+    /// A round's one directory fsync: durable before any writer goes on, every entry linked in the round
+    /// is on disk once it returns. If it fails, every receipt the round stored fails with it.
+    private func sync(_ round: [Request], _ results: inout [ReceiptResult]) {
+        guard results.contains(.stored) else { return }
+        do throws(FileSystemError) { try FileSystem.syncDirectory(store.directory) } catch {
+            for index in round.indices where results[index] == .stored {
+                results[index] = .failed("cannot store the receipt for \(round[index].id): \(error)")
             }
         }
-        return results.map { $0 ?? .failed("cannot store the receipt: no result") }
     }
 
     /// One receipt's check and link, under the lock; `pending` counts the receipts in the directory.
