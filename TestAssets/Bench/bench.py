@@ -696,16 +696,19 @@ def bench_jobs(nse, srv, work, count, reps):
     r4 = ratio(("jobs", 4), ("parallel", 4))
     row(f"5. {count} payloads, --jobs 1", ours_text(("jobs", 1), ("loop", 1), "curl loop"), peer_text(("loop", 1)))
     row(f"5. {count} payloads, --jobs 4", ours_text(("jobs", 4), ("parallel", 4), "curl --parallel 4"), peer_text(("parallel", 4)),
-        "≤ 1.0× curl --parallel --parallel-max 4", verdict(None if r4 is None else r4 <= 1.0))
+        "≤ 1.30× curl --parallel --parallel-max 4 (third round)", verdict(None if r4 is None else r4 <= 1.30))
+    r4w = ratio(("bare", 4), ("parallel", 4))
     row("5w. --jobs 4, no --container", ours_text(("bare", 4), ("parallel", 4), "curl --parallel 4"),
-        "like for like: curl stores no receipt either", "diagnostic")
+        "like for like: curl stores no receipt either", "≤ 1.0× (second round)",
+        verdict(None if r4w is None else r4w <= 1.0))
     row(f"5. {count} payloads, --jobs 8", ours_text(("jobs", 8), ("parallel", 8), "curl --parallel 8"), peer_text(("parallel", 8)))
     row("5w. --jobs 8, no --container", ours_text(("bare", 8), ("parallel", 8), "curl --parallel 8"), "", "diagnostic")
     row("5x. one curl per URL, 4 at a time", "", peer_text(("xargs", 4)), "diagnostic")
     NOTES.append("Row 5: cpu = the client's user+sys time (getrusage: the process and its children); server cpu = the "
                  "test server's over the same run (/proc/PID/stat); conn and full TLS = the server's /stats (TCP "
                  "connections accepted, TLS handshakes that did not resume a session). 5w is like for like with curl, "
-                 "which stores no receipt; with --container every payload's receipt costs two fsyncs.")
+                 "which stores no receipt; with --container every receipt's file is fsynced by its worker, and "
+                 "the receipts linked at the same moment share one directory fsync (ReceiptCommitGroup).")
     one_job = median(wall[("jobs", 1)])
     for n in (4, 8):
         s = median(wall[("jobs", n)])
@@ -763,10 +766,23 @@ def bench_drain(nse, tool, work, reps, count=1000):
                         continue
                     if any(n.endswith(".receipt") for n in os.listdir(receipts)):
                         broke("drain left receipts behind")
-            ok = None if not cli else stats(cli)["median"] < 50
-            row(f"6. drain of {count} receipts, on {place}", "CLI whole process: " + fmt(stats(cli), "ms", 0),
+            # SPEC §7, third round: on disk the floor is the file system's own cost of unlinking the
+            # receipts, measured in the same run, so the target there is a ratio to it; on tmpfs, < 50 ms.
+            ratio = None
+            if cli and unlink_alone:
+                ratio = stats(cli)["median"] / max(stats(unlink_alone)["median"], 0.001)
+            if place == "disk":
+                ok = None if ratio is None else ratio <= 1.20
+                target = "≤ 1.20× unlinking alone, whole process"
+            else:
+                ok = None if not cli else stats(cli)["median"] < 50
+                target = "< 50 ms whole process"
+            ours = "CLI whole process: " + fmt(stats(cli), "ms", 0)
+            if ratio is not None:
+                ours += f"; {ratio:.2f}x unlinking alone"
+            row(f"6. drain of {count} receipts, on {place}", ours,
                 "core API in-process: " + fmt(stats(core), "ms", 0) + "; unlinking the receipts alone: "
-                + fmt(stats(unlink_alone), "ms", 0), "< 50 ms whole process", verdict(ok))
+                + fmt(stats(unlink_alone), "ms", 0), target, verdict(ok))
     finally:
         for place, base in places[1:]:
             shutil.rmtree(base, ignore_errors=True)

@@ -22,7 +22,9 @@
 ///
 /// Guarantees, also with several extension processes writing while the app drains:
 /// - atomic and durable: each receipt is written to a temporary file, fsynced, then `link`ed to its
-///   final name and the directory fsynced, so a crash leaves no receipt or a whole one;
+///   final name and the directory fsynced, so a crash leaves no receipt or a whole one. The receipts a
+///   process stores at the same moment share the lock and the directory's fsync (``ReceiptCommitGroup``):
+///   none is reported stored before the fsync that follows its link has returned;
 /// - first wins: `link` never replaces, so a second receipt for a delivery id is a duplicate;
 /// - bounded: at most ``capacity`` pending receipts; the count and the publish happen under an
 ///   exclusive `flock`, so racing writers cannot overshoot. When full, the *new* receipt is dropped:
@@ -67,7 +69,8 @@
 
     /// ``record(_:receivedAt:lockDeadline:)``, with the warnings for what was put right on the way (a
     /// receipts directory whose mode was wider than 0700). Cost: one fsynced write, then a lock held for
-    /// one directory listing (names only, no file is read) and a `link`, then the directory's fsync.
+    /// one directory listing (names only, no file is read) and a `link`, then the directory's fsync — the
+    /// lock, the listing and the fsync shared with the receipts this process stores at the same moment.
     public func recordReporting(
         _ id: DeliveryID, receivedAt: Timestamp, lockDeadline: ContinuousClock.Instant = .now + FileLock.extensionWait
     ) -> (result: ReceiptResult, warnings: [String]) {
@@ -79,27 +82,12 @@
             // A repeat (iOS redelivers) needs no write at all.
             if let found = try existing(path) { return (found, warnings) }
             // The write and its fsync happen before the lock, so the lock is held only for the check, the
-            // count and the link: writers wait for each other for well under a millisecond each.
+            // count and the link, once for every receipt this process stores at the same moment.
             let staged = try FileSystem.stage(receipt.encoded(), in: directory, mode: 0o600)
             defer { staged.discard() }
-            let result = try records.withLock(until: lockDeadline) { () throws(FileSystemError) -> ReceiptResult in
-                // Checked before the capacity, so a repeat of a pending receipt is a duplicate even when full.
-                if let found = try existing(path) { return found }
-                let pending = try ReceiptStore.countPendingReceipts(in: directory)
-                if pending >= ReceiptStore.capacity {
-                    return .dropped(
-                        "container already holds \(pending) pending receipts; receipt for \(id) dropped "
-                            + "(the app has not drained them yet)")
-                }
-                switch try staged.publish(to: path) {
-                case .published: return .stored
-                case .alreadyExists: return try existing(path) ?? .duplicate
-                }
-            }
+            let request = ReceiptCommitGroup.Request(id: id, path: path, staged: staged, lockDeadline: lockDeadline)
             // Durable before the extension goes on: the directory entry is on disk once this returns.
-            if result == .stored { try FileSystem.syncDirectory(directory) }
-            return (result, warnings)
-
+            return (ReceiptCommitGroup.shared(for: self).commit(request), warnings)
         } catch {
             return (.failed("cannot store the receipt for \(id): \(error)"), warnings)
         }
@@ -108,7 +96,7 @@
     /// What is already at a receipt's path: nothing (nil), a pending receipt (a duplicate), or something
     /// else under its name — a FIFO, a directory, a link — which the next drain sets aside, so the
     /// receipt is not stored, and said (never taken for a duplicate, which would lose it unsaid).
-    private func existing(_ path: String) throws(FileSystemError) -> ReceiptResult? {
+    func existing(_ path: String) throws(FileSystemError) -> ReceiptResult? {
         switch try FileSystem.kind(path) {
         case .missing: return nil
         case .regularFile: return .duplicate

@@ -55,6 +55,30 @@ import Testing
         #expect(ReceiptsFixture.visibleNames(store.directory) == ["01937b21-0000-7000-8000-000000000003.receipt"])
     }
 
+    /// Sixteen threads storing at once share rounds of the group commit: each gets its own result, every
+    /// receipt is there whole under its name, and no temporary file is left.
+    @Test func receiptsStoredAtOnceAreEachStoredWhole() throws {
+        let scratch = TemporaryDirectory("receipts")
+        defer { scratch.remove() }
+        let store = ReceiptStore(container: scratch.path)
+        DispatchQueue.concurrentPerform(iterations: 16) { thread in
+            for n in 0..<8 {
+                let id = TestDeliveryID.make(thread * 100 + n)
+                #expect(store.record(id, receivedAt: Timestamp(millisecondsSinceEpoch: Int64(thread * 100 + n))) == .stored)
+            }
+        }
+        #expect(try store.pendingCount() == 128)
+        #expect(ReceiptsFixture.visibleNames(store.directory).count == 128)
+        #expect(try FileSystem.contentsOfDirectory(store.directory).filter { $0.hasPrefix(".tmp-") }.isEmpty)
+        for thread in 0..<16 {
+            for n in 0..<8 {
+                let id = TestDeliveryID.make(thread * 100 + n)
+                let receipt = try Receipt.decode(try FileSystem.readFile(store.path(for: id)), fileName: Receipt.fileName(for: id))
+                #expect(receipt.receivedAt == Timestamp(millisecondsSinceEpoch: Int64(thread * 100 + n)))
+            }
+        }
+    }
+
     /// Fills the receipts directory with `count` pending receipts (ids 100_000...), quickly.
     static func prefill(_ store: ReceiptStore, count: Int) throws {
         try FileSystem.makeDirectory(store.directory)
