@@ -23,9 +23,12 @@ let package = Package(
     ],
     targets: [
         fuzzTarget("FuzzPayload"),
+        fuzzTarget("FuzzJSON"),
         fuzzTarget("FuzzImageVerifier"),
+        fuzzTarget("FuzzImageStream"),
         fuzzTarget("FuzzReceipt"),
         fuzzTarget("FuzzEventQueueFile"),
+        fuzzTarget("FuzzEventLines"),
         fuzzTarget("FuzzArguments", [.product(name: "CarillonCLI", package: "main")]),
         // The differential target: the tool's image verdict against libpng, libjpeg-turbo and giflib
         // (Debian libpng-dev, libjpeg62-turbo-dev, libgif-dev; smoke.sh installs them). Only this package

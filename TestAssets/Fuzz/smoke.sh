@@ -98,7 +98,7 @@ problems='ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|SUMMARY: (libFuzzer|
 
 echo "== replaying Regressions/"
 for target in "${targets[@]}"; do
-    folder=Regressions/$target
+    folder=Regressions/$(regressions_target "$target")
     if [[ -z "$(find "$folder" -maxdepth 1 -type f ! -name '.*' ! -name README.md 2>/dev/null)" ]]; then
         printf '   %-20s no saved inputs\n' "$target"
         continue

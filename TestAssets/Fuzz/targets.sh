@@ -1,12 +1,12 @@
 # The fuzz targets, each one's dictionary and seeds, and the build flags: sourced by smoke.sh and
 # oss-fuzz/build.sh, so that a new target is added, and the build changed, in one place.
-all_targets=(FuzzPayload FuzzImageVerifier FuzzImageDecoders FuzzReceipt FuzzEventQueueFile FuzzArguments)
+all_targets=(FuzzPayload FuzzJSON FuzzImageVerifier FuzzImageStream FuzzImageDecoders FuzzReceipt FuzzEventQueueFile FuzzEventLines FuzzArguments)
 
 dictionary() {
     case "$1" in
-        FuzzPayload) echo payload.dict ;;
-        FuzzImageVerifier | FuzzImageDecoders) echo image.dict ;;
-        FuzzReceipt | FuzzEventQueueFile) echo record.dict ;;
+        FuzzPayload | FuzzJSON) echo payload.dict ;;
+        FuzzImageVerifier | FuzzImageStream | FuzzImageDecoders) echo image.dict ;;
+        FuzzReceipt | FuzzEventQueueFile | FuzzEventLines) echo record.dict ;;
         FuzzArguments) echo arguments.dict ;;
     esac
 }
@@ -14,10 +14,23 @@ dictionary() {
 # Each target's seed files: its own Corpus/<target>/, plus the repository's fixtures where they are
 # seeds (one source per fixture: the sample payloads and images are not copied into Corpus/).
 seed_files() {
-    find "Corpus/$1" -maxdepth 1 -type f ! -name '.*'
+    find "Corpus/$(regressions_target "$1")" -maxdepth 1 -type f ! -name '.*'
     case "$1" in
-        FuzzPayload) find ../Payloads -type f -name '*.json' ;;
-        FuzzImageVerifier | FuzzImageDecoders) find ../Images -type f ! -name '*.md' ! -name '*.py' ;;
+        FuzzPayload | FuzzJSON) find ../Payloads -type f -name '*.json' ;;
+        FuzzImageVerifier | FuzzImageStream | FuzzImageDecoders) find ../Images -type f ! -name '*.md' ! -name '*.py' ;;
+    esac
+}
+
+# The folder name under Corpus/ and Regressions/ of a target's inputs. FuzzJSON reads payload files,
+# FuzzImageStream image bodies and FuzzEventLines event records: they share FuzzPayload's,
+# FuzzImageVerifier's and FuzzEventQueueFile's seeds and saved inputs (the regression test replays both
+# targets' checks on each of those).
+regressions_target() {
+    case "$1" in
+        FuzzJSON) echo FuzzPayload ;;
+        FuzzImageStream) echo FuzzImageVerifier ;;
+        FuzzEventLines) echo FuzzEventQueueFile ;;
+        *) echo "$1" ;;
     esac
 }
 

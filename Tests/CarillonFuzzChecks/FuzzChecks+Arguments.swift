@@ -30,13 +30,16 @@ extension FuzzChecks {
             "--container": .directory, "--attachments": .directory, "--ca-file": .file, "--budget": .text,
             "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--tls-minimum": .text,
             "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
-            "--report": .file, "--app-name": .text, "--help": .none,
+            "--report": .file, "--app-name": .text, "--lines": .none, "--no-share": .none, "--shard": .text,
+            "--summary": .file, "--help": .none,
         ],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],
         "present": ["--queue": .directory, "--at": .text, "--suppress": .none, "--help": .none],
         "scan": ["--queue": .directory, "--help": .none],
         "batches": ["--queue": .directory, "--help": .none],
+        // Its positionals (`merge SUMMARY.json...`) are sandboxed like every positional; it only reads them.
+        "summary": ["--help": .none],
         // The key file is sandboxed to paths that hold no key, and FuzzArguments clears
         // CARILLON_MOBILE_KEY: every fuzzed upload ends in a usage error before any connection.
         "upload": [

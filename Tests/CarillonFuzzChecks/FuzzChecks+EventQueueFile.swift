@@ -20,6 +20,14 @@ extension FuzzChecks {
     /// a real queue directory and `EventQueue.contents` must find exactly the events decoded here, and set
     /// aside exactly the records that did not decode.
     public static func eventQueueFile(_ bytes: [UInt8], throughQueue: Bool) throws(FuzzFailure) {
+        // The same lines as the scan's input and as one format-2 queue file (`FuzzEventLines`).
+        try eventLines(bytes)
+        try eventRecords(bytes, throughQueue: throughQueue)
+    }
+
+    /// The records one per line (`FuzzEventQueueFile`): each decoded under the name it claims, the batches,
+    /// and (when `throughQueue`) the real queue directory. See ``eventQueueFile(_:throughQueue:)``.
+    public static func eventRecords(_ bytes: [UInt8], throughQueue: Bool) throws(FuzzFailure) {
         var records: [[UInt8]] = []
         var start = 0
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
@@ -27,7 +35,14 @@ extension FuzzChecks {
             start = index + 1
         }
         if start < bytes.count || bytes.isEmpty { records.append(Array(bytes[start...])) }
+        try decodedRecords(records, bytes.first)
+        guard throughQueue, records.count <= 16 else { return }
+        try throughEventQueue(records: records)
+    }
 
+    /// Each record decoded under the name it claims, and the decoded events' batches (sizes chosen by
+    /// `first`, the input's first byte).
+    static func decodedRecords(_ records: [[UInt8]], _ first: UInt8?) throws(FuzzFailure) {
         var decoded: [(name: String, event: QueuedEvent)] = []
         for record in records {
             let name = claimedFileName(record)
@@ -49,19 +64,18 @@ extension FuzzChecks {
         try batches(ordered, maximumEvents: EventBatch.maximumEvents, checkBodies: true)
         // Smaller and out-of-range batch sizes, chosen by the input, and more than one full batch.
         let sizes = [-1, 0, 1, 2, 3, 7, 101, Int.max]
-        try batches(ordered, maximumEvents: sizes[Int(bytes.first ?? 0) % sizes.count], checkBodies: false)
+        try batches(ordered, maximumEvents: sizes[Int(first ?? 0) % sizes.count], checkBodies: false)
         if !ordered.isEmpty {
             let many = Array(repeatElement(ordered, count: 201 / ordered.count + 1).joined().prefix(201))
             try batches(many, maximumEvents: EventBatch.maximumEvents, checkBodies: false)
         }
+    }
 
-        // The same lines as the Notification Center scan's input (JSON Lines too).
+    /// The whole input as the Notification Center scan's JSON Lines and as one format-2 queue file
+    /// (`FuzzEventLines`, a target of its own: two more JSON parses of every line).
+    public static func eventLines(_ bytes: [UInt8]) throws(FuzzFailure) {
         try deliveredNotifications(bytes)
-        // The whole input as one format-2 queue file.
         try eventQueueFileV2(bytes)
-
-        guard throughQueue, records.count <= 16 else { return }
-        try throughEventQueue(records: records)
     }
 
     /// The format-2 reader (``QueuedEventFile``) on the whole input: it decodes (keeping every good

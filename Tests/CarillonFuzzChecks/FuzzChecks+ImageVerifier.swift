@@ -19,7 +19,28 @@ extension FuzzChecks {
     /// warnings; the stream verifier the downloader uses decides exactly the same, fed in pieces of 1, 7, an
     /// input-chosen size and 4096 bytes; and, when `checkFile`, the file reader decides exactly as the
     /// in-memory one.
+    ///
+    /// Both image targets' checks: ``imageVerdict(_:checkFile:)`` (`FuzzImageVerifier`) and
+    /// ``imageStreams(_:decision:)`` (`FuzzImageStream`). What the regression test replays.
     public static func imageVerifier(_ bytes: [UInt8], checkFile: Bool) throws(FuzzFailure) {
+        let decision = try checkedVerdict(bytes, checkFile: checkFile)
+        try imageStreams(bytes, decision: decision)
+    }
+
+    /// ``checkedVerdict(_:checkFile:)`` alone (`FuzzImageVerifier`).
+    public static func imageVerdict(_ bytes: [UInt8], checkFile: Bool) throws(FuzzFailure) {
+        try checkedVerdict(bytes, checkFile: checkFile)
+    }
+
+    /// ``imageStreams(_:decision:)`` alone (`FuzzImageStream`).
+    public static func imageStreams(_ bytes: [UInt8]) throws(FuzzFailure) {
+        try imageStreams(bytes, decision: Result { () throws(Outcome) in try ImageVerifier.verify(bytes: bytes) })
+    }
+
+    /// `verify(bytes:)` (`FuzzImageVerifier`): its verdict's invariants, the same verdict with bytes
+    /// appended once decided, and (when `checkFile`) from a file. Returns the verdict.
+    @discardableResult
+    static func checkedVerdict(_ bytes: [UInt8], checkFile: Bool) throws(FuzzFailure) -> Result<VerifiedImage, Outcome> {
         let decision = Result { () throws(Outcome) in try ImageVerifier.verify(bytes: bytes) }
         switch decision {
         case .success(let image):
@@ -54,6 +75,19 @@ extension FuzzChecks {
             let padded = Result { () throws(Outcome) in try ImageVerifier.verify(bytes: bytes + [0x00, 0xFF, 0x3B]) }
             try check(padded == decision, "decided before its end, then with bytes appended it is decided \(padded), not \(decision)")
         }
+        guard checkFile else { return decision }
+        let path = FuzzScratch.path(FuzzScratch.uniqueName("image"))
+        guard FuzzScratch.writeFile(bytes, to: path) else { throw FuzzFailure(message: "cannot write \(path)") }
+        defer { unlink(path) }
+        let fromFile = Result { () throws(Outcome) in try ImageVerifier.verify(fileAt: path) }
+        try check(fromFile == decision, "verify(fileAt:) says \(fromFile) but verify(bytes:) says \(decision)")
+        return decision
+    }
+
+    /// The stream verifier the downloader uses (`FuzzImageStream`) decides exactly as `verify(bytes:)`
+    /// (`decision`), with the same words, fed in pieces of 1, 7, an input-chosen size
+    /// and 4096 bytes: four whole verifications of each input, a target of their own.
+    static func imageStreams(_ bytes: [UInt8], decision: Result<VerifiedImage, Outcome>) throws(FuzzFailure) {
         // Verifying while downloading must decide the same, with the same words, however the body is split.
         let oddSize = Int(bytes.first ?? 0) % 61 + 2
         for pieceSize in [1, 7, oddSize, 4096] where pieceSize == 1 || pieceSize < bytes.count {
@@ -61,11 +95,5 @@ extension FuzzChecks {
             try check(
                 streamed == decision, "streamed in pieces of \(pieceSize) it is decided \(streamed), but verify(bytes:) says \(decision)")
         }
-        guard checkFile else { return }
-        let path = FuzzScratch.path(FuzzScratch.uniqueName("image"))
-        guard FuzzScratch.writeFile(bytes, to: path) else { throw FuzzFailure(message: "cannot write \(path)") }
-        defer { unlink(path) }
-        let fromFile = Result { () throws(Outcome) in try ImageVerifier.verify(fileAt: path) }
-        try check(fromFile == decision, "verify(fileAt:) says \(fromFile) but verify(bytes:) says \(decision)")
     }
 }

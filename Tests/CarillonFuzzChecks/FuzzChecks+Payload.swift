@@ -12,13 +12,20 @@ import Foundation
 extension FuzzChecks {
     // MARK: - FuzzPayload
 
-    /// bytes → `Payload` → `Routing.decide` → `CarillonStamp` → `ImageURL` → `NotificationContent`.
+    /// Both payload targets' checks on one input: ``jsonLayer(_:)`` (`FuzzJSON`) and ``pipeline(_:)``
+    /// (`FuzzPayload`). What the regression test replays for every saved payload input.
     public static func payload(_ bytes: [UInt8]) throws(FuzzFailure) {
-        // The JSON layer alone: any value (not only objects) writes and re-parses to itself.
+        try jsonLayer(bytes)
+        try pipeline(bytes)
+    }
+
+    /// The JSON layer (`FuzzJSON`): any value (not only objects) writes and re-parses to itself;
+    /// `Payload` refuses only what is not a JSON object, and its `userInfo` is the parser's value. Three
+    /// parses and two writes of each input: a target of its own, so that `FuzzPayload` parses once.
+    public static func jsonLayer(_ bytes: [UInt8]) throws(FuzzFailure) {
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let parsed = try? JSONParser.parse(body)
         if let parsed { try jsonRoundTrip(parsed) }
-
         let payload: Payload
         do {
             payload = try Payload(bytes: bytes)
@@ -29,6 +36,12 @@ extension FuzzChecks {
             return
         }
         try check(parsed == payload.userInfo, "Payload's userInfo differs from JSONParser's value")
+    }
+
+    /// bytes → `Payload` → `Routing.decide` → `CarillonStamp` → `ImageURL` → `NotificationContent`
+    /// (`FuzzPayload`), and the escaping rule on every text a person reads of the payload.
+    public static func pipeline(_ bytes: [UInt8]) throws(FuzzFailure) {
+        guard let payload = try? Payload(bytes: bytes) else { return }
 
         // Routing: a routed payload has aps as an object, mutable-content numerically 1, a displayable alert.
         let decision = Routing.decide(payload.userInfo)

@@ -52,7 +52,7 @@ for target in $targets; do
     cp "$(dictionary "$target")" "$OUT/$target.dict"
     # The seeds and the saved regression inputs, flat in one zip.
     rm -f "$OUT/${target}_seed_corpus.zip"
-    zip -q -j "$OUT/${target}_seed_corpus.zip" $(seed_files "$target") $(find "Regressions/$target" -maxdepth 1 -type f ! -name '.*' ! -name README.md)
+    zip -q -j "$OUT/${target}_seed_corpus.zip" $(seed_files "$target") $(find "Regressions/$(regressions_target "$target")" -maxdepth 1 -type f ! -name '.*' ! -name README.md)
 done
 
 # Both instrumentations in the project's own code (`--sanitize=fuzzer --sanitize=address` keeps coverage
