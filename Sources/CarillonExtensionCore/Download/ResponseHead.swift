@@ -114,7 +114,8 @@ struct ResponseHead: Sendable, Equatable {
         if !transferCodings.isEmpty && transferCodings.map({ $0.lowercased() }) != ["chunked"] {
             let given = values("Transfer-Encoding").map { Quoting.single($0) }.joined(separator: ", ")
             return .refused(
-                Outcome(.network, "malformed response: Transfer-Encoding \(given); only chunked is a transfer coding HTTP/1.1 clients take"))
+                Outcome(.network, "malformed response: Transfer-Encoding \(given); only chunked is a transfer coding HTTP/1.1 clients take")
+            )
         }
         var length: Int?
         if transferCodings.isEmpty {

@@ -11,7 +11,8 @@ extension TransferReport {
                 timings: .cumulative(microseconds: Array(hop.facts.microseconds.prefix(4)), total: hop.facts.microseconds.last ?? 0))
         }
         return DownloadTrace(
-            hops: hops, requestHeaders: requestHeaders, bodyBytes: bytesWritten, budgetMilliseconds: budgetMilliseconds, phase: endPhase, image: image)
+            hops: hops, requestHeaders: requestHeaders, bodyBytes: bytesWritten, budgetMilliseconds: budgetMilliseconds, phase: endPhase,
+            image: image)
     }
 
     /// Where the transfer was when it ended (``DownloadTrace/Phase/decide(finished:connected:dns:connect:tls:firstByte:)``).

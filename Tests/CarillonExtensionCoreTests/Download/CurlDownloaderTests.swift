@@ -179,7 +179,9 @@ import Testing
         let download = try await Self.download(server.url("/enc/bad-gzip"), pool: DownloaderPool(configuration: Self.configuration(server)))
         let failure = try #require(download.report.failure)
         #expect(failure.reason == .network)
-        #expect(failure.detail.hasPrefix("the body does not decode as its Content-Encoding 'gzip' says: URLSession fails such a download too (libcurl error 61: "))
+        #expect(
+            failure.detail.hasPrefix(
+                "the body does not decode as its Content-Encoding 'gzip' says: URLSession fails such a download too (libcurl error 61: "))
     }
 
     /// A server that demands a client certificate is tls, named as such, over TLS 1.2 and 1.3 alike.

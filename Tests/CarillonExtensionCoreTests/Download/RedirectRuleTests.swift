@@ -107,7 +107,8 @@ import Testing
     /// than will ever be read.
     @Test(
         arguments: [
-            (["Content-Length: 20"], 4, Duration.milliseconds(6)), ([], 0, .milliseconds(10)), (["Content-Length: 20"], 12, .milliseconds(-2)),
+            (["Content-Length: 20"], 4, Duration.milliseconds(6)), ([], 0, .milliseconds(10)),
+            (["Content-Length: 20"], 12, .milliseconds(-2)),
             (["Content-Length: 65536"], 0, .milliseconds(10)), (["Content-Length: 65537"], 0, .zero),
             (["Content-Length: 11534336"], 0, .zero),
         ] as [([String], Int, Duration)])

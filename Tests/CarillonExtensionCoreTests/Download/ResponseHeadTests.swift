@@ -131,7 +131,8 @@ import Testing
                 ["HTTP/1.1 200 OK", "Transfer-Encoding: gzip, chunked"],
                 .refused(
                     Outcome(
-                        .network, "malformed response: Transfer-Encoding 'gzip, chunked'; only chunked is a transfer coding HTTP/1.1 clients take"))
+                        .network,
+                        "malformed response: Transfer-Encoding 'gzip, chunked'; only chunked is a transfer coding HTTP/1.1 clients take"))
             ),
             (
                 ["HTTP/1.1 200 OK", "Transfer-Encoding: chunked", "Transfer-Encoding: gzip"],
