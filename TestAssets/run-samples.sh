@@ -72,6 +72,19 @@ echo "==> process exit status: $status (1 is expected: Payloads/malformed/ holds
 echo "==> attachments written:" >&2
 ls -l attachments >&2 || true
 
+# A campaign (Documentation/Campaigns.md): 3,000 payloads from one template, eight distinct images (four
+# broken), each fetched once; the summary is printed as a table, the JUnit file kept beside the report.
+echo "==> TestAssets/Campaign/generate.py > campaign.jsonl (3000 payloads)" >&2
+python3 "$OLDPWD/TestAssets/Campaign/generate.py" "$base_url" 3000 > campaign.jsonl
+echo "==> carillon-nse process --jobs 8 --summary campaign-summary.json --format junit campaign.jsonl" >&2
+set +e
+"$tool" process --ca-file "$ca_file" --attachments campaign-attachments --jobs 8 --summary campaign-summary.json \
+  --format junit campaign.jsonl > campaign.junit.xml
+campaign_status=$?
+set -e
+echo "==> campaign exit status: $campaign_status; JUnit: $(grep -c '<testcase' campaign.junit.xml) test cases" >&2
+python3 "$OLDPWD/TestAssets/Campaign/summarize.py" campaign-summary.json
+
 echo "==> carillon-nse drain --container container --queue queue" >&2
 "$tool" drain --container container --queue queue
 

@@ -19,7 +19,7 @@ public enum CarillonTool {
     static var commands: [any Command.Type] {
         [
             ProcessCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self, BatchesCommand.self,
-            UploadCommand.self,
+            UploadCommand.self, SummaryCommand.self,
         ]
     }
 

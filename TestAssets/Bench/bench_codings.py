@@ -1,10 +1,10 @@
-"""Row 9 of the benchmark: decoding and HTTP/2 (SPEC §7, third round), called from bench.py.
+"""Row 10 of the benchmark: decoding and HTTP/2 (SPEC §7, third round), called from bench.py.
 
-- 9g: a gzip-encoded 10 MiB image from the test server, `carillon-nse process` against `curl --compressed`;
-- 9b: the 64 MiB gzip bomb (about 64 KiB on the wire): carillon-nse stops at the 10 MiB cap
+- 10g: a gzip-encoded 10 MiB image from the test server, `carillon-nse process` against `curl --compressed`;
+- 10b: the 64 MiB gzip bomb (about 64 KiB on the wire): carillon-nse stops at the 10 MiB cap
   (`too-large`); wall, CPU and peak RSS against `curl --compressed`, which inflates all of it (its
   `--max-filesize` counts the encoded bytes);
-- 9h, 9hg: 10 MiB over HTTP/2 from nginx (`http2`), against `curl --http2`; and gzip-encoded by nginx's own
+- 10h, 10hg: 10 MiB over HTTP/2 from nginx (`http2`), against `curl --http2`; and gzip-encoded by nginx's own
   `gzip on`, against `curl --http2 --compressed`.
 Figures only: nothing here asserts a time. `b` is bench.py's module (its helpers and table).
 """
@@ -148,14 +148,14 @@ def compare(b, number, title, nse, ca, url, curl_extra, work, reps, expect_reaso
 
 
 def run(b, nse, srv, work, reps):
-    """Rows 9g, 9b, 9h, 9hg."""
+    """Rows 10g, 10b, 10h, 10hg."""
     cap = b.CAP
     b.SRV_CA = srv.ca
-    ours, theirs = compare(b, "9g", "gzip-encoded 10 MiB PNG (test server)", nse, srv.ca,
+    ours, theirs = compare(b, "10g", "gzip-encoded 10 MiB PNG (test server)", nse, srv.ca,
                            srv.url(f"/enc/gzip-size?bytes={cap}"), ["--compressed"], work, reps, "attached", cap, cap)
     b.row("   peak RSS", f"{ours} KiB" if ours else "n/a", f"curl --compressed: {theirs} KiB" if theirs else "n/a",
           "(figure)", "")
-    ours, theirs = compare(b, "9b", "64 MiB gzip bomb: stopped at the cap", nse, srv.ca, srv.url("/enc/gzip-bomb"),
+    ours, theirs = compare(b, "10b", "64 MiB gzip bomb: stopped at the cap", nse, srv.ca, srv.url("/enc/gzip-bomb"),
                            ["--compressed"], work, reps, "too-large", None, BOMB)
     ok = None if ours is None else ours < 24 * 1024
     b.row("   peak RSS", f"{ours} KiB" if ours else "n/a",
@@ -163,20 +163,20 @@ def run(b, nse, srv, work, reps):
     png = os.path.join(work, "codings-big.png")
     r = b.run(b.curl_cmd(srv.ca, srv.url(f"/size/png?bytes={cap}"), png))
     if r.returncode != 0 or os.path.getsize(png) != cap:
-        b.broke(f"row 9h: fetching the 10 MiB PNG from the test server failed: {r.stderr[-200:]}")
+        b.broke(f"row 10h: fetching the 10 MiB PNG from the test server failed: {r.stderr[-200:]}")
         return
     started, why = start_h2_nginx(b, work, png)
     if not started:
-        b.NOTES.append(f"rows 9h/9hg were not run: {why}.")
+        b.NOTES.append(f"rows 10h/10hg were not run: {why}.")
         return
     proc, port = started
     try:
         base = f"https://127.0.0.1:{port}"
-        compare(b, "9h", "10 MiB PNG over HTTP/2 (nginx)", nse, srv.ca, base + "/big.png", ["--http2"], work, reps,
+        compare(b, "10h", "10 MiB PNG over HTTP/2 (nginx)", nse, srv.ca, base + "/big.png", ["--http2"], work, reps,
                 "attached", cap, cap)
-        compare(b, "9hg", "gzip 10 MiB PNG over HTTP/2 (nginx gzip on)", nse, srv.ca, base + "/gz/big.png",
+        compare(b, "10hg", "gzip 10 MiB PNG over HTTP/2 (nginx gzip on)", nse, srv.ca, base + "/gz/big.png",
                 ["--http2", "--compressed"], work, reps, "attached", cap, cap)
-        b.NOTES.append(f"rows 9h/9hg: nginx with http2 on {base} (one process, sendfile), started and stopped by the "
+        b.NOTES.append(f"rows 10h/10hg: nginx with http2 on {base} (one process, sendfile), started and stopped by the "
                        "benchmark; both sides negotiate HTTP/2 by ALPN.")
     finally:
         stop(proc)

@@ -1,4 +1,11 @@
 @_spi(Tooling) import CarillonExtensionCore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One payload to process: a file or standard input, named as the output's `payload` field.
 enum PayloadInput: Equatable {
@@ -6,6 +13,8 @@ enum PayloadInput: Equatable {
     /// directory that was (a regular file only). The path is lossless (``FileName``).
     case file(String, named: Bool)
     case standardInput
+    /// One line of a JSON Lines file, read already (``PayloadStream``).
+    case line(JSONLinePayload)
 
     /// The `payload` field: the path as given, or `-` (bytes that are not UTF-8, and control
     /// characters, show as `\xNN`).
@@ -13,12 +22,14 @@ enum PayloadInput: Equatable {
         switch self {
         case .file(let path, _): return FileName.display(path)
         case .standardInput: return "-"
+        case .line(let line): return line.name
         }
     }
 
     /// The exact bytes of a path that ``name`` shows escaped (not UTF-8, or with control characters);
     /// nil for any other.
     var nameBytes: [UInt8]? {
+        if case .line(let line) = self { return line.nameBytes }
         guard case .file(let path, _) = self, FileName.needsEscaping(path) else { return nil }
         return FileName.bytes(path)
     }
@@ -31,7 +42,8 @@ enum PayloadInput: Equatable {
         return members
     }
 
-    /// A command-line argument as payloads: `-`, a file, or a directory's `*.json` files, sorted.
+    /// A command-line argument as payloads: `-`, a file, or a directory's `*.json` files (and its JSON
+    /// Lines files, `*.jsonl` and `*.ndjson`, whose lines ``PayloadStream`` reads), sorted.
     /// A path that does not exist is kept as a file, so that it gets its own line saying so. Entries of
     /// a directory that are not regular files (a FIFO, a socket, a directory named `*.json`) are
     /// skipped, each named in `skipped`: reading one could block the run.
@@ -55,7 +67,7 @@ enum PayloadInput: Equatable {
                     }
                     continue
                 }
-                guard entry.name.hasSuffix(".json") else { continue }
+                guard entry.name.hasSuffix(".json") || JSONLinePayload.isJSONLines(entry.name) else { continue }
                 var kind = entry.kind
                 if kind == .symbolicLink || kind == nil {
                     // A link to a payload is fine; what it points to decides.
@@ -81,6 +93,9 @@ enum PayloadInput: Equatable {
     /// Reads the payload's bytes.
     func read(io: ToolIO, limit: Int) -> Result<[UInt8], ReadError> {
         switch self {
+        case .line(let line):
+            if let problem = line.problem { return .failure(ReadError(message: problem)) }
+            return .success(line.bytes)
         case .standardInput:
             do {
                 return .success(try io.readStandardInput(limit))

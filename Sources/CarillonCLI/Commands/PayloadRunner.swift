@@ -11,10 +11,14 @@ struct PayloadRunner: Sendable {
     var format = OutputFormat.json
     /// Whether to keep each payload's ``ReportEntry`` for `--report`.
     var collectsReport = false
+    /// Whether to tally distinct images for `--summary`.
+    var campaign = false
+    /// `--fail-on`, which decides a JUnit test case's failure.
+    var failOn: FailOn? = nil
 
     /// How each payload is shown: JSON Lines (the default, for scripts) or a readable block.
     enum OutputFormat: String, CaseIterable, Sendable {
-        case json, text
+        case json, text, junit
     }
 
     /// What a run came to.
@@ -23,44 +27,50 @@ struct PayloadRunner: Sendable {
         var allRead: Bool
         /// Each processed payload's reason and elapsed milliseconds, in input order.
         var outcomes: [(reason: Reason, elapsedMilliseconds: Double)]
-        /// Each input's card, in input order; empty unless the runner collects them.
-        var entries: [ReportEntry] = []
+        /// The report's cards, grouped by image and bounded; empty unless the runner collects them.
+        var groups = ReportGroups()
+        /// Per distinct image, when the runner tallies them.
+        var images: CampaignImages? = nil
+        /// JUnit failures and errors (``JUnitXML/verdict(reason:namesImage:failOn:)``).
+        var testFailures = 0
+        var testErrors = 0
     }
 
-    /// Processes every input.
-    func run(_ inputs: [PayloadInput], jobs: Int) -> Report {
-        let printer = OrderedPrinter(count: inputs.count, io: io)
-        let next = Atomic<Int>(0)
+    /// Processes every payload of the stream. Results are printed in input order as they and all
+    /// before them are done; at most ``window`` payloads are taken ahead of the last one printed, so
+    /// memory does not grow with the input's length.
+    func run(_ stream: PayloadStream, jobs: Int) -> Report {
+        let tally = RunTally(collectsReport: collectsReport, campaign: campaign)
+        let permits = DispatchSemaphore(value: Self.window(jobs: jobs))
+        let printer = OrderedPrinter(io: io, tally: tally) { permits.signal() }
         let allRead = Atomic<Bool>(true)
-        let outcomes = Mutex<[(reason: Reason, elapsedMilliseconds: Double)?]>(Array(repeating: nil, count: inputs.count))
-        let entries = Mutex<[ReportEntry?]>(Array(repeating: nil, count: collectsReport ? inputs.count : 0))
         let firstFinished = DispatchSemaphore(value: 0)
         // `leads`: this worker signals `firstFinished` after its first payload (or when it has none).
         let work: @Sendable (_ leads: Bool) -> Void = { leads in
             var signalled = !leads
             defer { if !signalled { firstFinished.signal() } }
             while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
+                permits.wait()
                 // Once standard output is gone, nothing more can reach the reader: the run ends.
-                guard index < inputs.count, io.standardOutput.failure == nil else { return }
-                let (line, read, outcome, entry) = process(inputs[index], index: index)
+                guard io.standardOutput.failure == nil, let (index, input) = stream.next() else {
+                    permits.signal()
+                    return
+                }
+                let (line, read, record) = process(input, index: index)
                 if !read { allRead.store(false, ordering: .relaxed) }
-                outcomes.withLock { $0[index] = outcome }
-                if let entry { entries.withLock { $0[index] = entry } }
-                printer.complete(index, line: line)
+                printer.complete(index, line: line, record: record)
                 if !signalled {
                     firstFinished.signal()
                     signalled = true
                 }
             }
         }
-        let workers = min(jobs, max(inputs.count, 1))
-        if workers == 1 {
+        if jobs == 1 {
             // One at a time: on this thread, with each download on it too (no hand-off at all).
             work(false)
         } else {
             let group = DispatchGroup()
-            for worker in 0..<workers {
+            for worker in 0..<jobs {
                 // A queue of its own per worker: workers block while a notification is processed, and
                 // blocking the shared global queue starves it (libdispatch on Linux then adds one thread
                 // a second, which stalled --jobs 4 runs by whole seconds).
@@ -75,86 +85,58 @@ struct PayloadRunner: Sendable {
             group.wait()
         }
         printer.finish()
-        return Report(
-            allRead: allRead.load(ordering: .relaxed), outcomes: outcomes.withLock { $0.compactMap { $0 } },
-            entries: entries.withLock { $0.compactMap { $0 } })
+        return tally.report(allRead: allRead.load(ordering: .relaxed))
     }
+
+    /// How many payloads may be taken ahead of the last one printed: enough that a slow one does not
+    /// idle the other workers for long, few enough that waiting lines stay small.
+    static func window(jobs: Int) -> Int { max(64, jobs * 32) }
 
     /// One payload: its output, whether it was read as a JSON object, its reason and time, and its
     /// report card when the runner collects them.
-    private func process(_ input: PayloadInput, index: Int) -> (String, Bool, (reason: Reason, elapsedMilliseconds: Double), ReportEntry?) {
+    private func process(_ input: PayloadInput, index: Int) -> (String, Bool, PayloadRecord) {
         let payload: Payload
         switch input.readPayload(io: io) {
         case .success(let read): payload = read
         case .failure(let error):
             io.standardError.write("\(CarillonTool.name): \(input.name): \(error.message)\n")
             let line =
-                format == .text
-                ? "\(input.name): \(Reason.invalidPayload.code) — \(error.message)\n" : ResultLine.invalid(input, error.message)
+                switch format {
+                case .json: ResultLine.invalid(input, error.message)
+                case .text: "\(input.name): \(Reason.invalidPayload.code) — \(error.message)\n"
+                case .junit:
+                    JUnitXML.testCase(
+                        name: input.name, classname: "no-image", seconds: 0, verdict: .error, reason: .invalidPayload, detail: error.message
+                    )
+                }
             let entry = collectsReport ? ReportEntry(invalid: input.name, detail: error.message) : nil
-            return (line, false, (.invalidPayload, 0), entry)
+            let record = PayloadRecord(
+                name: input.name, outcome: Outcome(.invalidPayload, error.message), elapsedMilliseconds: 0, image: nil, sharedWith: nil,
+                trace: nil, attachment: nil, entry: entry, verdict: .error)
+            return (line, false, record)
         }
 
         // The CLI plays iOS: time-will-expire comes `expireAfter` seconds after delivery. The result
         // comes back once a cancelled download has removed its partial file.
-        let request = NotificationRequest(identifier: "payload-\(index + 1)", payload: payload)
+        // Named as its line names it: a shared download's `shared_with` is that name.
+        let request = NotificationRequest(identifier: input.name, payload: payload)
         let result = runtime.process(request, timeWillExpireAfter: expireAfter)
         let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo)
+        let verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         let line =
             switch format {
             case .json: ResultLine.make(input, result: result, payloadWarnings: warnings)
             case .text: TextBlock.make(input, result: result, payloadWarnings: warnings)
+            case .junit:
+                JUnitXML.testCase(
+                    name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL), seconds: result.elapsedMilliseconds / 1000,
+                    verdict: verdict, reason: result.outcome.reason, detail: result.outcome.detail)
             }
         let entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
-        return (line, true, (result.outcome.reason, result.elapsedMilliseconds), entry)
-    }
-}
-
-/// Prints lines in index order as they become ready, and a progress line on a terminal.
-final class OrderedPrinter: Sendable {
-    private struct State {
-        var lines: [String?]
-        var nextToPrint = 0
-        var completed = 0
-        var progressShown = false
-    }
-
-    private let state: Mutex<State>
-    private let io: ToolIO
-    private let started = ContinuousClock.now
-
-    init(count: Int, io: ToolIO) {
-        state = Mutex(State(lines: Array(repeating: nil, count: count)))
-        self.io = io
-    }
-
-    func complete(_ index: Int, line: String) {
-        state.withLock { state in
-            state.lines[index] = line
-            state.completed += 1
-            var output = ""
-            while state.nextToPrint < state.lines.count, let ready = state.lines[state.nextToPrint] {
-                output += ready + "\n"
-                state.lines[state.nextToPrint] = nil
-                state.nextToPrint += 1
-            }
-            if !output.isEmpty {
-                // On a terminal both streams share one line: clear the progress before the output, so
-                // that no output line starts after it.
-                if state.progressShown { io.standardError.write("\r\u{1B}[K") }
-                io.standardOutput.write(output)
-            }
-            // A progress line only on a terminal, and only once a run has taken a while.
-            if io.standardErrorIsTerminal && state.lines.count > 1 && ContinuousClock.now - started > .seconds(1) {
-                io.standardError.write("\r\u{1B}[Kprocessed \(state.completed)/\(state.lines.count)")
-                state.progressShown = true
-            }
-        }
-    }
-
-    func finish() {
-        state.withLock { state in
-            if state.progressShown { io.standardError.write("\r\u{1B}[K") }
-        }
+        let record = PayloadRecord(
+            name: input.name, outcome: result.outcome, elapsedMilliseconds: result.elapsedMilliseconds,
+            image: result.routed ? result.imageURL : nil, sharedWith: result.sharedWith,
+            trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict)
+        return (line, true, record)
     }
 }

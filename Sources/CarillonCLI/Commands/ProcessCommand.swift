@@ -43,7 +43,8 @@ enum ProcessCommand: Command {
         static let recursive = Option.flag(
             "--recursive", help: "Also take the *.json files of a directory's subdirectories, in sorted order.")
         static let format = Option.choice(
-            "--format", PayloadRunner.OutputFormat.allCases, default: .json, help: "JSON Lines, or a readable block per payload.")
+            "--format", PayloadRunner.OutputFormat.allCases, default: .json,
+            help: "JSON Lines, a readable block per payload, or JUnit XML (one test case per payload, printed at the end).")
         static let failOn = Option.text(
             "--fail-on", "CODES|fallback",
             help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached).")
@@ -54,12 +55,13 @@ enum ProcessCommand: Command {
             "--app-name", "NAME", help: "The app name the report's previews show (default \(HTMLReport.defaultAppName)).")
     }
 
-    static let options: [OptionSpec] = [
-        Options.container.spec, Options.attachments.spec, Options.caFile.spec, Options.budget.spec, Options.maxBytes.spec,
-        Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.userAgent.spec, Options.acceptLanguage.spec,
-        Options.header.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
-        Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec,
-    ]
+    static let options: [OptionSpec] =
+        [
+            Options.container.spec, Options.attachments.spec, Options.caFile.spec, Options.budget.spec, Options.maxBytes.spec,
+            Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.userAgent.spec, Options.acceptLanguage.spec,
+            Options.header.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
+            Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec,
+        ] + CampaignOptions.specs
 
     static var help: String {
         """
@@ -67,7 +69,9 @@ enum ProcessCommand: Command {
 
         Runs each APNs payload through the Notification Service Extension's logic — routing, receipt,
         image download, verification and attachment — and prints one JSON object per payload per line,
-        in input order. PAYLOAD is a file, a directory (its *.json files, sorted) or - (standard input).
+        in input order. PAYLOAD is a file, a directory (its *.json, *.jsonl and *.ndjson files, sorted)
+        or - (standard input). A *.jsonl or *.ndjson file (and - with --lines) holds one payload per
+        line, named FILE:LINE, read as it goes (a bad line is invalid-payload for that line alone).
         Downloads follow App Transport Security, as iOS applies it to the extension; --tls-minimum and
         --no-forward-secrecy are the two exceptions an extension's Info.plist can declare.
 
@@ -81,8 +85,16 @@ enum ProcessCommand: Command {
         content_type, content_length, content_encoding, wire_bytes, decoded_bytes, tls and timings_ms,
         then body_bytes, budget_ms, phase and image).
 
-        After two or more payloads a summary goes to standard error: counts per reason, and the median
-        and 95th percentile of elapsed_ms.
+        After two or more payloads a summary goes to standard error: counts per reason, the median
+        and 95th percentile of elapsed_ms, and the number of distinct images.
+
+        Campaigns: payloads naming the same image URL share one download and its verdict (each still
+        gets its own line, receipt, attachment file, a hard link, and time-will-expire); the line's
+        "shared_with" names the payload that fetched it (null for that one). --summary FILE.json
+        writes every distinct image's verdict, counts and trace atomically once the run is done;
+        'carillon-nse summary merge' reads the summaries of --shard runs as one. --format junit prints
+        one test case per payload once the run is over: a failure for each outcome --fail-on names, or
+        without it for each payload whose image was not attached; an unreadable payload is an error.
 
         --report FILE.html writes, once every payload is done, one page that opens from disk and
         fetches nothing: a card per payload in input order (the lock-screen banner and the expanded
@@ -136,9 +148,17 @@ enum ProcessCommand: Command {
             throw UsageError(message: "'-' (standard input) given more than once")
         }
 
+        let shard = try CampaignOptions.readShard(arguments)
+        let summaryPath = try CampaignOptions.summary.read(arguments)
+        if let summaryPath, let problem = ReportFile.problem(summaryPath) {
+            throw UsageError(message: "--summary '\(FileName.display(summaryPath))': \(problem)")
+        }
+
         var status = CarillonTool.exitSuccess
         let inputs = PayloadInput.expandAll(
             arguments.positionals, recursive: try Options.recursive.read(arguments), io: io, status: &status)
+        let stream = PayloadStream(
+            inputs, linesFromStandardInput: try CampaignOptions.lines.read(arguments), shard: shard, limit: maximumPayloadFileBytes)
 
         // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
         StaleFiles.removeStalePartialDownloads(in: attachments)
@@ -147,23 +167,48 @@ enum ProcessCommand: Command {
             extraCAFile: caFile, transportSecurity: transportSecurity, requestHeaders: try requestHeaders(arguments))
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
+        let runtime = ExtensionRuntime(configuration: configuration, sharesImages: !(try CampaignOptions.noShare.read(arguments)))
+        // JUnit's counts come first: its test cases are spooled until the run is over.
+        let spool: JUnitSpool?
+        do throws(FileSystemError) {
+            spool = format == .junit ? try JUnitSpool(in: temporaryDirectory()) : nil
+        } catch {
+            io.standardError.write("\(CarillonTool.name): cannot create the JUnit spool: \(error.description)\n")
+            return CarillonTool.exitDataError
+        }
+        var runnerIO = io
+        if let spool { runnerIO.standardOutput = spool.stream }
+        let started = ContinuousClock.now
         let runner = PayloadRunner(
-            runtime: ExtensionRuntime(configuration: configuration), expireAfter: expireAfter, io: io, format: format,
-            collectsReport: reportPath != nil)
-        let report = runner.run(inputs, jobs: jobs)
+            runtime: runtime, expireAfter: expireAfter, io: runnerIO, format: format, collectsReport: reportPath != nil, campaign: true,
+            failOn: failOn)
+        let report = runner.run(stream, jobs: jobs)
+        runtime.imageSource?.finish()
+        if let spool, !JUnitSpool.print(spool, report: report, since: started, io: io) { status = CarillonTool.exitDataError }
         if !report.allRead { status = CarillonTool.exitDataError }
+        if stream.count == 0 && !inputs.isEmpty {
+            io.standardError.write(
+                "\(CarillonTool.name): no payload found\(shard == nil ? "" : " in shard \(shard!.index)/\(shard!.count)")\n")
+            if shard == nil { status = CarillonTool.exitDataError }
+        }
         if report.outcomes.count >= 2 {
-            io.standardError.write("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\n")
+            let images = report.images.map { "; \($0.count) distinct image\($0.count == 1 ? "" : "s")" } ?? ""
+            io.standardError.write("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\(images)\n")
+        }
+        if let summaryPath, let images = report.images {
+            if !CampaignSummaryFile.write(CampaignSummary.document(images, shard: shard), to: summaryPath, io: io) {
+                status = CarillonTool.exitDataError
+            }
         }
         if let reportPath {
             let page = HTMLReport(appName: appName, budgetMilliseconds: Double(budget), expireMilliseconds: expireAfter * 1000)
             let started = ContinuousClock.now
             do throws(FileSystemError) {
-                let bytes = try ReportFile.write(page, entries: report.entries, to: reportPath)
+                let bytes = try ReportFile.write(page, groups: report.groups, outcomes: report.outcomes, to: reportPath)
                 let elapsed = ContinuousClock.now - started
                 let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
                 io.standardError.write(
-                    "\(CarillonTool.name): report: \(FileName.display(reportPath)) (\(report.entries.count) payload\(report.entries.count == 1 ? "" : "s"), \(bytes) bytes,"
+                    "\(CarillonTool.name): report: \(FileName.display(reportPath)) (\(report.groups.payloads) payload\(report.groups.payloads == 1 ? "" : "s"), \(bytes) bytes,"
                         + " written in \(ResultLine.milliseconds(milliseconds)) ms)\n")
             } catch {
                 io.standardError.write(
@@ -186,7 +231,11 @@ enum ProcessCommand: Command {
     }
 
     private static func defaultAttachmentsDirectory() -> String {
-        let temporary = Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return FileSystem.join(temporary, "carillon-nse-attachments")
+        FileSystem.join(temporaryDirectory(), "carillon-nse-attachments")
+    }
+
+    /// `$TMPDIR`, or `/tmp`.
+    static func temporaryDirectory() -> String {
+        Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 }

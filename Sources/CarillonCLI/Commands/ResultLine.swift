@@ -7,7 +7,7 @@ enum ResultLine {
             payload: payload, routed: result.routed, outcome: result.outcome, delivered: result.delivered,
             deliveryID: result.deliveryID, receipt: result.receipt.code, attachments: result.content.attachments,
             elapsedMilliseconds: result.elapsedMilliseconds, warnings: payloadWarnings + result.warnings,
-            imageURL: result.imageURL, trace: result.trace)
+            imageURL: result.imageURL, trace: result.trace, sharedWith: result.sharedWith)
     }
 
     /// The line for an input that is not a payload: unreadable, or not a JSON object.
@@ -15,14 +15,14 @@ enum ResultLine {
         render(
             payload: payload, routed: false, outcome: Outcome(.invalidPayload, detail), delivered: .original,
             deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [],
-            imageURL: nil, trace: nil)
+            imageURL: nil, trace: nil, sharedWith: nil)
     }
 
     /// Every field of SPEC §6, in its order.
     private static func render(
         payload: PayloadInput, routed: Bool, outcome: Outcome, delivered: Delivered, deliveryID: DeliveryID?, receipt: String,
         attachments: [NotificationAttachment], elapsedMilliseconds: Double, warnings: [String], imageURL: String?,
-        trace: DownloadTrace?
+        trace: DownloadTrace?, sharedWith: String?
     ) -> String {
         let files: [JSONValue] = attachments.map { attachment in
             [
@@ -42,6 +42,8 @@ enum ResultLine {
             (key: "warnings", value: .array(warnings.map { .string($0) })),
             (key: "image_url", value: imageURL.map { .string($0) } ?? .null),
             (key: "trace", value: TraceJSON.value(trace)),
+            // SPEC §6a: the payload whose download of the same image this one shared, or null.
+            (key: "shared_with", value: sharedWith.map { .string($0) } ?? .null),
         ]
         // A name that is not UTF-8 shows its odd bytes as \xNN in `payload`; the exact bytes ride along.
         return JSONWriter.string(.object(payload.jsonMembers + fields))

@@ -22,8 +22,10 @@ enum ReportFile {
     /// renamed over any older report, the directory fsynced. Mode 0644: a page for people to open.
     /// Returns the page's size in bytes.
     @discardableResult
-    static func write(_ report: HTMLReport, entries: [ReportEntry], to path: String) throws(FileSystemError) -> Int {
-        let page = report.render(entries) { attachment in
+    static func write(
+        _ report: HTMLReport, groups: ReportGroups, outcomes: [(reason: Reason, elapsedMilliseconds: Double)], to path: String
+    ) throws(FileSystemError) -> Int {
+        let page = report.render(groups, outcomes: outcomes) { attachment in
             // Attachments are the tool's own files, bounded by --max-bytes when they were downloaded.
             guard let size = FileSystem.size(attachment.path), size <= maximumEmbeddedImageBytes else { return nil }
             return try? FileSystem.readFile(attachment.path, limit: maximumEmbeddedImageBytes, policy: .regularFileNoFollow)

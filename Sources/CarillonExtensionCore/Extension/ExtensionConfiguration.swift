@@ -55,4 +55,7 @@ public struct ServiceResult: Sendable {
     public var imageURL: String? = nil
     /// What the image download did; nil when none was attempted.
     public var trace: DownloadTrace? = nil
+    /// The identifier of the request whose download of the same image this one shared
+    /// (``SharedImageSource``); nil when it fetched its own, or downloaded nothing.
+    public var sharedWith: String? = nil
 }

@@ -12,10 +12,15 @@ public final class ExtensionRuntime: Sendable {
     public let configuration: ExtensionConfiguration
     /// Downloaders kept warm between notifications (connections and TLS sessions reused).
     let pool: DownloaderPool
+    /// One download per distinct image across the notifications of this runtime, when it shares them.
+    @_spi(Tooling) public let imageSource: SharedImageSource?
 
-    public init(configuration: ExtensionConfiguration) {
+    /// - Parameter sharesImages: whether notifications naming the same image share one download and its
+    ///   verdict (a campaign check); an extension downloads each notification's image itself.
+    public init(configuration: ExtensionConfiguration, sharesImages: Bool = false) {
         self.configuration = configuration
         pool = DownloaderPool(configuration: configuration.download)
+        imageSource = sharesImages ? SharedImageSource() : nil
     }
 
     /// `UNNotificationServiceExtension.didReceive(_:withContentHandler:)`: see
@@ -24,12 +29,13 @@ public final class ExtensionRuntime: Sendable {
     public func didReceive(
         _ request: NotificationRequest, completion: @escaping @Sendable (ServiceResult) -> Void
     ) -> NotificationService {
-        NotificationService.didReceive(request, configuration: configuration, pool: pool, completion: completion)
+        NotificationService.didReceive(request, configuration: configuration, pool: pool, source: imageSource, completion: completion)
     }
 
     /// One notification run to its end on the calling thread: see
     /// ``NotificationService/process(_:configuration:pool:timeWillExpireAfter:)``.
     public func process(_ request: NotificationRequest, timeWillExpireAfter seconds: Double) -> ServiceResult {
-        NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: seconds)
+        NotificationService.process(
+            request, configuration: configuration, pool: pool, source: imageSource, timeWillExpireAfter: seconds)
     }
 }

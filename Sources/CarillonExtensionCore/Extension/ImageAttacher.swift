@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Downloads, verifies and attaches one image: the part of the extension that may take time.
 ///
 /// The downloader knows nothing of files or images; this composes them: the body it streams goes to
@@ -13,18 +21,44 @@ struct ImageAttacher: Sendable {
         var warnings: [String]
     }
 
+    /// A verified download still under its partial name (registered as in progress, so a signal removes
+    /// it): what ``attach(_:cancellation:trace:)`` publishes, and what a ``SharedImageSource`` keeps.
+    struct Fetched: Sendable {
+        var path: String
+        var type: ImageType
+        var byteCount: Int
+        var warnings: [String]
+    }
+
     /// Returns the attachment, or the outcome that explains why there is none. On failure no file is
     /// left behind. `trace` receives the download's trace when a download was attempted.
     func attach(_ url: ImageURL, cancellation: DownloadCancellation, trace: inout DownloadTrace?) -> Result<Attached, Outcome> {
+        switch fetch(url, cancellation: cancellation, trace: &trace) {
+        case .failure(let outcome): return .failure(outcome)
+        case .success(let fetched):
+            do {
+                let partial = AttachmentStore.PartialFile(descriptor: -1, path: fetched.path)
+                let attachment = try store.publish(partial, type: fetched.type, byteCount: fetched.byteCount)
+                return .success(Attached(attachment: attachment, warnings: fetched.warnings))
+            } catch {
+                store.discard(fetched.path)
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Downloads and verifies the image into a partial file of the store, and hands it back unpublished.
+    /// On failure no file is left behind. `trace` receives the download's trace when a download was attempted.
+    func fetch(_ url: ImageURL, cancellation: DownloadCancellation, trace: inout DownloadTrace?) -> Result<Fetched, Outcome> {
         let partial: AttachmentStore.PartialFile
         do {
             partial = try store.createPartialFile()
         } catch {
             return .failure(error)
         }
-        var published = false
+        var kept = false
         defer {
-            if !published { store.discard(partial.path) }
+            if !kept { store.discard(partial.path) }
         }
         var verifier = ImageStreamVerifier()
         var geometry = ImageGeometry()
@@ -67,12 +101,7 @@ struct ImageAttacher: Sendable {
         case .failure(let refusal): return .failure(refusal)
         }
         trace?.image = geometry.image(image.type)
-        do {
-            let attachment = try store.publish(partial, type: image.type, byteCount: report.bytesWritten)
-            published = true
-            return .success(Attached(attachment: attachment, warnings: image.warnings))
-        } catch {
-            return .failure(error)
-        }
+        kept = true
+        return .success(Fetched(path: partial.path, type: image.type, byteCount: report.bytesWritten, warnings: image.warnings))
     }
 }

@@ -32,6 +32,10 @@ public final class NotificationService: Sendable {
     private let preliminary: ServiceResult
     /// The image to attach and what attaches it; nil when delivery happened in `init`.
     private let imageWork: (ImageURL, ImageAttacher)?
+    /// Where the image comes from when downloads are shared, and this notification's wait for it.
+    private let source: (SharedImageSource, ImageWait)?
+    /// The request that fetched a shared image, when another one did.
+    private let sharedWith = Mutex<String?>(nil)
 
     /// Receives a notification request, as `UNNotificationServiceExtension.didReceive(_:withContentHandler:)`.
     ///
@@ -47,11 +51,11 @@ public final class NotificationService: Sendable {
     @discardableResult
     static func didReceive(
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
-        completion: @escaping @Sendable (ServiceResult) -> Void
+        source: SharedImageSource? = nil, completion: @escaping @Sendable (ServiceResult) -> Void
     ) -> NotificationService {
         let service = NotificationService(
-            request: request, configuration: configuration, pool: pool, receiptLockDeadline: .now + FileLock.extensionWait,
-            completion: completion)
+            request: request, configuration: configuration, pool: pool, source: source,
+            receiptLockDeadline: .now + FileLock.extensionWait, completion: completion)
         if service.imageWork != nil {
             // Its own queue, not the global one: the download blocks its thread, and callers may run many
             // notifications at once (blocked global-queue threads are replaced only about once a second).
@@ -75,16 +79,16 @@ public final class NotificationService: Sendable {
     /// core the server is using.
     static func process(
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
-        timeWillExpireAfter seconds: Double
+        source: SharedImageSource? = nil, timeWillExpireAfter seconds: Double
     ) -> ServiceResult {
-        processed(request, configuration: configuration, pool: pool, timeWillExpireAfter: seconds).result
+        processed(request, configuration: configuration, pool: pool, source: source, timeWillExpireAfter: seconds).result
     }
 
     /// ``process(_:configuration:pool:timeWillExpireAfter:)``, also handing back the service, so that a
     /// test can check that nothing keeps it alive afterwards.
     static func processed(
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
-        timeWillExpireAfter seconds: Double
+        source: SharedImageSource? = nil, timeWillExpireAfter seconds: Double
     ) -> (result: ServiceResult, service: NotificationService) {
         let delivered = Mutex<ServiceResult?>(nil)
         // Clamped, so that no value (negative, infinite, NaN) can trap: a year is "never" here.
@@ -93,7 +97,7 @@ public final class NotificationService: Sendable {
         // outlasts it.
         let expiry = ContinuousClock.now + .seconds(delay)
         let service = NotificationService(
-            request: request, configuration: configuration, pool: pool,
+            request: request, configuration: configuration, pool: pool, source: source,
             receiptLockDeadline: min(expiry, .now + FileLock.extensionWait), expiry: expiry
         ) { result in
             delivered.withLock { $0 = result }
@@ -104,6 +108,7 @@ public final class NotificationService: Sendable {
         }
         // The work has ended here, so the trace is whole even when time-will-expire delivered first.
         result.trace = service.trace.withLock { $0 }
+        result.sharedWith = service.sharedWith.withLock { $0 }
         if result.outcome.reason == .expired, let trace = result.trace {
             result.outcome = Outcome(.expired, "time-will-expire arrived before the image was attached, \(trace.endDescription)")
         }
@@ -111,12 +116,14 @@ public final class NotificationService: Sendable {
     }
 
     private init(
-        request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
+        request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool, source: SharedImageSource?,
         receiptLockDeadline: ContinuousClock.Instant, expiry: ContinuousClock.Instant? = nil,
         completion: @escaping @Sendable (ServiceResult) -> Void
     ) {
         self.request = request
-        self.cancellation = DownloadCancellation(expiry: expiry)
+        let cancellation = DownloadCancellation(expiry: expiry)
+        self.cancellation = cancellation
+        self.source = source.map { ($0, ImageWait(cancellation: cancellation)) }
         self.started = .now
         self.state = Mutex(State(handler: completion))
         let userInfo = request.content.userInfo
@@ -174,7 +181,15 @@ public final class NotificationService: Sendable {
         // as a timer's would.
         if cancellation.isExpired { timeWillExpire() }
         var downloadTrace: DownloadTrace?
-        let attached = attacher.attach(image, cancellation: cancellation, trace: &downloadTrace)
+        let attached: Result<ImageAttacher.Attached, Outcome>
+        if let (source, wait) = source {
+            let taken = source.take(image, requester: request.identifier, attacher: attacher, wait: wait)
+            attached = taken.result
+            downloadTrace = taken.trace
+            sharedWith.withLock { $0 = taken.sharedWith }
+        } else {
+            attached = attacher.attach(image, cancellation: cancellation, trace: &downloadTrace)
+        }
         trace.withLock { $0 = downloadTrace }
         if cancellation.isExpired { timeWillExpire() }
         switch attached {
@@ -204,6 +219,7 @@ public final class NotificationService: Sendable {
     /// download at once and delivers the original content, unless delivery already happened.
     public func timeWillExpire() {
         cancellation.cancel()
+        source?.1.wake()
         var expired = preliminary
         expired.outcome = Outcome(.expired, "time-will-expire arrived before the image was attached")
         deliver(expired)
@@ -229,6 +245,7 @@ public final class NotificationService: Sendable {
         var result = result
         if result.delivered == .original { result.content = request.content }
         if result.trace == nil { result.trace = trace.withLock { $0 } }
+        result.sharedWith = sharedWith.withLock { $0 }
         let elapsed = ContinuousClock.now - started
         result.elapsedMilliseconds =
             Double(elapsed.components.seconds) * 1000

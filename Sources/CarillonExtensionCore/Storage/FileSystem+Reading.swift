@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension FileSystem {
     /// How a file to read may be reached.
     public enum ReadPolicy: Sendable {
@@ -93,7 +101,7 @@ extension FileSystem {
     }
 
     /// Opens `path` read-only and close-on-exec as `policy` allows, and `fstat`s the descriptor.
-    private static func openForReading(_ path: String, policy: ReadPolicy) throws(FileSystemError)
+    static func openForReading(_ path: String, policy: ReadPolicy) throws(FileSystemError)
         -> (descriptor: Int32, info: stat)
     {
         var flags = O_RDONLY | O_CLOEXEC

@@ -27,7 +27,8 @@ extension ProcessHintsAndInputsTests {
         defer { directory.remove() }
         let server = TestServer.shared
         for index in 0..<5 {
-            try directory.write("\(index).json", Payloads.routed(image: server.url("/stall/headers?seconds=5")))
+            // Five images (one download each: the same URL would be fetched once and shared).
+            try directory.write("\(index).json", Payloads.routed(image: server.url("/stall/headers?seconds=5&n=\(index)")))
         }
         let script = """
             import pty, sys
@@ -184,7 +185,7 @@ extension ProcessHintsAndInputsTests {
 
     @Test(arguments: [
         (["--fail-on", "timeout,nope"], "option '--fail-on' needs reason codes or 'fallback', not 'nope'"),
-        (["--format", "yaml"], "option '--format' needs json or text, not 'yaml'"),
+        (["--format", "yaml"], "option '--format' needs json, text or junit, not 'yaml'"),
     ])
     func badValuesAreUsageErrors(_ options: [String], _ message: String) async throws {
         let result = try await tool(["process"] + options + ["-"])

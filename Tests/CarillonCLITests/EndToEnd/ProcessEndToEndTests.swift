@@ -43,7 +43,8 @@ import Testing
         defer { work.remove() }
         try FileManager.default.createDirectory(atPath: work.file("payloads"), withIntermediateDirectories: true)
         for index in 0..<(jobs * 3) {
-            let payload = Payloads.routed(image: server.url(index % 2 == 0 ? "/img/png" : "/img/jpeg"))
+            // Distinct URLs: one download each (payloads naming one URL share its download).
+            let payload = Payloads.routed(image: server.url(index % 2 == 0 ? "/img/png?n=\(index)" : "/img/jpeg?n=\(index)"))
             try Data(payload.utf8).write(to: URL(fileURLWithPath: work.file("payloads/\(index).json")))
         }
         let handshakes = {

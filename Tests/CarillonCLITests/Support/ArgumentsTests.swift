@@ -181,7 +181,7 @@ extension ArgumentsTests {
                 == "Time budget of each image download, redirects included; at least 0.001 (default 20).")
         #expect(ProcessCommand.Options.maxBytes.spec.help == "Size cap of each image in bytes (default 10485760).")
         #expect(ProcessCommand.Options.tlsMinimum.spec.valueName == "1.0|1.1|1.2|1.3")
-        #expect(ProcessCommand.Options.format.spec.valueName == "json|text")
+        #expect(ProcessCommand.Options.format.spec.valueName == "json|text|junit")
         #expect(ProcessCommand.options.map(\.name).count == Set(ProcessCommand.options.map(\.name)).count)
     }
 

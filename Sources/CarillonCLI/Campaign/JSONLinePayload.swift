@@ -1,0 +1,28 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+/// One line of a JSON Lines file (SPEC §6a), as a payload of its own: named `FILE:LINE` (1-based), with
+/// its bytes, or the reason it cannot be a payload (too long, or the file failed to read there).
+struct JSONLinePayload: Equatable {
+    /// The file's path, or nil for standard input (`-`).
+    var path: String?
+    var number: Int
+    var bytes: [UInt8]
+    /// Why this line is not read, when it is not: said in its `invalid-payload` line.
+    var problem: String?
+
+    /// `FILE:LINE`, the file shown as ``PayloadInput/name`` shows it.
+    var name: String {
+        "\(path.map { FileName.display($0) } ?? "-"):\(number)"
+    }
+
+    /// The exact bytes of a name that ``name`` shows escaped; nil for any other.
+    var nameBytes: [UInt8]? {
+        guard let path, FileName.needsEscaping(path) else { return nil }
+        return FileName.bytes(path) + Array(":\(number)".utf8)
+    }
+
+    /// Whether `path` names a JSON Lines file: `.jsonl` or `.ndjson`.
+    static func isJSONLines(_ path: String) -> Bool {
+        path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
+    }
+}

@@ -1,0 +1,79 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+/// The `--report` cards of a run, kept bounded (SPEC §6a): grouped by image (payloads without one by
+/// their reason), the first few of each group as whole cards, the next ones as compact rows, and the
+/// rest only counted, so a page of 100,000 payloads stays one page of a few megabytes.
+struct ReportGroups: Sendable {
+    /// A payload shown as a row: its name, reason, detail and time.
+    struct Row: Sendable {
+        var payload: String
+        var reason: Reason
+        var detail: String
+        var elapsedMilliseconds: Double
+    }
+
+    /// The payloads of one image (or of one reason, without an image).
+    struct Group: Sendable {
+        /// The image URL, or nil for payloads without a fetched image.
+        var image: String?
+        var reason: Reason
+        var payloads = 0
+        var reasons: [Reason: Int] = [:]
+        /// The first cards, each with its position in the input.
+        var cards: [ReportEntry] = []
+        var rows: [Row] = []
+    }
+
+    /// Whole cards kept per group (fewer are shown when there are many groups).
+    static let cardsPerGroup = 3
+    /// Rows kept per group, and in all: beyond them payloads are counted only.
+    static let rowsPerGroup = 200
+    static let rowsInAll = 20_000
+
+    /// Up to this many payloads, the page is the plain one: a whole card each, in input order.
+    static let plainLimit = 1000
+
+    private(set) var groups: [Group] = []
+    /// Every card while the run is within ``plainLimit``; emptied once it is not.
+    private var plain: [ReportEntry] = []
+    private var index: [String: Int] = [:]
+    private var rowCount = 0
+    private(set) var payloads = 0
+
+    mutating func add(_ entry: ReportEntry, image: String?) {
+        if payloads < Self.plainLimit {
+            plain.append(entry)
+        } else if !plain.isEmpty {
+            plain = []
+        }
+        let key = image.map { "image " + $0 } ?? "reason " + entry.reason.code
+        let position: Int
+        if let known = index[key] {
+            position = known
+        } else {
+            position = groups.count
+            index[key] = position
+            groups.append(Group(image: image, reason: entry.reason))
+        }
+        groups[position].payloads += 1
+        groups[position].reasons[entry.reason, default: 0] += 1
+        if groups[position].cards.count < Self.cardsPerGroup {
+            groups[position].cards.append(entry)
+        } else if groups[position].rows.count < Self.rowsPerGroup && rowCount < Self.rowsInAll {
+            groups[position].rows.append(
+                Row(payload: entry.payload, reason: entry.reason, detail: entry.detail, elapsedMilliseconds: entry.elapsedMilliseconds))
+            rowCount += 1
+        }
+        payloads += 1
+    }
+
+    /// Whether every payload has its whole card (then the page is the plain one, in input order): a run
+    /// of at most ``plainLimit`` payloads.
+    var isComplete: Bool { payloads <= Self.plainLimit }
+
+    /// Every card, in input order, for a run of at most ``plainLimit`` payloads.
+    var entriesInInputOrder: [ReportEntry] { plain }
+
+    /// How many whole cards each group shows: all kept for up to 300 groups, fewer beyond, at least one.
+    var cardsShown: Int { max(1, min(Self.cardsPerGroup, 900 / max(groups.count, 1))) }
+}

@@ -1,0 +1,147 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+/// Reads N campaign summaries (the shards of one campaign, `--summary` of `--shard K/N` runs) as one:
+/// images by URL with their payload counts and reasons added up, the first decided verdict kept (with
+/// its detail, bytes, type, size and trace), first payloads up to five, reasons and totals summed.
+enum SummaryMerge {
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// Merges the parsed documents, in the order given.
+    static func merge(_ documents: [(name: String, value: JSONValue)]) throws(Failure) -> JSONValue {
+        var order: [String] = []
+        var images: [String: [(key: String, value: JSONValue)]] = [:]
+        var reasons: [String: Int] = [:]
+        var shards: [JSONValue] = []
+        var payloads = 0
+        for (name, document) in documents {
+            guard document["format"] == .string(CampaignSummary.format), case .array(let list)? = document["images"] else {
+                throw Failure(message: "\(name): not a carillon-nse campaign summary")
+            }
+            if case .array(let named)? = document["shards"] { shards += named }
+            payloads += integer(document["totals"]?["payloads"])
+            add(document["reasons"], to: &reasons)
+            for image in list {
+                guard case .string(let url)? = image["url"], case .object(let members) = image else {
+                    throw Failure(message: "\(name): an image without a url")
+                }
+                guard var known = images[url] else {
+                    order.append(url)
+                    images[url] = members
+                    continue
+                }
+                known = merged(known, members)
+                images[url] = known
+            }
+        }
+        let entries = order.compactMap { images[$0].map(JSONValue.object) }
+        let attached = reasons["attached"] ?? 0
+        let failedPayloads = entries.reduce(0) { total, image in
+            total + integer(image["payloads"]) - integer(image["reasons"]?["attached"])
+        }
+        let failedImages = entries.filter { $0["verdict"] == .string("fail") }.count
+        let sortedReasons = reasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        return .object([
+            (key: "format", value: .string(CampaignSummary.format)),
+            (key: "version", value: .number("1")),
+            (key: "shards", value: .array(shards)),
+            (
+                key: "totals",
+                value: .object([
+                    (key: "payloads", value: .number(String(payloads))),
+                    (key: "images", value: .number(String(entries.count))),
+                    (key: "images_failed", value: .number(String(failedImages))),
+                    (key: "payloads_attached", value: .number(String(attached))),
+                    (key: "payloads_failed", value: .number(String(failedPayloads))),
+                ])
+            ),
+            (key: "reasons", value: .object(sortedReasons.map { (key: $0.key, value: .number(String($0.value))) })),
+            (key: "images", value: .array(entries)),
+        ])
+    }
+
+    /// One image seen in two summaries: counts added, the first decided verdict kept.
+    private static func merged(
+        _ first: [(key: String, value: JSONValue)], _ second: [(key: String, value: JSONValue)]
+    ) -> [(key: String, value: JSONValue)] {
+        let a = JSONValue.object(first)
+        let b = JSONValue.object(second)
+        var result = a["verdict"] == .string("undecided") && b["verdict"] != .string("undecided") ? second : first
+        var reasons: [String: Int] = [:]
+        add(a["reasons"], to: &reasons)
+        add(b["reasons"], to: &reasons)
+        var firstPayloads: [JSONValue] = []
+        if case .array(let list)? = a["first_payloads"] { firstPayloads += list }
+        if case .array(let list)? = b["first_payloads"] { firstPayloads += list }
+        for index in result.indices {
+            switch result[index].key {
+            case "payloads": result[index].value = .number(String(integer(a["payloads"]) + integer(b["payloads"])))
+            case "first_payloads": result[index].value = .array(Array(firstPayloads.prefix(CampaignImages.firstPayloadCount)))
+            case "reasons":
+                let sorted = reasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                result[index].value = .object(sorted.map { (key: $0.key, value: .number(String($0.value))) })
+            default: break
+            }
+        }
+        return result
+    }
+
+    private static func add(_ counts: JSONValue?, to tally: inout [String: Int]) {
+        guard case .object(let members)? = counts else { return }
+        for (key, value) in members { tally[key, default: 0] += integer(value) }
+    }
+
+    private static func integer(_ value: JSONValue?) -> Int {
+        guard case .number(let text)? = value else { return 0 }
+        return Int(text) ?? 0
+    }
+}
+
+/// `carillon-nse summary merge SUMMARY.json...`: N shards' campaign summaries read as one.
+enum SummaryCommand: Command {
+    static let name = "summary"
+    static let summary = "Merge the campaign summaries of N shards (process --summary) into one."
+    static let options: [OptionSpec] = []
+
+    static var help: String {
+        """
+        Usage: carillon-nse summary merge SUMMARY.json...
+
+        Reads the campaign summaries that 'process --shard K/N --summary FILE.json' runs wrote and prints
+        one summary of the whole campaign on standard output, in the same format: each distinct image once
+        (payload counts and reasons added up, the first decided verdict kept with its detail, bytes, type,
+        size and trace, up to five first payloads), the counts per reason and the totals summed, and the
+        shards listed.
+
+        Options:
+        \(optionsHelp([CarillonTool.helpOption]))
+
+        Exit status: 0, 1 when a file cannot be read or is not a campaign summary, 64 on bad usage.
+
+        """
+    }
+
+    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
+        guard arguments.positionals.first == "merge" else { throw UsageError(message: "expected 'merge SUMMARY.json...'") }
+        let paths = Array(arguments.positionals.dropFirst())
+        guard !paths.isEmpty else { throw UsageError(message: "no SUMMARY.json given") }
+        var documents: [(name: String, value: JSONValue)] = []
+        for path in paths {
+            do {
+                let bytes = try FileSystem.readFile(path, limit: 256 * 1_048_576, policy: .namedByUser)
+                documents.append((FileName.display(path), try JSONParser.parse(bytes)))
+            } catch {
+                io.standardError.write("\(CarillonTool.name): \(FileName.display(path)): cannot read a summary: \(error)\n")
+                return CarillonTool.exitDataError
+            }
+        }
+        do throws(SummaryMerge.Failure) {
+            io.standardOutput.write(JSONWriter.string(try SummaryMerge.merge(documents)) + "\n")
+            return CarillonTool.exitSuccess
+        } catch {
+            io.standardError.write("\(CarillonTool.name): \(error.message)\n")
+            return CarillonTool.exitDataError
+        }
+    }
+}

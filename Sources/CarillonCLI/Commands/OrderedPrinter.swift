@@ -1,0 +1,57 @@
+import Synchronization
+
+/// Prints lines in index order as they become ready, hands each payload's record to the tally in that
+/// order, and shows a progress line on a terminal. Holds only the lines waiting for an earlier one.
+final class OrderedPrinter: Sendable {
+    private struct State {
+        var waiting: [Int: (line: String, record: PayloadRecord)] = [:]
+        var nextToPrint = 0
+        var progressShown = false
+    }
+
+    private let state = Mutex(State())
+    private let io: ToolIO
+    private let tally: RunTally
+    private let started = ContinuousClock.now
+    /// Called once for each line printed, after the lock is let go.
+    private let onPrinted: @Sendable () -> Void
+
+    init(io: ToolIO, tally: RunTally, onPrinted: @escaping @Sendable () -> Void) {
+        self.io = io
+        self.tally = tally
+        self.onPrinted = onPrinted
+    }
+
+    func complete(_ index: Int, line: String, record: PayloadRecord) {
+        let printed = state.withLock { state -> Int in
+            state.waiting[index] = (line, record)
+            var output = ""
+            var printed = 0
+            while let ready = state.waiting.removeValue(forKey: state.nextToPrint) {
+                output += ready.line + "\n"
+                tally.add(ready.record)
+                state.nextToPrint += 1
+                printed += 1
+            }
+            if !output.isEmpty {
+                // On a terminal both streams share one line: clear the progress before the output, so
+                // that no output line starts after it.
+                if state.progressShown { io.standardError.write("\r\u{1B}[K") }
+                io.standardOutput.write(output)
+            }
+            // A progress line only on a terminal, and only once a run has taken a while.
+            if io.standardErrorIsTerminal && state.nextToPrint > 1 && ContinuousClock.now - started > .seconds(1) {
+                io.standardError.write("\r\u{1B}[Kprocessed \(state.nextToPrint)")
+                state.progressShown = true
+            }
+            return printed
+        }
+        for _ in 0..<printed { onPrinted() }
+    }
+
+    func finish() {
+        state.withLock { state in
+            if state.progressShown { io.standardError.write("\r\u{1B}[K") }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+@_spi(Tooling) import CarillonExtensionCore
+import Synchronization
+
+/// What one payload came to, as the tally takes it (in input order, once its line is printed).
+struct PayloadRecord: Sendable {
+    var name: String
+    var outcome: Outcome
+    var elapsedMilliseconds: Double
+    /// The payload's `carillon.image` when it was routed: the image its outcome is about (a verdict of
+    /// the URL rules, `invalid-url` or `insecure-url`, is one too).
+    var image: String?
+    var sharedWith: String?
+    var trace: DownloadTrace?
+    var attachment: NotificationAttachment?
+    var entry: ReportEntry?
+    /// What the payload is as a JUnit test case.
+    var verdict: JUnitXML.Verdict
+}
+
+/// Collects a run's records: reasons and times for the summary, report cards, distinct images.
+final class RunTally: Sendable {
+    private struct State {
+        var outcomes: [(reason: Reason, elapsedMilliseconds: Double)] = []
+        var groups = ReportGroups()
+        var images = CampaignImages()
+        var failures = 0
+        var errors = 0
+    }
+
+    private let state = Mutex(State())
+    private let collectsReport: Bool
+    private let campaign: Bool
+
+    init(collectsReport: Bool, campaign: Bool) {
+        self.collectsReport = collectsReport
+        self.campaign = campaign
+    }
+
+    func add(_ record: PayloadRecord) {
+        state.withLock { state in
+            state.outcomes.append((record.outcome.reason, record.elapsedMilliseconds))
+            if collectsReport, let entry = record.entry { state.groups.add(entry, image: record.image) }
+            if campaign { state.images.add(record) }
+            if record.verdict == .failure { state.failures += 1 }
+            if record.verdict == .error { state.errors += 1 }
+        }
+    }
+
+    func report(allRead: Bool) -> PayloadRunner.Report {
+        state.withLock { state in
+            PayloadRunner.Report(
+                allRead: allRead, outcomes: state.outcomes, groups: state.groups, images: campaign ? state.images : nil,
+                testFailures: state.failures, testErrors: state.errors)
+        }
+    }
+}

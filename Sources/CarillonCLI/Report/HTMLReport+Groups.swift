@@ -1,0 +1,88 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+extension HTMLReport {
+    /// The page for a campaign: the plain one (a card per payload, in input order) for up to
+    /// ``ReportGroups/plainLimit`` payloads, else one section per image with its first cards, then rows, then a count of the
+    /// rest. `outcomes` are every payload's, for the header's summary.
+    func render(
+        _ groups: ReportGroups, outcomes: [(reason: Reason, elapsedMilliseconds: Double)], readImage: (ReportEntry.Attachment) -> [UInt8]?
+    ) -> String {
+        if groups.isComplete { return render(groups.entriesInInputOrder, readImage: readImage) }
+        var images = ReportImages()
+        var sections = ""
+        let shown = groups.cardsShown
+        for group in groups.groups {
+            sections += Self.groupHeading(group)
+            for var entry in group.cards.prefix(shown) {
+                var imageClass: String?
+                if let attachment = entry.attachment {
+                    if let bytes = readImage(attachment) {
+                        imageClass = images.add(
+                            bytes, type: attachment.type, width: entry.trace?.image?.width, height: entry.trace?.image?.height)
+                    } else {
+                        entry.warnings.append("report: the attachment \(FileName.display(attachment.path)) is not embedded")
+                    }
+                }
+                sections += ReportCard.html(
+                    entry, imageClass: imageClass, appName: appName, budgetMilliseconds: budgetMilliseconds,
+                    expireMilliseconds: expireMilliseconds)
+            }
+            let rows =
+                group.cards.dropFirst(shown).map {
+                    ReportGroups.Row(
+                        payload: $0.payload, reason: $0.reason, detail: $0.detail,
+                        elapsedMilliseconds: $0.elapsedMilliseconds)
+                } + group.rows
+            if !rows.isEmpty {
+                sections += "<table class=\"rows\"><tr><th>payload</th><th>reason</th><th>elapsed_ms</th><th>detail</th></tr>\n"
+                for row in rows {
+                    sections +=
+                        "<tr class=\"card row\" data-reason=\"\(row.reason.code)\"><td>\(HTMLEscaping.escape(row.payload))</td>"
+                        + "<td>\(row.reason.code)</td><td>\(ResultLine.milliseconds(row.elapsedMilliseconds))</td>"
+                        + "<td>\(HTMLEscaping.escape(row.detail))</td></tr>\n"
+                }
+                sections += "</table>\n"
+            }
+            let listed = min(shown, group.cards.count) + rows.count
+            if group.payloads > listed {
+                sections += "<p class=\"more\">and \(group.payloads - listed) more payloads (their JSON lines say each one)</p>\n"
+            }
+            sections += "</section>\n"
+        }
+        let summary = RunSummary(outcomes)
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+            <meta name="viewport" content="width=device-width,initial-scale=1">
+            <meta name="generator" content="carillon-nse \(CarillonVersion.current)">
+            <title>carillon-nse report: \(groups.payloads) payloads, \(groups.groups.count) groups</title>
+            <style>
+            \(ReportStyle.css)
+            \(Self.groupCSS)
+            \(Self.filterCSS(summary))
+            \(images.css)</style></head><body>
+
+            """
+        page += Self.filterInputs(summary)
+        page += header(summary, count: groups.payloads)
+        page += "<main>\n" + sections + "</main></body></html>\n"
+        return page
+    }
+
+    /// A group's heading: the image (or the reason, without one), its payloads and their reasons.
+    static func groupHeading(_ group: ReportGroups.Group) -> String {
+        let title = group.image.map { "image " + HTMLEscaping.escape($0) } ?? "no image fetched: \(group.reason.code)"
+        let reasons = group.reasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.code < $1.key.code }
+            .map { "\($0.value) \($0.key.code)" }.joined(separator: ", ")
+        return "<section class=\"group\"><h2 class=\"group-title\">\(title)</h2><p class=\"stats\">\(group.payloads) payload"
+            + "\(group.payloads == 1 ? "" : "s"): \(reasons)</p>\n"
+    }
+
+    static let groupCSS = """
+        .group{margin:0 0 24px}.group-title{font-size:15px;word-break:break-all}
+        table.rows{border-collapse:collapse;font:12px ui-monospace,monospace;margin:8px 0;width:100%}
+        table.rows td,table.rows th{border-bottom:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}
+        tr.card.row{display:table-row;background:none;box-shadow:none;padding:0;border-radius:0}.more{color:#666}
+        """
+}

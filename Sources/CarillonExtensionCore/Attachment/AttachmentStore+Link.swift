@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension AttachmentStore {
+    /// Publishes another attachment file with the bytes of `source` (a verified file of this store):
+    /// a hard link under a new name made here (`link(2)`: no byte is copied, the mode 0600 is the
+    /// source's), or, where the file system refuses links, a copy streamed through a partial file.
+    ///
+    /// - Throws: an ``Outcome`` with ``Reason/storage``.
+    func publishLink(of source: String, type: ImageType, byteCount: Int) throws(Outcome) -> NotificationAttachment {
+        let identifier = "image-\(FileSystem.uniqueToken())"
+        let path = FileSystem.join(directory, "\(identifier).\(type.fileExtension)")
+        let linked = FileName.withCString(source) { from in FileName.withCString(path) { link(from, $0) } } == 0
+        if linked { return NotificationAttachment(identifier: identifier, path: path, type: type, byteCount: byteCount) }
+        let partial = try createPartialFile()
+        do throws(FileSystemError) {
+            defer { close(partial.descriptor) }
+            try FileSystem.readChunks(ofRegularFile: source) { (piece) throws(FileSystemError) -> Bool in
+                try FileSystem.writeAll(partial.descriptor, UnsafeRawBufferPointer(piece), path: partial.path)
+                return true
+            }
+        } catch {
+            discard(partial.path)
+            throw Outcome(.storage, "cannot copy the shared image into its attachment file: \(error.reason)")
+        }
+        do {
+            return try publish(partial, type: type, byteCount: byteCount)
+        } catch {
+            discard(partial.path)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Dispatch
+import Synchronization
+
+/// One download per distinct image: payloads of one run that name the same image (its URL after the
+/// URL rules, ``ImageURL``) share one transfer and one verdict.
+///
+/// The first payload to ask starts the fetch, on a thread of its own and bound by the download budget
+/// only — not by that payload's time-will-expire, which is its own: every payload, the first included,
+/// then waits for the verdict until its own expiry (``ImageWait``), so a payload whose expiry comes first
+/// is `expired` while the download goes on for the others. Payloads that ask later take the verdict at
+/// once. A verified image is kept under a partial name (removed on a signal, or by ``removeFiles()``) and
+/// each payload gets its own attachment file, a hard link to it where the file system allows (else a
+/// copy). A verdict of ``Reason/storage`` is not kept: the next payload tries again.
+///
+/// One source serves one ``DownloadConfiguration`` (one ``ExtensionRuntime``): the options that change
+/// a download are the same for every payload it serves, so the URL alone is the key.
+@_spi(Tooling) public final class SharedImageSource: Sendable {
+    /// What one fetch came to, and the request that started it.
+    struct Verdict: Sendable {
+        var result: Result<ImageAttacher.Fetched, Outcome>
+        var trace: DownloadTrace?
+        var fetchedBy: String
+    }
+
+    /// One distinct image: its verdict once known, and the payloads waiting for it until then.
+    final class Flight: Sendable {
+        let fetchedBy: String
+        /// Stops the fetch when the source is finished with it still in flight.
+        let cancellation = DownloadCancellation()
+        let state = Mutex<(verdict: Verdict?, waiters: [DispatchSemaphore])>((nil, []))
+
+        init(fetchedBy: String) { self.fetchedBy = fetchedBy }
+
+        /// The verdict, or nil after registering `waiter` to be signalled when it comes.
+        func verdict(orRegister waiter: DispatchSemaphore) -> Verdict? {
+            state.withLock { state in
+                if let verdict = state.verdict { return verdict }
+                state.waiters.append(waiter)
+                return nil
+            }
+        }
+
+        var verdict: Verdict? { state.withLock { $0.verdict } }
+    }
+
+    /// What a payload took from the source.
+    struct Taken: Sendable {
+        var result: Result<ImageAttacher.Attached, Outcome>
+        var trace: DownloadTrace?
+        /// The request that fetched it, when that was another one.
+        var sharedWith: String?
+    }
+
+    private let flights = Mutex<[String: Flight]>([:])
+    /// The fetches under way, which ``finish()`` waits for.
+    private let fetches = DispatchGroup()
+
+    public init() {}
+
+    /// How many distinct images were asked for.
+    public var distinctImages: Int { flights.withLock { $0.count } }
+
+    /// The image for the request `requester`: fetched by it, waited for, or taken as it was; expired when
+    /// `wait` reaches its expiry (or is woken by time-will-expire) first.
+    func take(_ url: ImageURL, requester: String, attacher: ImageAttacher, wait: ImageWait) -> Taken {
+        let (flight, starts) = flights.withLock { flights -> (Flight, Bool) in
+            if let known = flights[url.absoluteString] { return (known, false) }
+            let flight = Flight(fetchedBy: requester)
+            flights[url.absoluteString] = flight
+            return (flight, true)
+        }
+        if starts {
+            // Its own thread: the requester may stop waiting at its own expiry, and the others still need
+            // the verdict. The budget bounds the transfer.
+            fetches.enter()
+            DispatchQueue(label: "carillon.shared-image").async {
+                self.fetch(url, into: flight, attacher: attacher)
+                self.fetches.leave()
+            }
+        }
+        let sharedWith = starts ? nil : flight.fetchedBy
+        guard let verdict = wait.verdict(of: flight) else {
+            return Taken(
+                result: .failure(Outcome(.expired, "time-will-expire arrived while the image's download was in flight")), trace: nil,
+                sharedWith: sharedWith)
+        }
+        switch verdict.result {
+        case .failure(let outcome):
+            return Taken(result: .failure(outcome), trace: verdict.trace, sharedWith: sharedWith)
+        case .success(let fetched):
+            do {
+                let attachment = try attacher.store.publishLink(of: fetched.path, type: fetched.type, byteCount: fetched.byteCount)
+                return Taken(
+                    result: .success(ImageAttacher.Attached(attachment: attachment, warnings: fetched.warnings)), trace: verdict.trace,
+                    sharedWith: sharedWith)
+            } catch {
+                return Taken(result: .failure(error), trace: verdict.trace, sharedWith: sharedWith)
+            }
+        }
+    }
+
+    /// Downloads and verifies the image, then hands the verdict to everyone waiting.
+    private func fetch(_ url: ImageURL, into flight: Flight, attacher: ImageAttacher) {
+        var trace: DownloadTrace?
+        let result = attacher.fetch(url, cancellation: flight.cancellation, trace: &trace)
+        if case .failure(let outcome) = result, outcome.reason == .storage {
+            // Not the image's fault: the next payload that asks tries again.
+            flights.withLock { flights in
+                if flights[url.absoluteString] === flight { flights[url.absoluteString] = nil }
+            }
+        }
+        let waiters = flight.state.withLock { state in
+            state.verdict = Verdict(result: result, trace: trace, fetchedBy: flight.fetchedBy)
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.signal() }
+    }
+
+    /// Every verdict so far, by URL, for a campaign's summary.
+    public var verdicts: [(url: String, outcome: Outcome?, type: ImageType?, byteCount: Int?, trace: DownloadTrace?, fetchedBy: String)] {
+        flights.withLock { flights in
+            flights.compactMap { url, flight in
+                guard let verdict = flight.verdict else { return nil }
+                switch verdict.result {
+                case .success(let fetched):
+                    return (url, nil, fetched.type, fetched.byteCount, verdict.trace, verdict.fetchedBy)
+                case .failure(let outcome):
+                    return (url, outcome, nil, nil, verdict.trace, verdict.fetchedBy)
+                }
+            }
+        }
+    }
+
+    /// Ends the source, for the end of a run: stops the fetches still in flight (a payload that stopped
+    /// waiting at its expiry may have left one) and waits for them to remove their partial files, then
+    /// removes the verified images kept for sharing (each payload's own attachment file stays). A payload
+    /// that asks afterwards gets a `storage` failure.
+    public func finish() {
+        for flight in flights.withLock({ Array($0.values) }) { flight.cancellation.cancel() }
+        fetches.wait()
+        let paths = flights.withLock { flights in
+            flights.values.compactMap { flight -> String? in
+                guard case .success(let fetched)? = flight.verdict?.result else { return nil }
+                return fetched.path
+            }
+        }
+        for path in paths { AttachmentStore(directory: FileSystem.parentDirectory(of: path)).discard(path) }
+    }
+}

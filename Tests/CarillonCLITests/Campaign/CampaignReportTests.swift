@@ -1,0 +1,34 @@
+import CarillonTestSupport
+import Foundation
+import Testing
+
+/// `--report` for a campaign: cards grouped by image, the first few whole, then rows, then a count,
+/// so the page stays bounded; small runs keep the plain page.
+@Suite(.timeLimit(.minutes(2))) struct CampaignReportTests {
+    @Test func aLargeCampaignsReportGroupsByImageAndStaysSmall() async throws {
+        let server = try await onOwnThread { try TestServer() }
+        let work = TemporaryDirectory("campaign-report")
+        defer { work.remove() }
+        var lines: [String] = []
+        for index in 0..<1500 {
+            let id = "01937b21-0000-7000-8000-\(String(format: "%012d", index))"
+            lines.append(
+                index % 3 == 0
+                    ? Payloads.routed(image: server.url("/img/png"), deliveryID: id) : Payloads.routed(image: nil, deliveryID: id))
+        }
+        try lines.joined(separator: "\n").write(toFile: work.file("c.jsonl"), atomically: true, encoding: .utf8)
+        let result = try await tool([
+            "process", "--ca-file", server.caFile, "--attachments", work.file("a"), "--jobs", "4", "--report", work.file("r.html"),
+            work.file("c.jsonl"),
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let page = try String(contentsOfFile: work.file("r.html"), encoding: .utf8)
+        #expect(page.components(separatedBy: "<section class=\"group\">").count - 1 == 2)
+        #expect(page.contains("image \(server.url("/img/png"))") && page.contains("no image fetched: no-image"))
+        #expect(page.contains("500 payloads: 500 attached") && page.contains("1000 payloads: 1000 no-image"))
+        #expect(page.components(separatedBy: "class=\"card row\"").count - 1 == 2 * 200, "rows: 200 per group")
+        #expect(page.contains("and 297 more payloads") && page.contains("and 797 more payloads"))
+        #expect(page.utf8.count < 400_000, "\(page.utf8.count) bytes")
+        #expect(page.contains("carillon-nse process: 1500 payloads"))
+    }
+}
