@@ -21,6 +21,24 @@ static inline void carillon_ssl_ctx_set_cert_verify(void *ssl_ctx, carillon_cert
     SSL_CTX_set_cert_verify_callback((SSL_CTX *)ssl_ctx, callback, argument);
 }
 
+/// OpenSSL's client-certificate callback (`SSL_CTX_set_client_cert_cb`): called when the server sends
+/// a CertificateRequest. It writes 1 to the flag stored with the context and sends no certificate
+/// (returns 0), as an extension never presents one; the server then decides whether to go on.
+static inline int carillon_client_certificate_requested(SSL *ssl, X509 **certificate, EVP_PKEY **key) {
+    (void)certificate;
+    (void)key;
+    int *flag = (int *)SSL_CTX_get_app_data(SSL_get_SSL_CTX(ssl));
+    if (flag) *flag = 1;
+    return 0;
+}
+
+/// Notes a server's request for a client certificate in `*flag` (`SSL_CTX_set_app_data`, which is
+/// `SSL_CTX_set_ex_data` index 0: libcurl keeps none of its own there; `SSL_CTX_set_client_cert_cb`).
+static inline void carillon_ssl_ctx_note_client_certificate_request(void *ssl_ctx, int *flag) {
+    SSL_CTX_set_app_data((SSL_CTX *)ssl_ctx, flag);
+    SSL_CTX_set_client_cert_cb((SSL_CTX *)ssl_ctx, carillon_client_certificate_requested);
+}
+
 /// `X509_verify_cert`: OpenSSL's own verification, which the callback above replaces and so runs first.
 static inline int carillon_verify_chain(X509_STORE_CTX *store) {
     return X509_verify_cert(store);

@@ -24,6 +24,18 @@ enum ProcessCommand: Command {
             help: "Lowest TLS version accepted, as NSExceptionMinimumTLSVersion.")
         static let noForwardSecrecy = Option.flag(
             "--no-forward-secrecy", help: "Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO.")
+        static let userAgent = Option.text(
+            "--user-agent", "TEXT", help: "The User-Agent sent (default \(RequestHeaders.defaultUserAgent), as iOS 18.6 sends it).")
+        static let acceptLanguage = Option.text(
+            "--accept-language", "TEXT", help: "The Accept-Language sent (default \(RequestHeaders.defaultAcceptLanguage)).")
+        static let header = Option.repeatable(
+            "--header", "'NAME: VALUE'",
+            help: "Send this header field too, or instead of the default of that name (repeatable; CDN debugging)."
+        ) { text throws(UsageError) in
+            if case .failure(let error) = RequestHeaders.parse(text) {
+                throw UsageError(message: "option '--header' '\(error.text)' \(error.problem)")
+            }
+        }
         static let expireAfter = Option.seconds(
             "--expire-after", default: 30, help: "When time-will-expire fires after delivery, as on iOS.")
         static let jobs = Option.positiveInteger(
@@ -46,7 +58,8 @@ enum ProcessCommand: Command {
     static let options: [OptionSpec] =
         [
             Options.container.spec, Options.attachments.spec, Options.caFile.spec, Options.budget.spec, Options.maxBytes.spec,
-            Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
+            Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.userAgent.spec, Options.acceptLanguage.spec,
+            Options.header.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
             Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec,
         ] + CampaignOptions.specs
 
@@ -68,8 +81,9 @@ enum ProcessCommand: Command {
         Each line has: payload, routed, reason, detail, delivered ("modified" or "original"),
         delivery_id, receipt ("stored", "duplicate", "none" or "failed"), attachments
         ([{"file","type","bytes"}]), elapsed_ms, warnings, image_url and trace (null when nothing was
-        downloaded; else hops with url, status, http_version, remote, location, content_type,
-        content_length, tls and timings_ms, then body_bytes, budget_ms, phase and image).
+        downloaded; else request_headers, then hops with url, status, http_version, remote, location,
+        content_type, content_length, content_encoding, wire_bytes, decoded_bytes, tls and timings_ms,
+        then body_bytes, budget_ms, phase and image).
 
         After two or more payloads a summary goes to standard error: counts per reason, the median
         and 95th percentile of elapsed_ms, and the number of distinct images.
@@ -150,7 +164,7 @@ enum ProcessCommand: Command {
         StaleFiles.removeStalePartialDownloads(in: attachments)
         let download = DownloadConfiguration(
             limits: DownloadLimits(budgetMilliseconds: budget, maximumBytes: maximumBytes),
-            extraCAFile: caFile, transportSecurity: transportSecurity)
+            extraCAFile: caFile, transportSecurity: transportSecurity, requestHeaders: try requestHeaders(arguments))
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
         let runtime = ExtensionRuntime(configuration: configuration, sharesImages: !(try CampaignOptions.noShare.read(arguments)))
@@ -207,6 +221,13 @@ enum ProcessCommand: Command {
             status = CarillonTool.exitFailOn
         }
         return status
+    }
+
+    /// The request's header fields: URLSession's, with --user-agent, --accept-language and each --header.
+    private static func requestHeaders(_ arguments: ParsedArguments) throws(UsageError) -> RequestHeaders {
+        let extra = try Options.header.read(arguments).compactMap { try? RequestHeaders.parse($0).get() }
+        return RequestHeaders(
+            userAgent: try Options.userAgent.read(arguments), acceptLanguage: try Options.acceptLanguage.read(arguments), extra: extra)
     }
 
     private static func defaultAttachmentsDirectory() -> String {

@@ -5,6 +5,8 @@ struct OptionSpec: Sendable {
     /// The value's placeholder (`DIR`), or nil for a flag that takes no value.
     var valueName: String?
     var help: String
+    /// May be given more than once; every value is kept, in order (``ParsedArguments/all(_:)``).
+    var repeatable = false
 }
 
 /// A mistake in how the tool was called: exit status 64 (`EX_USAGE`).
@@ -16,18 +18,22 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
 /// Arguments after parsing: option values by name, flags given, and the positional arguments.
 struct ParsedArguments: Equatable {
     var values: [String: String] = [:]
+    /// The values of repeatable options, in the order given.
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
 
     /// The value of an option, or nil when it was not given.
     func value(_ name: String) -> String? { values[name] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// Every value of a repeatable option, in order; empty when it was not given.
+    func all(_ name: String) -> [String] { repeated[name] ?? [] }
 
     /// Parses `arguments` against `options`: `--name VALUE`, `--name=VALUE`, flags, `--` to end
     /// options, and `-` as a positional (standard input).
     ///
     /// - Throws: ``UsageError`` for an unknown option, a missing or unexpected value, or an option
-    ///   given twice.
+    ///   given twice (unless it is ``OptionSpec/repeatable``).
     static func parse(_ arguments: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
@@ -60,12 +66,18 @@ struct ParsedArguments: Equatable {
                 throw UsageError(message: "option '\(name)' given more than once")
             }
             if let valueName = spec.valueName {
+                let value: String
                 if let inlineValue {
-                    parsed.values[name] = inlineValue
+                    value = inlineValue
                 } else {
                     guard index < arguments.count else { throw UsageError(message: "option '\(name)' needs a value (\(valueName))") }
-                    parsed.values[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
+                }
+                if spec.repeatable {
+                    parsed.repeated[name, default: []].append(value)
+                } else {
+                    parsed.values[name] = value
                 }
             } else {
                 if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }

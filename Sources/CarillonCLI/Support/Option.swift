@@ -11,6 +11,11 @@ struct Option<Value: Sendable>: Sendable {
     /// The option's value as given, checked and converted, or its default.
     func read(_ arguments: ParsedArguments) throws(UsageError) -> Value { try reader(arguments) }
 
+    fileprivate init(spec: OptionSpec, reader: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value) {
+        self.spec = spec
+        self.reader = reader
+    }
+
     private init(
         _ name: String, _ placeholder: String?, help: String, default shown: String?,
         read: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value
@@ -47,6 +52,20 @@ extension Option where Value == String {
         Option(name, placeholder, help: help, default: nil) { arguments throws(UsageError) in
             guard let path = try arguments.path(name) else { throw UsageError(message: "option '\(name)' is required") }
             return path
+        }
+    }
+}
+
+extension Option where Value == [String] {
+    /// Text that may be given more than once: every value, in order, each checked by `check`.
+    static func repeatable(
+        _ name: String, _ placeholder: String, help: String,
+        check: @escaping @Sendable (String) throws(UsageError) -> Void = { _ in }
+    ) -> Option {
+        Option(spec: OptionSpec(name: name, valueName: placeholder, help: help, repeatable: true)) { arguments throws(UsageError) in
+            let values = arguments.all(name)
+            for value in values { try check(value) }
+            return values
         }
     }
 }

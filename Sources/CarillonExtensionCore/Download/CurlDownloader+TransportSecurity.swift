@@ -4,10 +4,25 @@ import COpenSSL
 /// App Transport Security in the handshake: the protocol floor and cipher suites as libcurl options,
 /// and the certificate rules in a verification callback installed on OpenSSL's context.
 extension CurlDownloader {
-    /// The host the request in progress is for, and the ATS rule its server's chain broke.
+    /// The host the request in progress is for, the ATS rule its server's chain broke, and whether its
+    /// server asked for a client certificate.
     final class HandshakeState {
         var host = ""
         var brokenRule: String?
+        /// Set to 1 by OpenSSL's client-certificate callback (C writes it, so it is plain memory).
+        let clientCertificateFlag: UnsafeMutablePointer<Int32> = {
+            let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+            flag.initialize(to: 0)
+            return flag
+        }()
+
+        /// The server sent a CertificateRequest during the handshake of the request in progress.
+        var clientCertificateRequested: Bool {
+            get { clientCertificateFlag.pointee != 0 }
+            set { clientCertificateFlag.pointee = newValue ? 1 : 0 }
+        }
+
+        deinit { clientCertificateFlag.deallocate() }
     }
 
     /// `CURLOPT_SSLVERSION`, `CURLOPT_SSL_CIPHER_LIST`, `CURLOPT_SSL_CTX_FUNCTION` and its data for `security`.
@@ -30,7 +45,8 @@ extension CurlDownloader {
                 carillon_easy_setopt_pointer(easy, CURLOPT_SSL_CTX_DATA, Unmanaged.passUnretained(handshake).toOpaque())
             ),
             // Before each handshake: OpenSSL's chain verification is replaced by one that runs it and
-            // then the ATS certificate rules, with the handshake state as its argument.
+            // then the ATS certificate rules, with the handshake state as its argument; and a server's
+            // request for a client certificate is noted (none is ever sent, as from an extension).
             (
                 CURLOPT_SSL_CTX_FUNCTION,
                 carillon_easy_setopt_ssl_ctx_callback(easy, CURLOPT_SSL_CTX_FUNCTION) { _, sslContext, userData in
@@ -41,6 +57,10 @@ extension CurlDownloader {
                             let handshake = Unmanaged<CurlDownloader.HandshakeState>.fromOpaque(argument).takeUnretainedValue()
                             return CurlDownloader.verify(store, handshake)
                         }, userData)
+                    if let userData {
+                        let handshake = Unmanaged<CurlDownloader.HandshakeState>.fromOpaque(userData).takeUnretainedValue()
+                        carillon_ssl_ctx_note_client_certificate_request(sslContext, handshake.clientCertificateFlag)
+                    }
                     return CURLE_OK
                 }
             ),

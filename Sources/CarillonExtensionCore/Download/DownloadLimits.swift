@@ -26,12 +26,16 @@ public struct DownloadConfiguration: Sendable, Equatable {
     public var extraCAFile: String?
     /// ATS, by default without exceptions, as iOS applies it.
     public var transportSecurity: TransportSecurity
+    /// The request's header fields, by default the ones the extension's `URLSession` sends.
+    public var requestHeaders: RequestHeaders
 
     public init(
-        limits: DownloadLimits = .standard, extraCAFile: String? = nil, transportSecurity: TransportSecurity = .appTransportSecurity
+        limits: DownloadLimits = .standard, extraCAFile: String? = nil, transportSecurity: TransportSecurity = .appTransportSecurity,
+        requestHeaders: RequestHeaders = .iPhone
     ) {
         self.limits = limits
         self.extraCAFile = extraCAFile
         self.transportSecurity = transportSecurity
+        self.requestHeaders = requestHeaders
     }
 }

@@ -60,11 +60,19 @@ public struct DownloadTrace: Sendable, Equatable {
         public var contentLength: Int?
         /// nil on a reused connection (no handshake happened) or before one completed.
         public var tls: TLS?
+        /// The content codings the body was decoded from, as "gzip" or "gzip, br" (lowercased, in the
+        /// order applied); nil for an identity body or a response whose body was not the image's.
+        public var contentEncoding: String?
+        /// Body bytes received on the wire, before decoding.
+        public var wireBytes: Int
+        /// Body bytes after decoding: what the image's sink got, or a redirect's discarded body.
+        public var decodedBytes: Int
         public var timings: Timings
 
         @_spi(Tooling) public init(
             url: String, status: Int? = nil, httpVersion: String? = nil, remote: String? = nil, location: String? = nil,
-            contentType: String? = nil, contentLength: Int? = nil, tls: TLS? = nil, timings: Timings
+            contentType: String? = nil, contentLength: Int? = nil, tls: TLS? = nil, contentEncoding: String? = nil,
+            wireBytes: Int = 0, decodedBytes: Int = 0, timings: Timings
         ) {
             self.url = url
             self.status = status
@@ -74,6 +82,9 @@ public struct DownloadTrace: Sendable, Equatable {
             self.contentType = contentType
             self.contentLength = contentLength
             self.tls = tls
+            self.contentEncoding = contentEncoding
+            self.wireBytes = wireBytes
+            self.decodedBytes = decodedBytes
             self.timings = timings
         }
     }
@@ -136,15 +147,21 @@ public struct DownloadTrace: Sendable, Equatable {
     }
 
     public var hops: [Hop]
-    /// Body bytes of the final response received.
+    /// The request's header fields as sent on every hop, `Authorization` and `Cookie` values redacted.
+    public var requestHeaders: [RequestHeaders.Field]
+    /// Body bytes of the final response received (decoded).
     public var bodyBytes: Int
     public var budgetMilliseconds: Int
     public var phase: Phase
     /// nil unless the image was verified.
     public var image: Image?
 
-    @_spi(Tooling) public init(hops: [Hop], bodyBytes: Int, budgetMilliseconds: Int, phase: Phase, image: Image? = nil) {
+    @_spi(Tooling) public init(
+        hops: [Hop], requestHeaders: [RequestHeaders.Field] = [], bodyBytes: Int, budgetMilliseconds: Int, phase: Phase,
+        image: Image? = nil
+    ) {
         self.hops = hops
+        self.requestHeaders = requestHeaders
         self.bodyBytes = bodyBytes
         self.budgetMilliseconds = budgetMilliseconds
         self.phase = phase

@@ -24,6 +24,12 @@ struct TransferReport: Sendable, Equatable {
     var cancelled: Bool = false
     /// The App Transport Security rule the server's certificate chain broke, if it broke one.
     var tlsRule: String?
+    /// The server of the last request asked for a client certificate in its handshake.
+    var clientCertificateRequested: Bool = false
+    /// The final response's content codings (lowercased, in the order applied; identity left out).
+    var contentCodings: [String] = []
+    /// The request's header fields, redacted for the trace.
+    var requestHeaders: [RequestHeaders.Field] = []
     /// The ATS settings in force, to name the rule a failed handshake broke.
     var transportSecurity: TransportSecurity = .appTransportSecurity
     /// The size cap in force, for messages.
@@ -32,6 +38,9 @@ struct TransferReport: Sendable, Equatable {
     var budgetMilliseconds: Int = DownloadLimits.standard.budgetMilliseconds
     /// Milliseconds from the start of the download to its end.
     var elapsedMilliseconds: Int = 0
+
+    /// "'gzip'", "'gzip, br'": the codings as messages name them.
+    var codingsText: String { Quoting.single(contentCodings.joined(separator: ", ")) }
 
     /// Redirects followed.
     var redirects: Int { max(hops.count - 1, 0) }
@@ -84,6 +93,12 @@ extension TransferReport {
             return Outcome(.expired, "time-will-expire arrived before the download finished, \(trace(image: nil).endDescription)")
         }
         if let refusal { return refusal }
+        if stoppedAtCap, !contentCodings.isEmpty {
+            return Outcome(
+                .tooLarge,
+                "decoded body passed the \(DownloadLimits.describe(bytes: cap)) cap while decoding \(codingsText): \(bytesReceivedAtCap) decoded bytes, \(bytesReceivedAtCap - cap) over the cap; decoding stopped there"
+            )
+        }
         if stoppedAtCap {
             // The count that passed the cap, never the bytes kept below it.
             return Outcome(
@@ -96,6 +111,9 @@ extension TransferReport {
         }
         if let tlsRule, curlCode != CurlCode.ok {
             return Outcome(.tls, "App Transport Security refused the server's certificate: \(tlsRule) (\(curl))")
+        }
+        if clientCertificateRequested, curlCode != CurlCode.ok, status == 0 {
+            return Outcome(.tls, "the server asked for a client certificate, which an extension never sends (\(curl))")
         }
         switch curlCode {
         case CurlCode.ok:
@@ -122,7 +140,8 @@ extension TransferReport {
         case CurlCode.fileSizeExceeded:
             return Outcome(.tooLarge, "announced Content-Length is over the cap (\(curl))")
         case CurlCode.badContentEncoding:
-            return Outcome(.contentEncoding, curl)
+            let named = contentCodings.isEmpty ? "its Content-Encoding" : "its Content-Encoding \(codingsText)"
+            return Outcome(.network, "the body does not decode as \(named) says: URLSession fails such a download too (\(curl))")
         case CurlCode.httpReturnedError:
             return Outcome(.httpStatus, "final response status \(status) (\(curl))")
         case CurlCode.abortedByCallback:
