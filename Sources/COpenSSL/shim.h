@@ -1,6 +1,7 @@
-// The few OpenSSL calls the downloader's App Transport Security check needs, behind plain C functions:
-// OpenSSL's stack macros and ASN1_TIME handling do not import into Swift. Only the downloader imports
-// this module. Each function says which OpenSSL functions it calls.
+// The few OpenSSL calls the App Transport Security checks in the handshake need, behind plain C
+// functions: OpenSSL's stack macros and ASN1_TIME handling do not import into Swift. Only
+// Transport/CurlSecureSetup+TransportSecurity.swift and Download/CurlDownloader+Trace.swift import this
+// module. Each function says which OpenSSL functions it calls.
 #ifndef CARILLON_COPENSSL_SHIM_H
 #define CARILLON_COPENSSL_SHIM_H
 

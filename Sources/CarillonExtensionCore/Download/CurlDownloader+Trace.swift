@@ -1,5 +1,5 @@
-import CCurl
-import COpenSSL
+internal import CCurl
+internal import COpenSSL
 
 /// What libcurl knows about a request, read with `curl_easy_getinfo` for the transfer trace.
 extension CurlDownloader {

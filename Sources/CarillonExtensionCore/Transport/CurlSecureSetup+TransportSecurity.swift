@@ -1,30 +1,9 @@
-import CCurl
-import COpenSSL
+internal import CCurl
+internal import COpenSSL
 
 /// App Transport Security in the handshake: the protocol floor and cipher suites as libcurl options,
 /// and the certificate rules in a verification callback installed on OpenSSL's context.
-extension CurlDownloader {
-    /// The host the request in progress is for, the ATS rule its server's chain broke, and whether its
-    /// server asked for a client certificate.
-    final class HandshakeState {
-        var host = ""
-        var brokenRule: String?
-        /// Set to 1 by OpenSSL's client-certificate callback (C writes it, so it is plain memory).
-        let clientCertificateFlag: UnsafeMutablePointer<Int32> = {
-            let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-            flag.initialize(to: 0)
-            return flag
-        }()
-
-        /// The server sent a CertificateRequest during the handshake of the request in progress.
-        var clientCertificateRequested: Bool {
-            get { clientCertificateFlag.pointee != 0 }
-            set { clientCertificateFlag.pointee = newValue ? 1 : 0 }
-        }
-
-        deinit { clientCertificateFlag.deallocate() }
-    }
-
+extension CurlSecureSetup {
     /// `CURLOPT_SSLVERSION`, `CURLOPT_SSL_CIPHER_LIST`, `CURLOPT_SSL_CTX_FUNCTION` and its data for `security`.
     static func transportSecurityOptions(
         _ easy: UnsafeMutableRawPointer, _ security: TransportSecurity, _ handshake: HandshakeState
@@ -54,11 +33,11 @@ extension CurlDownloader {
                         sslContext,
                         { store, argument in
                             guard let store, let argument else { return 0 }
-                            let handshake = Unmanaged<CurlDownloader.HandshakeState>.fromOpaque(argument).takeUnretainedValue()
-                            return CurlDownloader.verify(store, handshake)
+                            let handshake = Unmanaged<HandshakeState>.fromOpaque(argument).takeUnretainedValue()
+                            return CurlSecureSetup.verify(store, handshake)
                         }, userData)
                     if let userData {
-                        let handshake = Unmanaged<CurlDownloader.HandshakeState>.fromOpaque(userData).takeUnretainedValue()
+                        let handshake = Unmanaged<HandshakeState>.fromOpaque(userData).takeUnretainedValue()
                         carillon_ssl_ctx_note_client_certificate_request(sslContext, handshake.clientCertificateFlag)
                     }
                     return CURLE_OK
