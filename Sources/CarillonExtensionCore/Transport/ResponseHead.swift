@@ -18,8 +18,7 @@ struct ResponseHead: Sendable, Equatable {
     /// the head of a final (non-1xx) response.
     ///
     /// The ASCII the syntax is made of (CR LF, `:`, spaces, tabs) is found in the UTF-8 rather than by
-    /// `Character`s, which cost thousands of instructions a line (the header callback was about 9% of
-    /// a batch of small downloads).
+    /// `Character`s, which cost far more (TestAssets/Bench/README.md, "Measurements behind the code").
     mutating func add(line raw: Substring) -> Bool {
         guard !isComplete else { return false }
         var line = raw
