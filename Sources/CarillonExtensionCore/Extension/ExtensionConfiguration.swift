@@ -5,8 +5,10 @@ public struct ExtensionConfiguration: Sendable {
     /// The shared container standing in for the App Group; nil means no receipts, as on iOS without
     /// `CarillonAppGroup`.
     public var receiptContainer: String?
+    /// How images are downloaded: limits, App Transport Security, extra certificate authorities.
     public var download: DownloadConfiguration
 
+    /// A configuration; without `receiptContainer` no receipts are written.
     public init(attachmentsDirectory: String, receiptContainer: String? = nil, download: DownloadConfiguration = .init()) {
         self.attachmentsDirectory = attachmentsDirectory
         self.receiptContainer = receiptContainer
@@ -26,6 +28,7 @@ public enum Delivered: String, Sendable {
 public enum ReceiptStatus: Sendable, Equatable {
     /// No receipt was due: not routed, no delivery id, or no container.
     case none
+    /// A receipt was due, and this is what writing it did.
     case recorded(ReceiptResult)
 
     /// `stored`, `duplicate`, `none` or `failed`, as the CLI prints it.
@@ -41,11 +44,15 @@ public enum ReceiptStatus: Sendable, Equatable {
 public struct ServiceResult: Sendable {
     /// The content handed to the content handler.
     public var content: NotificationContent
+    /// Whether the content was modified (an image attached) or the original.
     public var delivered: Delivered
+    /// The reason code and the sentence that explains it.
     public var outcome: Outcome
     /// Whether iOS would have run the extension at all.
     public var routed: Bool
+    /// The payload's `carillon.delivery_id`, when it has a valid one.
     public var deliveryID: DeliveryID?
+    /// What became of the receipt.
     public var receipt: ReceiptStatus
     /// What was odd about the payload or the receipt, in words.
     public var warnings: [String]

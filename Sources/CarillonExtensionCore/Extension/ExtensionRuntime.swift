@@ -9,17 +9,19 @@
 /// let result = runtime.process(request, timeWillExpireAfter: 30)
 /// ```
 public final class ExtensionRuntime: Sendable {
+    /// Where files go and how images are downloaded, fixed for the runtime's life.
     public let configuration: ExtensionConfiguration
     /// Downloaders kept warm between notifications (connections and TLS sessions reused).
     let pool: DownloaderPool
 
+    /// A runtime for `configuration`; keep it for the extension's life, so that connections are reused.
     public init(configuration: ExtensionConfiguration) {
         self.configuration = configuration
         pool = DownloaderPool(configuration: configuration.download)
     }
 
     /// `UNNotificationServiceExtension.didReceive(_:withContentHandler:)`: see
-    /// ``NotificationService/didReceive(_:configuration:pool:completion:)``.
+    /// `NotificationService.didReceive(_:configuration:pool:completion:)`.
     @discardableResult
     public func didReceive(
         _ request: NotificationRequest, completion: @escaping @Sendable (ServiceResult) -> Void
@@ -28,7 +30,7 @@ public final class ExtensionRuntime: Sendable {
     }
 
     /// One notification run to its end on the calling thread: see
-    /// ``NotificationService/process(_:configuration:pool:timeWillExpireAfter:)``.
+    /// `NotificationService.process(_:configuration:pool:timeWillExpireAfter:)`.
     public func process(_ request: NotificationRequest, timeWillExpireAfter seconds: Double) -> ServiceResult {
         NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: seconds)
     }
