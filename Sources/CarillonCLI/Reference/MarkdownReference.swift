@@ -49,7 +49,7 @@ enum MarkdownReference {
         lines += ["", "## Options", ""] + optionTable(command.options)
         lines += ["", "## Exit status", ""] + statusTable(command.exitStatuses)
         var more = "The whole description, with the output's fields: `\(tool.name) \(command.name) --help`."
-        if let guide = guides[command.name] { more += " The guide: [\(guide)](../\(guide))." }
+        if let guide = guides[command.name] { more += "\nThe guide: [\(guide)](../\(guide))." }
         lines += ["", more, ""]
         return lines.joined(separator: "\n")
     }
