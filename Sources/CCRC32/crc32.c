@@ -1,7 +1,7 @@
 // CRC-32 for the PNG verifier: every byte of a PNG is under a CRC, so this runs over the whole body
-// of every PNG download. zlib 1.2.13's crc32_z (Debian 12) costs about 3.9 instructions a byte, a
-// third of a whole 10 MiB download's instructions; folding with carry-less multiplication costs a tenth
-// of that or less (TestAssets/Bench/README.md, "Measurements behind the code").
+// of every PNG download, and zlib's crc32_z was a third of a 10 MiB download's instructions; folding
+// with carry-less multiplication costs a tenth of that or less (TestAssets/Bench/README.md,
+// "Measurements behind the code", has the figures).
 //
 // The folding is the method of Gopal, Ozturk et al., "Fast CRC Computation for Generic Polynomials
 // Using PCLMULQDQ Instruction" (Intel, 2009), for the bit-reflected polynomial. Its constants are

@@ -1,5 +1,12 @@
 import CarillonCLI
 @_spi(Tooling) import CarillonExtensionCore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Before anything opens a file: a launcher may have closed standard input, output or error, and the
 // next file opened (a receipt's temporary file) would then take descriptor 1 and receive output lines.

@@ -1,4 +1,11 @@
 @_spi(Tooling) import CarillonExtensionCore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `carillon-nse scan`: the app's Notification Center check at configuration and activation — each
 /// stamped notification still delivered becomes a `received` event dated when it was delivered.

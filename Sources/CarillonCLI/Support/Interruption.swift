@@ -1,4 +1,11 @@
 @_spi(Tooling) import CarillonExtensionCore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// SIGINT and SIGTERM, handled: partial downloads in progress are removed before the tool ends, by
 /// the same signal, as a shell expects (its status 130 or 143).

@@ -1,4 +1,11 @@
 @_spi(Tooling) import CarillonExtensionCore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where one path is relative to another once links and `..` are resolved: for the misconfigurations
 /// that are usage errors (a queue inside the container's receipts, attachments inside the container).

@@ -1,4 +1,11 @@
 @_spi(Tooling) import CarillonExtensionCore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Descriptors 0, 1 and 2 as the tool needs them.
 public enum StandardDescriptors {

@@ -1,5 +1,12 @@
 @_spi(Tooling) import CarillonExtensionCore
 import Synchronization
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a command's output goes: the process's streams in the tool, memory in tests.
 public protocol OutputStream: Sendable {

@@ -1,4 +1,11 @@
 import Synchronization
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The attachments directory: where downloads stream to and verified images are published.
 ///

@@ -1,4 +1,11 @@
 import CCurl
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A libcurl share handle: the TLS session cache and the DNS cache shared by every downloader of one
 /// ``DownloaderPool``, so that concurrent downloads (`process --jobs N`, the iOS-shaped queue) resume

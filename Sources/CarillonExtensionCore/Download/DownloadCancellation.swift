@@ -1,5 +1,4 @@
 import Synchronization
-
 /// A way to stop a download from another thread at once, or at a set instant from its own.
 ///
 /// Cancelling sets a flag and wakes the transfer's `curl_multi_poll` (``CurlDownloader/wake(_:)``), so the
@@ -70,8 +69,7 @@ import Synchronization
         guard let expiry else { return false }
         let left = expiry - ContinuousClock.now
         guard left > .zero, left < .milliseconds(1) else { return false }
-        var pause = timespec(tv_sec: 0, tv_nsec: Int(left.components.attoseconds / 1_000_000_000))
-        _ = nanosleep(&pause, nil)
+        Pause.sleep(for: left)
         return true
     }
 

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reading the whole queue: every format-1 `.event` file and every format-2 `.events` file, in one look.
 ///
 /// This is what every operation that must know "is this event queued?" starts from: the enqueue (under

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The queue's counter: the next sequence number, kept in `.sequence`.
 ///
 /// Every number read from disk is checked before any arithmetic: a counter that is missing, corrupt,

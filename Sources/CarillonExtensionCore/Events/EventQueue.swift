@@ -1,4 +1,11 @@
 import Synchronization
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The app's persistent queue of events awaiting upload, shared safely by threads and processes.
 ///

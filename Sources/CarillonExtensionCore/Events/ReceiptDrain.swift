@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The app's launch step: turns the receipts the extension left in the shared container into
 /// `received` events in the app's queue.
 ///

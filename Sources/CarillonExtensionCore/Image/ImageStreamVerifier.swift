@@ -1,6 +1,6 @@
 /// The image decision (SPEC §2 "Type"; ``ImageVerifier`` sums it up) made on the bytes as they arrive,
 /// so that a download is verified while it streams to its file instead of being read back afterwards
-/// (for a 10 MiB image that read-back was a tenth of the whole run). ``ImageVerifier`` runs on it too:
+/// (TestAssets/Bench/README.md, "Measurements behind the code"). ``ImageVerifier`` runs on it too:
 /// this is the one implementation of the rules, which are ``PNGStream``'s, ``JPEGStream``'s (with
 /// ``JPEGHeaders``) and ``GIFStream``'s.
 ///

@@ -1,9 +1,8 @@
 /// Writes ``JSONValue``s as compact JSON text: members in order, numbers as their original text,
 /// strings escaped as RFC 8259 requires (and `/` left alone).
 ///
-/// The text is built as UTF-8 bytes and made a `String` once: appending to a `String` piece by piece
-/// (and a string's characters scalar by scalar) made the result line of `process`, written for every
-/// payload, cost about 330,000 instructions.
+/// The text is built as UTF-8 bytes and made a `String` once, rather than appended to a `String` piece
+/// by piece: it is written for every payload (TestAssets/Bench/README.md, "Measurements behind the code").
 @_spi(Tooling) public enum JSONWriter {
     public static func string(_ value: JSONValue) -> String {
         var bytes: [UInt8] = []

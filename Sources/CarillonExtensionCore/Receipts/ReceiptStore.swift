@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The extension's side of the shared container (the App Group stand-in): writes receipts.
 ///
 /// Layout inside the container (the `.lock`, `.tmp-*` and `Quarantine/` parts are ``RecordDirectory``'s):

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One name in a directory, as ``FileName`` maps its bytes, and its type when the listing said it.
 @_spi(Tooling) public struct DirectoryEntry: Sendable, Equatable {
     /// The name, lossless (``FileName``): not UTF-8 bytes are escaped, never replaced.

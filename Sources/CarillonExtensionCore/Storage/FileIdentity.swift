@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What tells one version of a file from another without reading it: device, inode, size, and the
 /// modification and change times to the nanosecond (`lstat`). Files of ours are replaced, never
 /// written in place, so an unchanged identity means unchanged bytes.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An exclusive `flock` on a lock file, waited for until a deadline and never longer.
 ///
 /// `flock` locks belong to the open file, so the lock excludes other processes *and* other threads of
@@ -54,10 +62,7 @@
                     "lock", path, errno: EWOULDBLOCK,
                     explanation: "another process holds the lock (waited \(milliseconds) ms)")
             }
-            let sleep = min(pause, deadline - now)
-            let (seconds, attoseconds) = sleep.components
-            var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-            _ = nanosleep(&request, nil)
+            Pause.sleep(for: min(pause, deadline - now))
             pause = min(pause * 2, .milliseconds(2))
         }
     }

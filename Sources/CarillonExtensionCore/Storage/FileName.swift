@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// File names and paths are bytes; Swift strings are Unicode. This is the lossless mapping between the
 /// two that every path-taking call in the library goes through.
 ///
@@ -61,7 +69,7 @@
     /// Whether `text` holds a byte that is not UTF-8 (an escaped scalar).
     ///
     /// Every path-taking call asks this of its path, so it looks for the escapes' first byte with
-    /// `memchr` (a drain of 1,000 receipts asked it 5,000 times: 9 million instructions byte by byte).
+    /// `memchr` rather than byte by byte (TestAssets/Bench/README.md, "Measurements behind the code").
     public static func hasEscapes(_ text: String) -> Bool {
         if let found = text.utf8.withContiguousStorageIfAvailable(hasEscapedScalar) { return found }
         return Array(text.utf8).withUnsafeBufferPointer(hasEscapedScalar)

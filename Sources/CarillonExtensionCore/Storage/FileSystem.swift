@@ -1,3 +1,13 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Thin, typed wrappers over the POSIX calls the extension needs for durable, private files. Every path
 /// goes to the C library through ``FileName/withCString(_:_:)``, so names that are not UTF-8 work.
 ///
@@ -153,10 +163,11 @@
 
     /// A token unique across processes and threads: pid, a counter and random bits.
     public static func uniqueToken() -> String {
-        let counter = tokenCounter.add()
+        let counter = tokenCounter.add(1, ordering: .relaxed).newValue
         let random = UInt64.random(in: 0...UInt64.max)
         return "\(getpid())-\(counter)-\(String(random, radix: 36))"
     }
 }
 
-private let tokenCounter = AtomicCounter()
+/// The tokens' counter: safe to bump from any thread.
+private let tokenCounter = Atomic<Int>(0)

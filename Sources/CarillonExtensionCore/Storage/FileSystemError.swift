@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A failed file-system call: the call, the path and the `errno`, as one readable message.
 ///
 /// Paths in the message are shown with `FileName.display(_:)`, so a name that is not UTF-8 reads as

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A file that was set aside instead of being used, and why.
 public struct QuarantinedFile: Sendable, Hashable {
     /// Where the file was (lossless, see `FileName`).

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A directory of small record files that is ours: the container's `CarillonReceipts/` and the app's
 /// event queue. It owns the layout both share:
 ///

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Files that a writer leaves behind only when it dies mid-write: temporary record files (`.tmp-*`) and
 /// partial downloads (`.download-*.part`). One older than ``maximumAge`` belongs to a process that died
 /// between creating and publishing (or removing) it, and is removed.

@@ -1,13 +1,13 @@
 #if canImport(Glibc)
-    @_exported import Glibc
+    import Glibc
 #elseif canImport(Musl)
-    @_exported import Musl
+    import Musl
 #elseif canImport(Darwin)
-    @_exported import Darwin
+    import Darwin
 #endif
 
-/// The one place the C library is imported for the library (re-exported, so the other files need no
-/// import block of their own), and the one loop that retries a call a signal interrupted.
+/// The one loop that retries a call a signal interrupted. Every file that calls the C library imports it
+/// itself, as this one does; nothing re-exports it.
 enum SystemCall {
     /// `errno`, for code where a property of that name hides the C library's.
     static var lastError: Int32 { errno }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An instant as milliseconds since the Unix epoch (UTC), the precision of receipts and events.
 ///
 /// The representable range is 1970-01-01T00:00:00.000Z through 9999-12-31T23:59:59.999Z: the span

@@ -46,12 +46,8 @@ public struct EventUploader: Sendable {
         self.sleep = sleep
     }
 
-    /// `nanosleep` until `milliseconds` have passed (a signal does not cut it short).
-    public static let sleep: @Sendable (Int) -> Void = { milliseconds in
-        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
-    }
+    /// Waits `milliseconds` on the calling thread (``Pause``: a signal does not cut it short).
+    public static let sleep: @Sendable (Int) -> Void = { milliseconds in Pause.sleep(for: .milliseconds(milliseconds)) }
 
     /// The answer's first bytes kept with a set-aside batch.
     static let quotedBodyBytes = 200
@@ -76,118 +72,58 @@ public struct EventUploader: Sendable {
         }
         report.unreadable = contents.quarantined
         report.warnings += ClockRule.warnings(for: contents.events, now: now)
-        var pending = EventBatch.batches(of: contents.events).map(\.events)
-        guard !pending.isEmpty else { return report }
+        let batches = EventBatch.batches(of: contents.events).map(\.events)
+        guard !batches.isEmpty else { return report }
         guard let poster = CurlPoster(transportSecurity: transportSecurity, extraCAFile: extraCAFile) else {
             report.stopped = "cannot create a libcurl handle (curl_easy_init failed)"
             report.kept = contents.events.count
             return report
         }
         let headers = [key.authorizationHeader, "Content-Type: application/json", "Accept: application/json"]
-        var batchNumber = 0
-        var next = 0
-        var removedSinceSync = false
-        batches: while next < pending.count {
-            let events = pending[next]
-            batchNumber += 1
-            let body = Array(EventBatch(events: events).requestBody.utf8)
-            var attempt = 0
-            while true {
-                attempt += 1
-                let left = policy.deadlineMilliseconds - elapsed()
-                guard left > 0 else {
-                    report.stopped = "the \(RetryPolicy.seconds(policy.deadlineMilliseconds)) s deadline passed (--deadline)"
-                    break batches
-                }
-                let requestStart = ContinuousClock.now
-                let response = poster.post(url: endpoint.url, host: endpoint.host, headers: headers, body: body, timeoutMilliseconds: left)
-                let took = ContinuousClock.now - requestStart
-                report.requests += 1
-                let outcome = UploadResponse.classify(status: response.status, batchSize: events.count)
-                var line = UploadAttempt(
-                    batch: batchNumber, events: events.count, attempt: attempt, status: response.status, outcome: outcome,
-                    received: response.status == nil ? nil : UploadResponse.received(response.body), retryAfterMilliseconds: nil,
-                    elapsedMilliseconds: Double(took.components.seconds) * 1000 + Double(took.components.attoseconds) / 1e15,
-                    detail: response.failure.map(key.redacting))
-                switch outcome {
-                case .sent:
-                    do {
-                        try queue.removeAcknowledged(events)
-                        removedSinceSync = true
-                    } catch {
-                        line.detail = "sent, but cannot remove its events from the queue: \(error) (they will be sent again)"
-                        onAttempt(line)
-                        report.stopped = "cannot remove sent events from the queue: \(error)"
-                        break batches
-                    }
-                    report.sent += events.count
-                    if line.received != events.count {
-                        report.warnings.append(
-                            "batch \(batchNumber): the API answered \(line.received.map { "{\"received\": \($0)}" } ?? "without {\"received\": N}") for \(events.count) events"
-                        )
-                    }
-                    onAttempt(line)
-                    next += 1
-                    continue batches
-                case .refused:
-                    line.detail = "the API refused the mobile key (HTTP \(response.status ?? 0)); every event stays queued"
-                    onAttempt(line)
-                    report.keyRefused = true
-                    report.stopped = "the API refused the mobile key (HTTP \(response.status ?? 0))"
-                    break batches
-                case .split:
-                    let half = events.count / 2
-                    line.detail = "too large for the API: split into \(half) and \(events.count - half) events"
-                    onAttempt(line)
-                    pending.replaceSubrange(next...next, with: [Array(events[..<half]), Array(events[half...])])
-                    continue batches
-                case .setAside:
-                    let quoted = key.redacting(Self.quote(response.body))
-                    let reason = "POST /v1/events answered \(response.status ?? 0): \(quoted)"
-                    do {
-                        report.setAside += try queue.setAside(events, reason: reason)
-                        report.setAsideEvents += events.count
-                    } catch {
-                        line.detail = "refused (HTTP \(response.status ?? 0)), and cannot be set aside: \(error)"
-                        onAttempt(line)
-                        report.stopped = "cannot set a refused batch aside: \(error)"
-                        break batches
-                    }
-                    line.detail = "refused (HTTP \(response.status ?? 0)); its events are set aside in \(queue.quarantineDirectory)"
-                    onAttempt(line)
-                    next += 1
-                    continue batches
-                case .retry:
-                    let retryAfter = response.retryAfter.flatMap { RetryAfter.milliseconds($0, now: .now()) }
-                    switch policy.decide(
-                        failedAttempt: attempt, retryAfterMilliseconds: retryAfter, elapsedMilliseconds: elapsed(), random: random)
-                    {
-                    case .retry(let wait):
-                        line.retryAfterMilliseconds = wait
-                        onAttempt(line)
-                        sleep(wait)
-                    case .giveUp(let why):
-                        let failure = line.detail.map { "; last: \($0)" } ?? " (HTTP \(response.status ?? 0))"
-                        line.detail = "gave up: \(why)\(failure)"
-                        onAttempt(line)
-                        report.stopped = "gave up on batch \(batchNumber): \(why)"
-                        break batches
-                    }
-                }
+        var run = UploadRun(queue: queue, key: key, report: report, pending: batches)
+        var attempt = 0
+        while run.next < run.pending.count {
+            if attempt == 0 { run.batchNumber += 1 }
+            attempt += 1
+            let left = policy.deadlineMilliseconds - elapsed()
+            guard left > 0 else {
+                run.report.stopped = "the \(RetryPolicy.seconds(policy.deadlineMilliseconds)) s deadline passed (--deadline)"
+                break
+            }
+            let events = run.events
+            let requestStart = ContinuousClock.now
+            let response = poster.post(
+                url: endpoint.url, host: endpoint.host, headers: headers, body: Array(EventBatch(events: events).requestBody.utf8),
+                timeoutMilliseconds: left)
+            let took = ContinuousClock.now - requestStart
+            run.report.requests += 1
+            let outcome = UploadResponse.classify(status: response.status, batchSize: events.count)
+            var line = UploadAttempt(
+                batch: run.batchNumber, events: events.count, attempt: attempt, status: response.status, outcome: outcome,
+                received: response.status == nil ? nil : UploadResponse.received(response.body), retryAfterMilliseconds: nil,
+                elapsedMilliseconds: Double(took.components.seconds) * 1000 + Double(took.components.attoseconds) / 1e15,
+                detail: response.failure.map(key.redacting))
+            let step: UploadRun.Next
+            switch outcome {
+            case .sent: step = run.sent(&line)
+            case .refused: step = run.refused(&line)
+            case .split: step = run.split(&line)
+            case .setAside: step = run.setAside(&line, answer: response.body)
+            case .retry:
+                let retryAfter = response.retryAfter.flatMap { RetryAfter.milliseconds($0, now: .now()) }
+                step = run.retry(
+                    &line,
+                    decision: policy.decide(
+                        failedAttempt: attempt, retryAfterMilliseconds: retryAfter, elapsedMilliseconds: elapsed(), random: random))
+            }
+            onAttempt(line)
+            switch step {
+            case .nextBatch: attempt = 0
+            case .retry(let wait): sleep(wait)
+            case .stop: return run.finish()
             }
         }
-        // Every way out of the loop comes here: the removals are made durable once, at the end.
-        if removedSinceSync {
-            do {
-                try queue.syncRemovals()
-            } catch {
-                report.warnings.append(
-                    "cannot sync the queue directory after removing sent events: \(error) (a power loss now could bring them back, to be sent again)"
-                )
-            }
-        }
-        report.kept = pending[next...].reduce(0) { $0 + $1.count }
-        return report
+        return run.finish()
     }
 
     /// The answer's first bytes as one printable line (controls and non-UTF-8 as `?`).

@@ -3,7 +3,7 @@ import Testing
 
 @_spi(Tooling) @testable import CarillonExtensionCore
 
-/// The reason codes are a contract (README, SPEC §3): stable, unique, kebab-case.
+/// The reason codes are a contract (Documentation/Reasons.md, SPEC §3): stable, unique, kebab-case.
 @Suite struct ReasonTests {
     @Test func codesAreUniqueAndKebabCase() {
         let codes = Reason.allCases.map(\.code)
@@ -14,10 +14,11 @@ import Testing
         }
     }
 
-    @Test func everyCodeIsDocumentedInTheREADME() throws {
-        let readme = String(decoding: try FileSystem.readFile(Paths.packageRoot + "/README.md", policy: .regularFile), as: UTF8.self)
+    @Test func everyCodeIsDocumentedInTheReasonTable() throws {
+        let page = String(
+            decoding: try FileSystem.readFile(Paths.packageRoot + "/Documentation/Reasons.md", policy: .regularFile), as: UTF8.self)
         for reason in Reason.allCases {
-            #expect(readme.contains("| `\(reason.code)` |"), "README's reason table has no row for \(reason.code)")
+            #expect(page.contains("| `\(reason.code)` |"), "Documentation/Reasons.md's reason table has no row for \(reason.code)")
         }
     }
 

@@ -2,6 +2,13 @@
 import CarillonFuzzChecks
 
 @testable import CarillonCLI
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// libFuzzer's entry point: the input is a command line, split on NUL into arguments.
 ///

@@ -253,18 +253,3 @@ import Testing
         #expect(try await tool(["batches", "--queue", work.file("queue")]).standardOutput == batches.standardOutput)
     }
 }
-
-/// Results gathered from several threads.
-final class ResultsBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Command.Result?] = []
-    func append(_ result: Command.Result?) { lock.withLock { results.append(result) } }
-    var all: [Command.Result?] { lock.withLock { results } }
-}
-
-final class AtomicFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
-}

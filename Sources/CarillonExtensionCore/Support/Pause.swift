@@ -1,0 +1,20 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one way the library waits on its own thread.
+enum Pause {
+    /// Blocks the calling thread for `duration` with `nanosleep`, resuming after a signal so that the
+    /// whole duration passes. A duration of zero or less returns at once.
+    static func sleep(for duration: Duration) {
+        guard duration > .zero else { return }
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+    }
+}
