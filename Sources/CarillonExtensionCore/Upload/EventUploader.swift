@@ -46,7 +46,7 @@ public struct EventUploader: Sendable {
         self.sleep = sleep
     }
 
-    /// Waits `milliseconds` on the calling thread (``Pause``: a signal does not cut it short).
+    /// Waits `milliseconds` on the calling thread (`Pause`: a signal does not cut it short).
     public static let sleep: @Sendable (Int) -> Void = { milliseconds in Pause.sleep(for: .milliseconds(milliseconds)) }
 
     /// The answer's first bytes kept with a set-aside batch.
