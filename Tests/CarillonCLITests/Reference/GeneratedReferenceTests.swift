@@ -74,6 +74,17 @@ import Testing
         #expect(rendered.standardOutput.contains("EXIT STATUS"))
     }
 
+    /// Every command says when it succeeds and when it was called wrongly, and uses only the statuses
+    /// the tool defines, each once, in order.
+    @Test(arguments: CarillonTool.commands.map { $0.name })
+    func everyCommandDeclaresItsStatuses(command: String) throws {
+        let codes = try #require(CarillonTool.commands.first { $0.name == command }).exitStatuses.map(\.code)
+        #expect(codes.first == CarillonTool.exitSuccess)
+        #expect(codes.last == CarillonTool.exitUsage)
+        #expect(codes == codes.sorted() && Set(codes).count == codes.count)
+        #expect(Set(codes).isSubset(of: CarillonTool.exitStatuses.map(\.code)))
+    }
+
     /// `--help` prints the same exit statuses as the reference pages and the man page.
     @Test(arguments: CarillonTool.commands.map { $0.name })
     func helpPrintsTheDeclaredExitStatuses(command: String) throws {
