@@ -59,7 +59,9 @@ enum MarkdownReference {
         ["| option | value | default | what it does |", "|---|---|---|---|"]
             + options.map { option in
                 let value = option.valueName.map { "`\(cell($0))`" } ?? ""
-                let shown = option.defaultValue.map { "`\(cell($0))`" } ?? (option.isRequired ? "required" : "")
+                let shown =
+                    option.defaultValue.map { "`\(cell($0))`" }
+                    ?? (option.isRequired ? "required" : (option.repeatable ? "repeatable" : ""))
                 return "| `\(option.name)` | \(value) | \(shown) | \(escape(option.about)) |"
             }
     }

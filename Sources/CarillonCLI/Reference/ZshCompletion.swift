@@ -66,10 +66,12 @@ enum ZshCompletion {
     /// `--format=[JSON Lines, or a readable block per payload.]:json|text:(json text)`: the option, its
     /// help in brackets, and for a value the message and how to complete it (`=`: `--name VALUE` or
     /// `--name=VALUE`).
+    /// A repeatable option starts with `*`, so that `_arguments` offers it again.
     static func optionSpec(_ option: OptionSpec) -> String {
         let help = "[" + escapeDescription(option.help) + "]"
-        guard let valueName = option.valueName else { return option.name + help }
-        return option.name + "=" + help + ":" + escapeColons(valueName) + ":" + action(option.value)
+        let name = (option.repeatable ? "*" : "") + option.name
+        guard let valueName = option.valueName else { return name + help }
+        return name + "=" + help + ":" + escapeColons(valueName) + ":" + action(option.value)
     }
 
     /// The `_arguments` action for a kind of value; a space offers nothing and shows the message.

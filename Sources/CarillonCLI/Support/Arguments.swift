@@ -13,10 +13,13 @@ struct OptionSpec: Sendable, Equatable {
     var value: ValueKind
     /// Whether the command refuses to run without it.
     var isRequired: Bool
+    /// May be given more than once (`--header`): the completions offer it again.
+    var repeatable: Bool
 
     /// An option; `value` defaults to ``ValueKind/none`` for a flag and ``ValueKind/text`` otherwise.
     init(
-        name: String, valueName: String?, help: String, defaultValue: String? = nil, value: ValueKind? = nil, isRequired: Bool = false
+        name: String, valueName: String?, help: String, defaultValue: String? = nil, value: ValueKind? = nil, isRequired: Bool = false,
+        repeatable: Bool = false
     ) {
         self.name = name
         self.valueName = valueName
@@ -24,6 +27,7 @@ struct OptionSpec: Sendable, Equatable {
         self.defaultValue = defaultValue
         self.value = value ?? (valueName == nil ? .none : .text)
         self.isRequired = isRequired
+        self.repeatable = repeatable
     }
 
     /// The `--help` line's text: "Size cap of each image in bytes (default 10485760)."

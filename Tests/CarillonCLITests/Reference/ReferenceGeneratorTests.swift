@@ -62,6 +62,8 @@ import Testing
                 "| `--queue` | `DIR` | required | The queue. |",
                 "| `--format` | `json\\|text` | `json` | The format. |",
             ])
+        let header = OptionSpec(name: "--header", valueName: "TEXT", help: "Also.", repeatable: true)
+        #expect(MarkdownReference.optionTable([header]).last == "| `--header` | `TEXT` | repeatable | Also. |")
         #expect(MarkdownReference.statusTable([ExitStatus(code: 64, meaning: "Bad usage.")]).last == "| 64 | Bad usage. |")
     }
 
@@ -71,6 +73,7 @@ import Testing
         (suppress, "--suppress[Show nothing.]"),
         (at, "--at=[The instant (default now).]:ISO8601: "),
         (OptionSpec(name: "--x", valueName: "A:B", help: "[a]: \\ b"), #"--x=[\[a\]\: \\ b]:A\:B: "#),
+        (OptionSpec(name: "--header", valueName: "'N: V'", help: "Also.", repeatable: true), "*--header=[Also.]:'N\\: V': "),
     ])
     func zshOptionSpec(option: OptionSpec, spec: String) {
         #expect(ZshCompletion.optionSpec(option) == spec)
