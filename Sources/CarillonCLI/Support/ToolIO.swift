@@ -8,29 +8,30 @@ import Synchronization
     import Darwin
 #endif
 
-/// Where a command's output goes: the process's streams in the tool, memory in tests.
-public protocol OutputStream: Sendable {
+/// Where a command's text goes: the process's streams in the tool, memory in tests. (Not Swift's
+/// `TextOutputStream`, whose `write` cannot report that a write failed.)
+public protocol TextSink: Sendable {
     /// Writes text as it is (callers add newlines).
     func write(_ text: String)
     /// Why a write failed (a closed pipe, a full disk), once one has: nothing more reaches the reader.
     var failure: String? { get }
 }
 
-extension OutputStream {
+extension TextSink {
     public var failure: String? { nil }
 }
 
 /// The streams and facts about the terminal that a command runs with.
 public struct ToolIO: Sendable {
-    public var standardOutput: any OutputStream
-    public var standardError: any OutputStream
+    public var standardOutput: any TextSink
+    public var standardError: any TextSink
     /// Reads all of standard input, refusing more than `limit` bytes.
     public var readStandardInput: @Sendable (_ limit: Int) throws -> [UInt8]
     /// Whether standard error is a terminal (progress lines are shown only then).
     public var standardErrorIsTerminal: Bool
 
     public init(
-        standardOutput: any OutputStream, standardError: any OutputStream,
+        standardOutput: any TextSink, standardError: any TextSink,
         readStandardInput: @escaping @Sendable (_ limit: Int) throws -> [UInt8], standardErrorIsTerminal: Bool
     ) {
         self.standardOutput = standardOutput
@@ -53,7 +54,7 @@ public struct ToolIO: Sendable {
 ///
 /// The first failed write (`EPIPE` from a reader gone away, `ENOSPC`, `EBADF`) is kept and every later
 /// write is dropped: the run ends with exit 1 and one line on standard error (``CarillonTool``).
-public final class FileStream: OutputStream {
+public final class FileStream: TextSink {
     private let descriptor: Int32
     /// The first failure, as the C library says it.
     private let state = Mutex<String?>(nil)
@@ -80,7 +81,7 @@ public final class FileStream: OutputStream {
 }
 
 /// Output kept in memory, for tests.
-public final class CapturedStream: OutputStream {
+public final class CapturedStream: TextSink {
     private let storage = Mutex("")
 
     public init() {}
