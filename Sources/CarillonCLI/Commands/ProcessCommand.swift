@@ -11,7 +11,7 @@ enum ProcessCommand: Command {
         static let container = Option.path(
             "--container", "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts.")
         static let attachments = Option.path(
-            "--attachments", "DIR", help: "Directory for attachment files (default: $TMPDIR/carillon-nse-attachments).")
+            "--attachments", "DIR", help: "Directory for attachment files.", default: "$TMPDIR/carillon-nse-attachments")
         static let caFile = Option.path(
             "--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on.")
         static let budget = Option.milliseconds(
@@ -52,7 +52,7 @@ enum ProcessCommand: Command {
             "--report", "FILE.html",
             help: "Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.")
         static let appName = Option.text(
-            "--app-name", "NAME", help: "The app name the report's previews show (default \(HTMLReport.defaultAppName)).")
+            "--app-name", "NAME", help: "The app name the report's previews show.", default: HTMLReport.defaultAppName)
     }
 
     static let options: [OptionSpec] =
@@ -63,9 +63,29 @@ enum ProcessCommand: Command {
             Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec,
         ] + CampaignOptions.specs
 
+    static let arguments = [
+        ArgumentSpec(
+            name: "PAYLOAD", value: .file, about: "A payload file, a directory (its *.json files, sorted) or - (standard input).",
+            repeats: true)
+    ]
+
+    static let exitStatuses = [
+        ExitStatus(code: 0, meaning: "Every payload was read (fallbacks are normal outcomes)."),
+        ExitStatus(
+            code: 1,
+            meaning:
+                "A payload was unreadable or not a JSON object (the others are still processed), no payload was found, or the report could not be written."
+        ),
+        ExitStatus(code: 2, meaning: "An outcome matched --fail-on, and every input was read."),
+        ExitStatus(
+            code: 64,
+            meaning:
+                "Bad usage, an unreadable --ca-file or one without a certificate, and a --report in a missing directory included."),
+    ]
+
     static var help: String {
         """
-        Usage: carillon-nse process [options] PAYLOAD...
+        Usage: \(usage)
 
         Runs each APNs payload through the Notification Service Extension's logic — routing, receipt,
         image download, verification and attachment — and prints one JSON object per payload per line,
@@ -104,11 +124,7 @@ enum ProcessCommand: Command {
         directory does not exist, or that is a directory, is a usage error (64) before any payload
         runs; a write that fails afterwards is exit 1, naming the file.
 
-        Exit status: 0 when every payload was read (fallbacks are normal outcomes), 1 when a payload was
-        unreadable or not a JSON object (the others are still processed) or no payload was found, 2 when
-        an outcome matched --fail-on (and every input was read), 64 on bad usage (an unreadable
-        --ca-file, or one without a certificate, and a --report in a missing directory included).
-        A report that cannot be written is exit 1.
+        \(ExitStatus.help(exitStatuses))
 
         """
     }

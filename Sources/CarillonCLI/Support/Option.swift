@@ -17,12 +17,10 @@ struct Option<Value: Sendable>: Sendable {
     }
 
     private init(
-        _ name: String, _ placeholder: String?, help: String, default shown: String?,
+        _ name: String, _ placeholder: String?, help: String, default shown: String?, value: ValueKind? = nil, isRequired: Bool = false,
         read: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value
     ) {
-        // "Size cap of each image in bytes." → "Size cap of each image in bytes (default 10485760)."
-        let sentence = help.hasSuffix(".") ? String(help.dropLast()) : help
-        spec = OptionSpec(name: name, valueName: placeholder, help: shown.map { "\(sentence) (default \($0))." } ?? help)
+        spec = OptionSpec(name: name, valueName: placeholder, help: help, defaultValue: shown, value: value, isRequired: isRequired)
         reader = read
     }
 }
@@ -35,23 +33,34 @@ extension Option where Value == Bool {
 }
 
 extension Option where Value == String? {
-    /// A path (never empty), absent by default.
-    static func path(_ name: String, _ placeholder: String, help: String) -> Option {
-        Option(name, placeholder, help: help, default: nil) { arguments throws(UsageError) in try arguments.path(name) }
+    /// A path (never empty), absent by default; `shown` is what the command uses then, for the help.
+    static func path(_ name: String, _ placeholder: String, help: String, default shown: String? = nil) -> Option {
+        Option(name, placeholder, help: help, default: shown, value: .path(placeholder: placeholder)) { arguments throws(UsageError) in
+            try arguments.path(name)
+        }
     }
 
-    /// Text checked by the command, absent by default.
-    static func text(_ name: String, _ placeholder: String, help: String) -> Option {
-        Option(name, placeholder, help: help, default: nil) { $0.value(name) }
+    /// Text checked by the command, absent by default; `shown` is what the command uses then, for the help.
+    static func text(_ name: String, _ placeholder: String, help: String, default shown: String? = nil) -> Option {
+        Option(name, placeholder, help: help, default: shown) { $0.value(name) }
     }
 }
 
 extension Option where Value == String {
     /// A path (never empty) the command cannot run without.
     static func requiredPath(_ name: String, _ placeholder: String, help: String) -> Option {
-        Option(name, placeholder, help: help, default: nil) { arguments throws(UsageError) in
+        Option(name, placeholder, help: help, default: nil, value: .path(placeholder: placeholder), isRequired: true) {
+            arguments throws(UsageError) in
             guard let path = try arguments.path(name) else { throw UsageError(message: "option '\(name)' is required") }
             return path
+        }
+    }
+
+    /// Text checked by the command, which cannot run without it.
+    static func requiredText(_ name: String, _ placeholder: String, help: String) -> Option {
+        Option(name, placeholder, help: help, default: nil, isRequired: true) { arguments throws(UsageError) in
+            guard let text = arguments.value(name) else { throw UsageError(message: "option '\(name)' is required") }
+            return text
         }
     }
 }
@@ -113,7 +122,8 @@ extension Option {
     static func choice(_ name: String, _ choices: [Value], default value: Value, help: String) -> Option
     where Value: RawRepresentable, Value.RawValue == String {
         let words = choices.map(\.rawValue)
-        return Option(name, words.joined(separator: "|"), help: help, default: value.rawValue) { arguments throws(UsageError) in
+        return Option(name, words.joined(separator: "|"), help: help, default: value.rawValue, value: .choices(words)) {
+            arguments throws(UsageError) in
             guard let text = arguments.value(name) else { return value }
             guard let chosen = choices.first(where: { $0.rawValue == text }) else {
                 let listed =

@@ -5,8 +5,10 @@ public struct ExtensionConfiguration: Sendable {
     /// The shared container standing in for the App Group; nil means no receipts, as on iOS without
     /// `CarillonAppGroup`.
     public var receiptContainer: String?
+    /// How images are downloaded: limits, App Transport Security, extra certificate authorities.
     public var download: DownloadConfiguration
 
+    /// A configuration; without `receiptContainer` no receipts are written.
     public init(attachmentsDirectory: String, receiptContainer: String? = nil, download: DownloadConfiguration = .init()) {
         self.attachmentsDirectory = attachmentsDirectory
         self.receiptContainer = receiptContainer
