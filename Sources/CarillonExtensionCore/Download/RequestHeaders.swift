@@ -4,9 +4,12 @@
 public struct RequestHeaders: Sendable, Equatable {
     /// One `Name: value` field.
     public struct Field: Sendable, Equatable {
+        /// The field's name, as given (`User-Agent`).
         public var name: String
+        /// Its value, as sent.
         public var value: String
 
+        /// A field of `name` with `value`.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -95,7 +98,9 @@ public struct RequestHeaders: Sendable, Equatable {
 
     /// A `--header` value that is not a header field.
     public struct HeaderError: Error, Sendable, Equatable {
+        /// The value as given.
         public var text: String
+        /// What is wrong with it, as a sentence.
         public var problem: String
     }
 }

@@ -18,8 +18,10 @@ public final class ExtensionRuntime: Sendable {
 
     /// A runtime for `configuration`; keep it for the extension's life, so that connections are reused.
     ///
-    /// - Parameter sharesImages: whether notifications naming the same image share one download and its
-    ///   verdict (a campaign check); an extension downloads each notification's image itself.
+    /// - Parameters:
+    ///   - configuration: where the extension keeps its files and how it downloads.
+    ///   - sharesImages: whether notifications naming the same image share one download and its verdict
+    ///     (a campaign check); an extension downloads each notification's image itself.
     public init(configuration: ExtensionConfiguration, sharesImages: Bool = false) {
         self.configuration = configuration
         pool = DownloaderPool(configuration: configuration.download)
