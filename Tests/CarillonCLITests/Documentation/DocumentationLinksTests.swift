@@ -75,5 +75,6 @@ import Testing
                 .init(target: "F.png", line: 6),
             ])
         #expect(MarkdownLinks.anchors(text) == ["same", "same-1"])
+        #expect(MarkdownLinks.anchors("- <a id=\"stranger-text\"></a>**Stranger text**\n`<a id=\"in-code\">`") == ["stranger-text"])
     }
 }

@@ -67,7 +67,14 @@ enum MarkdownLinks {
     static func anchors(_ text: String) -> Set<String> {
         var seen: [String: Int] = [:]
         var anchors: Set<String> = []
+        let explicit = try! NSRegularExpression(pattern: #"<a (?:id|name)="([^"]+)""#)
         for (_, line) in proseLines(text) {
+            // An explicit anchor (`<a id="x"></a>`), which GitHub keeps, for a place that is not a heading.
+            let outsideCode = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+            for match in explicit.matches(in: outsideCode, range: NSRange(outsideCode.startIndex..., in: outsideCode)) {
+                if let range = Range(match.range(at: 1), in: outsideCode) { anchors.insert(String(outsideCode[range])) }
+            }
             let hashes = line.prefix { $0 == "#" }
             guard (1...6).contains(hashes.count), line.dropFirst(hashes.count).first == " " else { continue }
             let base = slug(String(line.dropFirst(hashes.count + 1)))
