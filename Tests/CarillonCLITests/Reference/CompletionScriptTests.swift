@@ -37,7 +37,7 @@ import Testing
         (["carillon-nse", "pro"], ["process"]),
         (["carillon-nse", "--v"], ["--version"]),
         (["carillon-nse", "process", "--for"], ["--format"]),
-        (["carillon-nse", "process", "--format", ""], ["json", "text"]),
+        (["carillon-nse", "process", "--format", ""], ["json", "junit", "text"]),
         (["carillon-nse", "process", "--tls-minimum", "1."], ["1.0", "1.1", "1.2", "1.3"]),
         (["carillon-nse", "process", "--container", ""], ["queue"]),
         (["carillon-nse", "process", "pay"], ["payload.json"]),
