@@ -16,11 +16,7 @@ enum PresentCommand: Command {
 
     static let options: [OptionSpec] = [Options.queue.spec, Options.at.spec, Options.suppress.spec]
 
-    static let arguments = [
-        ArgumentSpec(
-            name: "PAYLOAD", value: .file, about: "A payload file, a directory (its *.json files, sorted) or - (standard input).",
-            repeats: true)
-    ]
+    static let arguments = [ArgumentSpec.payloads]
 
     static let exitStatuses = [
         ExitStatus(code: 0, meaning: "Every payload was read."),

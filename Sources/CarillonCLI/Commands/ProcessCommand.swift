@@ -65,7 +65,9 @@ enum ProcessCommand: Command {
 
     static let arguments = [
         ArgumentSpec(
-            name: "PAYLOAD", value: .file, about: "A payload file, a directory (its *.json files, sorted) or - (standard input).",
+            name: "PAYLOAD", value: .file,
+            about:
+                "A payload file, a JSON Lines file (*.jsonl, *.ndjson: a payload a line), a directory (its *.json and JSON Lines files, sorted) or - (standard input; with --lines, JSON Lines).",
             repeats: true)
     ]
 

@@ -11,4 +11,9 @@ struct ArgumentSpec: Sendable, Equatable {
 
     /// `PAYLOAD...` or `NOTIFICATIONS`, as the usage line writes it.
     var usage: String { repeats ? name + "..." : name }
+
+    /// The payloads `open` and `present` take, as `process` names them too.
+    static let payloads = ArgumentSpec(
+        name: "PAYLOAD", value: .file, about: "A payload file, a directory (its *.json files, sorted) or - (standard input).",
+        repeats: true)
 }
