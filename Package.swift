@@ -15,14 +15,15 @@ let package = Package(
         .library(name: "CarillonFuzzChecks", targets: ["CarillonFuzzChecks"]),
     ],
     targets: [
-        // libcurl from the system (Debian: libcurl4-openssl-dev). Only the downloader imports it.
+        // libcurl from the system (Debian: libcurl4-openssl-dev). Only Download/, Transport/ and the upload's
+        // CurlPoster import it, with `internal import`.
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // OpenSSL from the system (Debian: libssl-dev), the library libcurl uses, for the App Transport
-        // Security checks in the TLS handshake. Only the downloader imports it.
+        // Security checks in the TLS handshake. Only Transport/ and the trace's TLS facts import it.
         .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "openssl",

@@ -8,8 +8,10 @@ swift build --target CarillonExtensionCore >/dev/null
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 bin=$(swift build --show-bin-path)
+# CCRC32's module map is generated under the build directory (TestAssets/docc.sh uses the same paths).
 swift symbolgraph-extract -module-name CarillonExtensionCore -I "$bin/Modules" -I Sources/CCurl -I Sources/COpenSSL \
-    -I Sources/CZlib -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public -output-dir "$out"
+    -I Sources/CZlib -Xcc -fmodule-map-file="$bin/CCRC32.build/module.modulemap" -Xcc -I -Xcc Sources/CCRC32/include \
+    -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public -output-dir "$out"
 python3 - "$out/CarillonExtensionCore.symbols.json" "${1:-}" <<'PY'
 import json, sys
 graph = json.load(open(sys.argv[1]))

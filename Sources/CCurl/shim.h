@@ -53,22 +53,12 @@ static inline CURLcode carillon_easy_getinfo_string(CURL *handle, CURLINFO info,
     return curl_easy_getinfo(handle, info, value);
 }
 
-/// `curl_easy_getinfo` for a `double` result.
-static inline CURLcode carillon_easy_getinfo_double(CURL *handle, CURLINFO info, double *value) {
-    return curl_easy_getinfo(handle, info, value);
-}
-
 /// `curl_easy_getinfo(CURLINFO_TLS_SSL_PTR)`: the connection's OpenSSL `SSL *`, or NULL when the
 /// transfer has none (not yet connected, or another TLS backend).
 static inline void *carillon_easy_tls_ssl(CURL *handle) {
     struct curl_tlssessioninfo *info = NULL;
     if (curl_easy_getinfo(handle, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK || !info) return NULL;
     return info->backend == CURLSSLBACKEND_OPENSSL ? info->internals : NULL;
-}
-
-/// `curl_multi_setopt` with a `long` argument.
-static inline CURLMcode carillon_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
-    return curl_multi_setopt(handle, option, value);
 }
 
 /// `curl_share_setopt` with a `long` argument (`CURLSHOPT_SHARE`, `CURLSHOPT_UNSHARE`).
@@ -89,11 +79,6 @@ static inline CURLSHcode carillon_share_setopt_lock(CURLSH *share, curl_lock_fun
 /// `curl_share_setopt(CURLSHOPT_UNLOCKFUNC)`.
 static inline CURLSHcode carillon_share_setopt_unlock(CURLSH *share, curl_unlock_function callback) {
     return curl_share_setopt(share, CURLSHOPT_UNLOCKFUNC, callback);
-}
-
-/// `curl_version_info(CURLVERSION_NOW)`: the macro is not imported into Swift.
-static inline const curl_version_info_data *carillon_version_info(void) {
-    return curl_version_info(CURLVERSION_NOW);
 }
 
 #endif

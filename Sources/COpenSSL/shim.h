@@ -1,6 +1,7 @@
-// The few OpenSSL calls the downloader's App Transport Security check needs, behind plain C functions:
-// OpenSSL's stack macros and ASN1_TIME handling do not import into Swift. Only the downloader imports
-// this module. Each function says which OpenSSL functions it calls.
+// The few OpenSSL calls the App Transport Security checks in the handshake need, behind plain C
+// functions: OpenSSL's stack macros and ASN1_TIME handling do not import into Swift. Only
+// Transport/CurlSecureSetup+TransportSecurity.swift and Download/CurlDownloader+Trace.swift import this
+// module. Each function says which OpenSSL functions it calls.
 #ifndef CARILLON_COPENSSL_SHIM_H
 #define CARILLON_COPENSSL_SHIM_H
 
@@ -19,6 +20,24 @@ typedef int (*carillon_cert_verify_callback)(X509_STORE_CTX *store, void *argume
 /// `SSL_CTX_set_cert_verify_callback` on the `SSL_CTX *` libcurl hands to `CURLOPT_SSL_CTX_FUNCTION`.
 static inline void carillon_ssl_ctx_set_cert_verify(void *ssl_ctx, carillon_cert_verify_callback callback, void *argument) {
     SSL_CTX_set_cert_verify_callback((SSL_CTX *)ssl_ctx, callback, argument);
+}
+
+/// OpenSSL's client-certificate callback (`SSL_CTX_set_client_cert_cb`): called when the server sends
+/// a CertificateRequest. It writes 1 to the flag stored with the context and sends no certificate
+/// (returns 0), as an extension never presents one; the server then decides whether to go on.
+static inline int carillon_client_certificate_requested(SSL *ssl, X509 **certificate, EVP_PKEY **key) {
+    (void)certificate;
+    (void)key;
+    int *flag = (int *)SSL_CTX_get_app_data(SSL_get_SSL_CTX(ssl));
+    if (flag) *flag = 1;
+    return 0;
+}
+
+/// Notes a server's request for a client certificate in `*flag` (`SSL_CTX_set_app_data`, which is
+/// `SSL_CTX_set_ex_data` index 0: libcurl keeps none of its own there; `SSL_CTX_set_client_cert_cb`).
+static inline void carillon_ssl_ctx_note_client_certificate_request(void *ssl_ctx, int *flag) {
+    SSL_CTX_set_app_data((SSL_CTX *)ssl_ctx, flag);
+    SSL_CTX_set_client_cert_cb((SSL_CTX *)ssl_ctx, carillon_client_certificate_requested);
 }
 
 /// `X509_verify_cert`: OpenSSL's own verification, which the callback above replaces and so runs first.

@@ -16,18 +16,35 @@ public enum CarillonTool {
 
     static let name = "carillon-nse"
 
+    /// What the tool is, in one line: the man page's NAME and the first line of `--help`.
+    static let summary = "Carillon's iOS Notification Service Extension logic, on Linux."
+
     static var commands: [any Command.Type] {
         [
             ProcessCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self, BatchesCommand.self,
-            UploadCommand.self, SummaryCommand.self,
+            UploadCommand.self, SummaryCommand.self, CompletionsCommand.self,
         ]
     }
+
+    /// The options taken before any command.
+    static let globalOptions = [
+        OptionSpec(name: "--help", valueName: nil, help: "Show this help, or a command's help after the command's name."),
+        OptionSpec(name: "--version", valueName: nil, help: "Show the version of carillon-nse and of libcurl."),
+    ]
+
+    /// The statuses every command shares; each command's own table says when, for it.
+    static let exitStatuses = [
+        ExitStatus(code: exitSuccess, meaning: "Every input was read."),
+        ExitStatus(code: exitDataError, meaning: "An input was unreadable or not a JSON object (the others are still processed)."),
+        ExitStatus(code: exitFailOn, meaning: "An outcome of process matched --fail-on."),
+        ExitStatus(code: exitUsage, meaning: "The command line is wrong."),
+    ]
 
     static var help: String {
         let width = (commands.map { $0.name.count }.max() ?? 0) + 2
         let list = commands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count) + $0.summary }
         return """
-            carillon-nse: Carillon's iOS Notification Service Extension logic, on Linux.
+            \(name): \(summary)
 
             Usage: carillon-nse <command> [options] [arguments]
 
@@ -35,11 +52,9 @@ public enum CarillonTool {
             \(list.joined(separator: "\n"))
 
             Options:
-              --help     Show this help, or a command's help after the command's name.
-              --version  Show the version of carillon-nse and of libcurl.
+            \(optionsHelp(globalOptions))
 
-            Exit status: 0 when every input was read, 1 when an input was unreadable or not a JSON
-            object (the others are still processed), 64 when the command line is wrong.
+            \(ExitStatus.help(exitStatuses))
 
             """
     }
@@ -105,13 +120,23 @@ public enum CarillonTool {
     }
 }
 
-/// A subcommand of the tool.
+/// A subcommand of the tool, declared as data: `--help`, the reference pages, the man page and the
+/// shell completions are all made from these.
 protocol Command {
     static var name: String { get }
     static var summary: String { get }
     static var options: [OptionSpec] { get }
+    /// The positional arguments, in order.
+    static var arguments: [ArgumentSpec] { get }
+    /// Every status the command can end with, and when.
+    static var exitStatuses: [ExitStatus] { get }
     /// The whole `--help` text.
     static var help: String { get }
     /// Runs with parsed arguments; throws only for usage errors.
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32
+}
+
+extension Command {
+    /// The usage line: the required options, then `[options]` for the others, then the arguments.
+    static var usage: String { Usage.line(command: CarillonTool.name + " " + name, options: options, arguments: arguments) }
 }

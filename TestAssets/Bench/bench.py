@@ -27,6 +27,7 @@ import time
 
 from nginx import Nginx
 import bench_campaign
+import bench_codings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -981,7 +982,7 @@ def main(argv=None):
     ap.add_argument("--static-what-if", action="store_true",
                     help="also build with --static-swift-stdlib (scratch PATH-static) and time/measure it "
                          "beside the normal build in rows 1 and 3 (a what-if for Package.swift)")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9", help="comma-separated rows to run (default: all)")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10", help="comma-separated rows to run (default: all)")
     ap.add_argument("--no-nginx", action="store_true",
                     help="do not install nginx-light when nginx is missing (rows 1n/1np then say so and are skipped)")
     ap.add_argument("--scratch-path", default=os.environ.get("CARILLON_BENCH_SCRATCH", "/tmp/build-bench"),
@@ -1067,6 +1068,9 @@ def main(argv=None):
         if "9" in only:
             say("9/9 a campaign: JSON Lines, one download per distinct image, report and summary ...")
             bench_campaign.run_rows(sys.modules[__name__], nse, srv, work, quick, install=not args.no_nginx)
+        if "10" in only:
+            say("10 decoding and HTTP/2 (bench_codings.py) ...")
+            bench_codings.run(sys.modules[__name__], nse, srv, work, reps["big"])
     finally:
         srv.stop()
         if not args.keep:

@@ -213,6 +213,7 @@ expect_eq "size/gigabyte-chunked: server stopped streaming" "$(stats "d['active_
 check enc/gzip            rc=0 http=200 size=cl cenc=gzip magic=1f8b -- "$BASE/enc/gzip"
 expect_eq "enc/gzip body is a gzipped PNG" "$(gzip -dc <"$T/body" | od -An -tx1 -N8 | tr -d ' \n')" $PNG
 check enc/br              rc=0 http=200 size=cl cenc=br -- "$BASE/enc/br"
+expect_eq "enc/br body is a brotli'd PNG" "$(brotli -dc <"$T/body" | od -An -tx1 -N8 | tr -d ' \n')" $PNG
 check enc/identity-then-gzip rc=0 http=200 magic=1f8b -- "$BASE/enc/identity-then-gzip"
 check enc/te-gzip-chunked rc=0 http=200 -- "$BASE/enc/te-gzip-chunked"
 check enc/identity        rc=0 http=200 size=cl cenc=identity magic=$PNG -- "$BASE/enc/identity"

@@ -116,6 +116,46 @@ class Images:
         self._com_full = self._com(65537)
         # The last PNG /size/png made (one size at a time).
         self.sized_png = None
+        # Encoded bodies made on first use (brotli, zstd, the gzip bomb, a gzip PNG of a size).
+        self._lock = threading.Lock()
+        self._encoded = {}
+        self._bomb = None
+        self._gzip_sized = None
+
+    def encoded(self, name):
+        """The padded PNG in coding `name` ("br", "gzip-br", "zstd"), made once with the `brotli` and
+        `zstd` command-line tools (Python's standard library has neither)."""
+        with self._lock:
+            if name not in self._encoded:
+                if name == "br":
+                    body = run_filter(["brotli", "-c", "-q", "5"], self.png)
+                elif name == "gzip-br":
+                    body = run_filter(["brotli", "-c", "-q", "5"], gzip.compress(self.png, mtime=0))
+                elif name == "zstd":
+                    body = run_filter(["zstd", "-c", "-q"], self.png)
+                else:
+                    raise ValueError(name)
+                self._encoded[name] = body
+            return self._encoded[name]
+
+    def gzip_bomb(self):
+        """64 MiB of zeros, gzip-compressed piece by piece (about 64 KiB): made once, never stored."""
+        with self._lock:
+            if self._bomb is None:
+                comp = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+                zeros = bytes(1024 * 1024)
+                self._bomb = b"".join(comp.compress(zeros) for _ in range(64)) + comp.flush()
+            return self._bomb
+
+    def gzip_png_of_size(self, n):
+        """A valid PNG of exactly n decoded bytes, gzip-encoded (the last size asked for is kept)."""
+        with self._lock:
+            if self._gzip_sized is None or self._gzip_sized[0] != n:
+                png = self.png_of_size(n)
+                if png is None:
+                    raise ValueError(f"no valid PNG of {n} bytes")
+                self._gzip_sized = (n, gzip.compress(png, compresslevel=6, mtime=0))
+            return self._gzip_sized[1]
 
     @staticmethod
     def _com(total):
@@ -153,6 +193,14 @@ class Images:
 
 
 IMAGES = None   # set in main()
+
+
+def run_filter(cmd, data):
+    """`data` through a command-line filter (`brotli -c`, `zstd -c`): its standard output."""
+    done = subprocess.run(cmd, input=data, capture_output=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"{cmd[0]} failed: {done.stderr.decode(errors='replace')}")
+    return done.stdout
 
 
 # ---------------------------------------------------------------------------
@@ -328,7 +376,10 @@ class Handler(BaseHTTPRequestHandler):
         self.send_bytes(200, "application/json", (json.dumps(obj, indent=1) + "\n").encode())
 
     def send_chunked(self, content_type, pieces):
-        self.start(200, content_type, [("Transfer-Encoding", "chunked")])
+        self.send_chunked_with(content_type, pieces, [])
+
+    def send_chunked_with(self, content_type, pieces, headers):
+        self.start(200, content_type, [("Transfer-Encoding", "chunked"), *headers])
         if self.head_only:
             return
         for piece in pieces:
@@ -583,17 +634,67 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(piece)
 
     # -- content encoding ---------------------------------------------------------
+    # URLSession asks for gzip, deflate and br and decodes them (SPEC §2): these are attached once
+    # decoded; any other coding is refused on the header alone.
 
     @route("/enc/gzip")
     def enc_gzip(self, q):
         self.send_bytes(200, "image/png", gzip.compress(IMAGES.png, mtime=0),
                         [("Content-Encoding", "gzip")])
 
+    @route("/enc/deflate")
+    def enc_deflate(self, q):
+        # HTTP's "deflate" is the zlib format (RFC 9110 §8.4.1.2).
+        self.send_bytes(200, "image/png", zlib.compress(IMAGES.png, 9), [("Content-Encoding", "deflate")])
+
     @route("/enc/br")
     def enc_br(self, q):
-        # Not real brotli: the client must refuse on the header alone.
-        self.send_bytes(200, "image/png", b"\x1b\x2e\x00\xf8" + os.urandom(60),
-                        [("Content-Encoding", "br")])
+        self.send_bytes(200, "image/png", IMAGES.encoded("br"), [("Content-Encoding", "br")])
+
+    @route("/enc/gzip-then-br")
+    def enc_gzip_then_br(self, q):
+        # Two codings, applied in the order listed: gzip first, then br over it.
+        self.send_bytes(200, "image/png", IMAGES.encoded("gzip-br"), [("Content-Encoding", "gzip, br")])
+
+    @route("/enc/gzip-upper")
+    def enc_gzip_upper(self, q):
+        # Coding names are case-insensitive.
+        self.send_bytes(200, "image/png", gzip.compress(IMAGES.png, mtime=0), [("Content-Encoding", "GZip")])
+
+    @route("/enc/gzip-chunked")
+    def enc_gzip_chunked(self, q):
+        body = gzip.compress(IMAGES.png, mtime=0)
+        self.send_chunked_with("image/png", [body[i:i + 1000] for i in range(0, len(body), 1000)],
+                               [("Content-Encoding", "gzip")])
+
+    @route("/enc/zstd")
+    def enc_zstd(self, q):
+        # Real zstd (libcurl could decode it): URLSession does not, so it must be refused on the head.
+        self.send_bytes(200, "image/png", IMAGES.encoded("zstd"), [("Content-Encoding", "zstd")])
+
+    @route("/enc/compress")
+    def enc_compress(self, q):
+        self.send_bytes(200, "image/png", IMAGES.png, [("Content-Encoding", "compress")])
+
+    @route("/enc/unknown")
+    def enc_unknown(self, q):
+        self.send_bytes(200, "image/png", IMAGES.png, [("Content-Encoding", "gzip, x-carillon")])
+
+    @route("/enc/bad-gzip")
+    def enc_bad_gzip(self, q):
+        # Says gzip, sends the plain PNG: the body does not decode.
+        self.send_bytes(200, "image/png", IMAGES.png, [("Content-Encoding", "gzip")])
+
+    @route("/enc/gzip-bomb")
+    def enc_gzip_bomb(self, q):
+        # 64 MiB of zeros in about 64 KiB of gzip, made once at the first request, never stored.
+        self.send_bytes(200, "image/png", IMAGES.gzip_bomb(), [("Content-Encoding", "gzip")])
+
+    @route("/enc/gzip-size")
+    def enc_gzip_size(self, q):
+        # A valid PNG of exactly ?bytes=N decoded bytes, gzip-encoded, with its (encoded) length.
+        n = _int_param(q, "bytes", len(IMAGES.png))
+        self.send_bytes(200, "image/png", IMAGES.gzip_png_of_size(n), [("Content-Encoding", "gzip")])
 
     @route("/enc/identity-then-gzip")
     def enc_identity_then_gzip(self, q):
@@ -685,6 +786,23 @@ class Handler(BaseHTTPRequestHandler):
         while sent < n and not STOP.is_set():
             self.wfile.write(piece[:n - sent])
             sent += len(piece)
+
+    @route("/redirect/large-announced-closes")
+    def redirect_large_announced_closes(self, q):
+        # A 302 announcing 11 MiB, 100 bytes of it, then the connection closes: the client follows the
+        # Location on the head alone, as URLSession does.
+        self.start(302, "text/plain", [("Location", "/img/tiny-png")], length=11 * 1024 * 1024)
+        self.close_connection = True
+        self.write(b"x" * 100)
+
+    @route("/redirect/large-announced-stalls")
+    def redirect_large_announced_stalls(self, q):
+        # The same, but the connection stays open and silent.
+        self.start(302, "text/plain", [("Location", "/img/tiny-png")], length=11 * 1024 * 1024)
+        self.close_connection = True
+        self.write(b"x" * 100)
+        self.wfile.flush()
+        self.hold(_int_param(q, "seconds", 60))
 
     @route(prefix="/redirect/slow/")
     def redirect_slow(self, q, arg):
@@ -1034,6 +1152,13 @@ def server_context(d, name, cert=None, minimum=ssl.TLSVersion.TLSv1_2, maximum=N
     return ctx
 
 
+def demand_client_certificate(d, ctx):
+    """`ctx` asking every client for a certificate from the test CA and refusing one without."""
+    ctx.verify_mode = ssl.CERT_REQUIRED
+    ctx.load_verify_locations(os.path.join(d, "ca.pem"))
+    return ctx
+
+
 def ats_contexts(d):
     """One listener per App Transport Security case (SPEC §2): name -> a function making its context
     (on the first connection).  All certificates come from the good CA, so every refusal is an ATS
@@ -1053,6 +1178,10 @@ def ats_contexts(d):
                                    ciphers="AES128-GCM-SHA256:AES256-GCM-SHA384:AES128-SHA256:AES256-SHA"),
         "ats_ffdhe": lambda: rsa(maximum=tls12, ciphers="DHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-GCM-SHA384",
                                  dh=True),
+        # A server that demands a client certificate (none is ever sent), over TLS 1.2 and 1.3.
+        "client_cert_tls12": lambda: demand_client_certificate(d, server_context(d, "leaf", maximum=tls12)),
+        "client_cert_tls13": lambda: demand_client_certificate(
+            d, server_context(d, "leaf", minimum=ssl.TLSVersion.TLSv1_3)),
         # iOS accepts these.
         "ats_tls12_ecdhe": lambda: server_context(d, "leaf", maximum=tls12),
         "ats_tls13": lambda: server_context(d, "leaf", minimum=ssl.TLSVersion.TLSv1_3),

@@ -46,6 +46,7 @@ extension FuzzChecks {
             "--queue": .directory, "--endpoint": .text, "--key-file": .file, "--ca-file": .file,
             "--max-attempts": .text, "--deadline": .text, "--help": .none,
         ],
+        "completions": ["--help": .none],
     ]
 
     /// A command line as the tool's rules read it: option values by name, flags, positionals.

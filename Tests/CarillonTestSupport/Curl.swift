@@ -18,7 +18,8 @@ extension Curl {
         let file = output.file("body")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["curl", "-sS", "-L", "--cacert", caFile, "--max-time", "20", "-o", file, url]
+        // --compressed: the bytes as the extension gets them, decoded (SPEC §2, round 3).
+        process.arguments = ["curl", "-sS", "-L", "--compressed", "--cacert", caFile, "--max-time", "20", "-o", file, url]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

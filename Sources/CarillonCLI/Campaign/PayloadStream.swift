@@ -42,6 +42,8 @@ final class PayloadStream: Sendable {
         var positions = 0
         /// Payloads handed out.
         var handedOut = 0
+        /// Payloads handed back untouched (``giveBack(_:)``), lowest index first: taken before any new one.
+        var givenBack: [(index: Int, input: PayloadInput)] = []
     }
 
     private let state: Mutex<State>
@@ -57,15 +59,37 @@ final class PayloadStream: Sendable {
     }
 
     /// The next payload and its ordinal among those handed out (0, 1, 2…), or nil at the end.
-    func next() -> (index: Int, input: PayloadInput)? {
-        state.withLock { state -> (index: Int, input: PayloadInput)? in
-            while let input = nextPosition(&state) {
+    func next() -> (index: Int, input: PayloadInput)? { next(upTo: 1).first }
+
+    /// Up to `count` payloads in input order with their ordinals, in one lock round-trip; empty at the
+    /// end. Payloads handed back come first, and a batch never mixes them with new ones, so that its
+    /// ordinals are always ascending.
+    func next(upTo count: Int) -> [(index: Int, input: PayloadInput)] {
+        state.withLock { state -> [(index: Int, input: PayloadInput)] in
+            if !state.givenBack.isEmpty {
+                let taken = min(count, state.givenBack.count)
+                defer { state.givenBack.removeFirst(taken) }
+                return Array(state.givenBack[0..<taken])
+            }
+            var batch: [(index: Int, input: PayloadInput)] = []
+            batch.reserveCapacity(count)
+            while batch.count < count, let input = nextPosition(&state) {
                 state.positions += 1
                 guard shard?.takes(state.positions - 1) ?? true else { continue }
                 state.handedOut += 1
-                return (state.handedOut - 1, input)
+                batch.append((state.handedOut - 1, input))
             }
-            return nil
+            return batch
+        }
+    }
+
+    /// Returns payloads taken but not started (in ascending order), for the next ``next(upTo:)`` to
+    /// hand out before any new one: a worker stuck on a slow payload gives the rest of its batch back.
+    func giveBack(_ payloads: ArraySlice<(index: Int, input: PayloadInput)>) {
+        guard !payloads.isEmpty else { return }
+        state.withLock { state in
+            state.givenBack.append(contentsOf: payloads)
+            state.givenBack.sort { $0.index < $1.index }
         }
     }
 

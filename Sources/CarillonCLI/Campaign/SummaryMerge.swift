@@ -104,9 +104,20 @@ enum SummaryCommand: Command {
     static let summary = "Merge the campaign summaries of N shards (process --summary) into one."
     static let options: [OptionSpec] = []
 
+    static let arguments = [
+        ArgumentSpec(name: "merge", value: .choices(["merge"]), about: "What to do with the summaries: merge them (the one action)."),
+        ArgumentSpec(name: "SUMMARY.json", value: .file, about: "A campaign summary written by process --summary.", repeats: true),
+    ]
+
+    static let exitStatuses = [
+        ExitStatus(code: 0, meaning: "The merged summary was printed."),
+        ExitStatus(code: 1, meaning: "A file could not be read or is not a campaign summary."),
+        ExitStatus(code: 64, meaning: "Bad usage."),
+    ]
+
     static var help: String {
         """
-        Usage: carillon-nse summary merge SUMMARY.json...
+        Usage: \(usage)
 
         Reads the campaign summaries that 'process --shard K/N --summary FILE.json' runs wrote and prints
         one summary of the whole campaign on standard output, in the same format: each distinct image once
@@ -117,7 +128,7 @@ enum SummaryCommand: Command {
         Options:
         \(optionsHelp([CarillonTool.helpOption]))
 
-        Exit status: 0, 1 when a file cannot be read or is not a campaign summary, 64 on bad usage.
+        \(ExitStatus.help(exitStatuses))
 
         """
     }

@@ -12,9 +12,17 @@ enum BatchesCommand: Command {
 
     static let options: [OptionSpec] = [Options.queue.spec]
 
+    static let arguments: [ArgumentSpec] = []
+
+    static let exitStatuses = [
+        ExitStatus(code: 0, meaning: "The pending bodies were printed."),
+        ExitStatus(code: 1, meaning: "An event file was corrupt (set aside and reported), or the queue could not be read."),
+        ExitStatus(code: 64, meaning: "Bad usage."),
+    ]
+
     static var help: String {
         """
-        Usage: carillon-nse batches --queue DIR
+        Usage: \(usage)
 
         Prints the queue's pending events as the bodies of POST /v1/events requests, at most 100 events
         each, in queue order, one body per line:
@@ -25,8 +33,7 @@ enum BatchesCommand: Command {
         Options:
         \(optionsHelp(options + [CarillonTool.helpOption]))
 
-        Exit status: 0, or 1 when an event file was corrupt (set aside and reported) or the queue could not
-        be read, 64 on bad usage.
+        \(ExitStatus.help(exitStatuses))
 
         """
     }

@@ -13,9 +13,17 @@ enum DrainCommand: Command {
 
     static let options: [OptionSpec] = [Options.container.spec, Options.queue.spec]
 
+    static let arguments: [ArgumentSpec] = []
+
+    static let exitStatuses = [
+        ExitStatus(code: 0, meaning: "Every receipt was drained."),
+        ExitStatus(code: 1, meaning: "A file was set aside or could not be handled."),
+        ExitStatus(code: 64, meaning: "Bad usage."),
+    ]
+
     static var help: String {
         """
-        Usage: carillon-nse drain --container DIR --queue DIR
+        Usage: \(usage)
 
         Does what the app does at launch or activation: every whole receipt in the container becomes one
         "received" event in the queue (at = the receipt's time), and the receipt is removed only once
@@ -27,8 +35,7 @@ enum DrainCommand: Command {
         Options:
         \(optionsHelp(options + [CarillonTool.helpOption]))
 
-        Exit status: 0 when every receipt was drained, 1 when a file was set aside or could not be
-        handled, 64 on bad usage.
+        \(ExitStatus.help(exitStatuses))
 
         """
     }

@@ -13,9 +13,17 @@ enum OpenCommand: Command {
 
     static let options: [OptionSpec] = [Options.queue.spec, Options.at.spec]
 
+    static let arguments = [ArgumentSpec.payloads]
+
+    static let exitStatuses = [
+        ExitStatus(code: 0, meaning: "Every payload was read."),
+        ExitStatus(code: 1, meaning: "A payload was unreadable or not a JSON object, or the queue could not be written."),
+        ExitStatus(code: 64, meaning: "Bad usage."),
+    ]
+
     static var help: String {
         """
-        Usage: carillon-nse open --queue DIR [--at ISO8601] PAYLOAD...
+        Usage: \(usage)
 
         Does what the app's didOpen(userInfo:) does for each payload: queues one "opened" event for its
         carillon.delivery_id at the tap's instant. Payloads without a valid Carillon stamp are ignored
@@ -27,8 +35,7 @@ enum OpenCommand: Command {
         Options:
         \(optionsHelp(options + [CarillonTool.helpOption]))
 
-        Exit status: 0 when every payload was read, 1 when a payload was unreadable or not a JSON object
-        or the queue could not be written, 64 on bad usage.
+        \(ExitStatus.help(exitStatuses))
 
         """
     }

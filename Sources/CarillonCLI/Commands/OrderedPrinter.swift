@@ -22,13 +22,22 @@ final class OrderedPrinter: Sendable {
         self.onPrinted = onPrinted
     }
 
-    func complete(_ index: Int, line: String, record: PayloadRecord) {
+    /// One payload's line and record, ready (``complete(_:)``).
+    typealias Done = (index: Int, line: String, record: PayloadRecord)
+
+    func complete(_ index: Int, line: String, record: PayloadRecord) { complete([(index, line, record)]) }
+
+    /// Takes a worker's finished payloads in one lock round-trip, and prints every line now ready in one
+    /// write: the lines stay in input order, and none waits for more than the batch it came in.
+    func complete(_ done: [Done]) {
+        guard !done.isEmpty else { return }
         let printed = state.withLock { state -> Int in
-            state.waiting[index] = (line, record)
+            for item in done { state.waiting[item.index] = (item.line, item.record) }
             var output = ""
             var printed = 0
             while let ready = state.waiting.removeValue(forKey: state.nextToPrint) {
-                output += ready.line + "\n"
+                output += ready.line
+                output += "\n"
                 tally.add(ready.record)
                 state.nextToPrint += 1
                 printed += 1

@@ -49,16 +49,20 @@ struct PayloadRunner: Sendable {
         let work: @Sendable (_ leads: Bool) -> Void = { leads in
             var signalled = !leads
             defer { if !signalled { firstFinished.signal() } }
+            var size = 1
             while true {
+                // One permit waited for, the rest of the batch only if free now: no worker blocks while
+                // holding permits, so the window can never be used up by half-taken batches.
                 permits.wait()
+                var taken = 1
+                while taken < size, permits.wait(timeout: .now()) == .success { taken += 1 }
                 // Once standard output is gone, nothing more can reach the reader: the run ends.
-                guard io.standardOutput.failure == nil, let (index, input) = stream.next() else {
-                    permits.signal()
-                    return
-                }
-                let (line, read, record) = process(input, index: index)
+                let batch = io.standardOutput.failure == nil ? stream.next(upTo: taken) : []
+                for _ in batch.count..<taken { permits.signal() }
+                guard !batch.isEmpty else { return }
+                let (slowest, read) = runBatch(batch, stream: stream, printer: printer, permits: permits)
                 if !read { allRead.store(false, ordering: .relaxed) }
-                printer.complete(index, line: line, record: record)
+                size = WorkerBatch.next(after: size, slowest: slowest)
                 if !signalled {
                     firstFinished.signal()
                     signalled = true
@@ -86,6 +90,35 @@ struct PayloadRunner: Sendable {
         }
         printer.finish()
         return tally.report(allRead: allRead.load(ordering: .relaxed))
+    }
+
+    /// Processes a batch in order and prints it in one go; returns the slowest payload's time. After a
+    /// slow payload (``WorkerBatch/slow``), or once standard output is gone, what is done is printed and
+    /// the rest is given back to the stream, so that payloads never queue behind a slow one in a worker.
+    /// Also says whether every payload done was read as a JSON object.
+    private func runBatch(
+        _ batch: [(index: Int, input: PayloadInput)], stream: PayloadStream, printer: OrderedPrinter, permits: DispatchSemaphore
+    ) -> (slowest: Duration, allRead: Bool) {
+        var done: [OrderedPrinter.Done] = []
+        done.reserveCapacity(batch.count)
+        var slowest = Duration.zero
+        var allRead = true
+        for (position, (index, input)) in batch.enumerated() {
+            let started = ContinuousClock.now
+            let (line, read, record) = process(input, index: index)
+            let took = ContinuousClock.now - started
+            slowest = max(slowest, took)
+            allRead = allRead && read
+            done.append((index, line, record))
+            let rest = batch[(position + 1)...]
+            if !rest.isEmpty && (took >= WorkerBatch.slow || io.standardOutput.failure != nil) {
+                stream.giveBack(rest)
+                for _ in rest { permits.signal() }
+                break
+            }
+        }
+        printer.complete(done)
+        return (slowest, allRead)
     }
 
     /// How many payloads may be taken ahead of the last one printed: enough that a slow one does not

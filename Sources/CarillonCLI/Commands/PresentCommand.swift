@@ -16,9 +16,17 @@ enum PresentCommand: Command {
 
     static let options: [OptionSpec] = [Options.queue.spec, Options.at.spec, Options.suppress.spec]
 
+    static let arguments = [ArgumentSpec.payloads]
+
+    static let exitStatuses = [
+        ExitStatus(code: 0, meaning: "Every payload was read."),
+        ExitStatus(code: 1, meaning: "A payload was unreadable or not a JSON object, or the queue could not be written."),
+        ExitStatus(code: 64, meaning: "Bad usage."),
+    ]
+
     static var help: String {
         """
-        Usage: carillon-nse present --queue DIR [--at ISO8601] [--suppress] PAYLOAD...
+        Usage: \(usage)
 
         Does what the app's willPresent(userInfo:) does for each payload (SDK 0.5.0): a payload with a
         valid Carillon stamp queues one "received" event for its carillon.delivery_id at that instant;
@@ -34,8 +42,7 @@ enum PresentCommand: Command {
         Options:
         \(optionsHelp(options + [CarillonTool.helpOption]))
 
-        Exit status: 0 when every payload was read, 1 when a payload was unreadable or not a JSON object
-        or the queue could not be written, 64 on bad usage.
+        \(ExitStatus.help(exitStatuses))
 
         """
     }

@@ -11,7 +11,7 @@ enum ProcessCommand: Command {
         static let container = Option.path(
             "--container", "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts.")
         static let attachments = Option.path(
-            "--attachments", "DIR", help: "Directory for attachment files (default: $TMPDIR/carillon-nse-attachments).")
+            "--attachments", "DIR", help: "Directory for attachment files.", default: "$TMPDIR/carillon-nse-attachments")
         static let caFile = Option.path(
             "--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on.")
         static let budget = Option.milliseconds(
@@ -24,6 +24,18 @@ enum ProcessCommand: Command {
             help: "Lowest TLS version accepted, as NSExceptionMinimumTLSVersion.")
         static let noForwardSecrecy = Option.flag(
             "--no-forward-secrecy", help: "Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO.")
+        static let userAgent = Option.text(
+            "--user-agent", "TEXT", help: "The User-Agent sent (default \(RequestHeaders.defaultUserAgent), as iOS 18.6 sends it).")
+        static let acceptLanguage = Option.text(
+            "--accept-language", "TEXT", help: "The Accept-Language sent (default \(RequestHeaders.defaultAcceptLanguage)).")
+        static let header = Option.repeatable(
+            "--header", "'NAME: VALUE'",
+            help: "Send this header field too, or instead of the default of that name (repeatable; CDN debugging)."
+        ) { text throws(UsageError) in
+            if case .failure(let error) = RequestHeaders.parse(text) {
+                throw UsageError(message: "option '--header' '\(error.text)' \(error.problem)")
+            }
+        }
         static let expireAfter = Option.seconds(
             "--expire-after", default: 30, help: "When time-will-expire fires after delivery, as on iOS.")
         static let jobs = Option.positiveInteger(
@@ -40,19 +52,42 @@ enum ProcessCommand: Command {
             "--report", "FILE.html",
             help: "Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.")
         static let appName = Option.text(
-            "--app-name", "NAME", help: "The app name the report's previews show (default \(HTMLReport.defaultAppName)).")
+            "--app-name", "NAME", help: "The app name the report's previews show.", default: HTMLReport.defaultAppName)
     }
 
     static let options: [OptionSpec] =
         [
             Options.container.spec, Options.attachments.spec, Options.caFile.spec, Options.budget.spec, Options.maxBytes.spec,
-            Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
+            Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.userAgent.spec, Options.acceptLanguage.spec,
+            Options.header.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
             Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec,
         ] + CampaignOptions.specs
 
+    static let arguments = [
+        ArgumentSpec(
+            name: "PAYLOAD", value: .file,
+            about:
+                "A payload file, a JSON Lines file (*.jsonl, *.ndjson: a payload a line), a directory (its *.json and JSON Lines files, sorted) or - (standard input; with --lines, JSON Lines).",
+            repeats: true)
+    ]
+
+    static let exitStatuses = [
+        ExitStatus(code: 0, meaning: "Every payload was read (fallbacks are normal outcomes)."),
+        ExitStatus(
+            code: 1,
+            meaning:
+                "A payload was unreadable or not a JSON object (the others are still processed), no payload was found, or the report could not be written."
+        ),
+        ExitStatus(code: 2, meaning: "An outcome matched --fail-on, and every input was read."),
+        ExitStatus(
+            code: 64,
+            meaning:
+                "Bad usage, an unreadable --ca-file or one without a certificate, and a --report in a missing directory included."),
+    ]
+
     static var help: String {
         """
-        Usage: carillon-nse process [options] PAYLOAD...
+        Usage: \(usage)
 
         Runs each APNs payload through the Notification Service Extension's logic — routing, receipt,
         image download, verification and attachment — and prints one JSON object per payload per line,
@@ -68,8 +103,9 @@ enum ProcessCommand: Command {
         Each line has: payload, routed, reason, detail, delivered ("modified" or "original"),
         delivery_id, receipt ("stored", "duplicate", "none" or "failed"), attachments
         ([{"file","type","bytes"}]), elapsed_ms, warnings, image_url and trace (null when nothing was
-        downloaded; else hops with url, status, http_version, remote, location, content_type,
-        content_length, tls and timings_ms, then body_bytes, budget_ms, phase and image).
+        downloaded; else request_headers, then hops with url, status, http_version, remote, location,
+        content_type, content_length, content_encoding, wire_bytes, decoded_bytes, tls and timings_ms,
+        then body_bytes, budget_ms, phase and image).
 
         After two or more payloads a summary goes to standard error: counts per reason, the median
         and 95th percentile of elapsed_ms, and the number of distinct images.
@@ -90,11 +126,7 @@ enum ProcessCommand: Command {
         directory does not exist, or that is a directory, is a usage error (64) before any payload
         runs; a write that fails afterwards is exit 1, naming the file.
 
-        Exit status: 0 when every payload was read (fallbacks are normal outcomes), 1 when a payload was
-        unreadable or not a JSON object (the others are still processed) or no payload was found, 2 when
-        an outcome matched --fail-on (and every input was read), 64 on bad usage (an unreadable
-        --ca-file, or one without a certificate, and a --report in a missing directory included).
-        A report that cannot be written is exit 1.
+        \(ExitStatus.help(exitStatuses))
 
         """
     }
@@ -150,7 +182,7 @@ enum ProcessCommand: Command {
         StaleFiles.removeStalePartialDownloads(in: attachments)
         let download = DownloadConfiguration(
             limits: DownloadLimits(budgetMilliseconds: budget, maximumBytes: maximumBytes),
-            extraCAFile: caFile, transportSecurity: transportSecurity)
+            extraCAFile: caFile, transportSecurity: transportSecurity, requestHeaders: try requestHeaders(arguments))
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
         let runtime = ExtensionRuntime(configuration: configuration, sharesImages: !(try CampaignOptions.noShare.read(arguments)))
@@ -207,6 +239,13 @@ enum ProcessCommand: Command {
             status = CarillonTool.exitFailOn
         }
         return status
+    }
+
+    /// The request's header fields: URLSession's, with --user-agent, --accept-language and each --header.
+    private static func requestHeaders(_ arguments: ParsedArguments) throws(UsageError) -> RequestHeaders {
+        let extra = try Options.header.read(arguments).compactMap { try? RequestHeaders.parse($0).get() }
+        return RequestHeaders(
+            userAgent: try Options.userAgent.read(arguments), acceptLanguage: try Options.acceptLanguage.read(arguments), extra: extra)
     }
 
     private static func defaultAttachmentsDirectory() -> String {

@@ -20,9 +20,21 @@ enum ScanCommand: Command {
 
     static let options: [OptionSpec] = [Options.queue.spec]
 
+    static let arguments = [
+        ArgumentSpec(
+            name: "NOTIFICATIONS", value: .file,
+            about: "A JSON Lines file of delivered notifications, one {\"date\", \"payload\"} object a line, or - (standard input).")
+    ]
+
+    static let exitStatuses = [
+        ExitStatus(code: 0, meaning: "Every line was read."),
+        ExitStatus(code: 1, meaning: "A line or the file was unreadable, or the queue could not be written."),
+        ExitStatus(code: 64, meaning: "Bad usage."),
+    ]
+
     static var help: String {
         """
-        Usage: carillon-nse scan --queue DIR NOTIFICATIONS
+        Usage: \(usage)
 
         Does what the app does at configuration and whenever it becomes active (SDK 0.5.0): every
         notification with a valid Carillon stamp still in Notification Center queues one "received"
@@ -42,8 +54,7 @@ enum ScanCommand: Command {
         Options:
         \(optionsHelp(options + [CarillonTool.helpOption]))
 
-        Exit status: 0 when every line was read, 1 when a line or the file was unreadable or the queue
-        could not be written, 64 on bad usage.
+        \(ExitStatus.help(exitStatuses))
 
         """
     }

@@ -19,6 +19,7 @@ enum TextBlock {
         )
         if let url = result.imageURL { lines.append("  image_url \(url)") }
         if let trace = result.trace {
+            for field in trace.requestHeaders { lines.append("  request \(field.name): \(field.value)") }
             for (index, hop) in trace.hops.enumerated() {
                 lines.append("  hop \(index + 1): " + describe(hop))
             }
@@ -47,6 +48,9 @@ enum TextBlock {
         }
         if let type = hop.contentType { parts.append(type) }
         if let length = hop.contentLength { parts.append("\(length) bytes announced") }
+        if let coding = hop.contentEncoding {
+            parts.append("\(coding): \(hop.wireBytes) bytes on the wire, \(hop.decodedBytes) decoded")
+        }
         if let location = hop.location { parts.append("→ \(location)") }
         let timings = hop.timings
         let steps: [(String, Double?)] = [

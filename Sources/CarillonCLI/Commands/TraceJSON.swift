@@ -5,6 +5,7 @@
     public static func value(_ trace: DownloadTrace?) -> JSONValue {
         guard let trace else { return .null }
         return [
+            "request_headers": .object(trace.requestHeaders.map { (key: $0.name, value: .string($0.value)) }),
             "hops": .array(trace.hops.map(hop)),
             "body_bytes": .number(String(trace.bodyBytes)),
             "budget_ms": .number(String(trace.budgetMilliseconds)),
@@ -28,6 +29,9 @@
             "location": string(hop.location),
             "content_type": string(hop.contentType),
             "content_length": number(hop.contentLength),
+            "content_encoding": string(hop.contentEncoding),
+            "wire_bytes": .number(String(hop.wireBytes)),
+            "decoded_bytes": .number(String(hop.decodedBytes)),
             "tls": hop.tls.map { ["version": .string($0.version), "cipher": .string($0.cipher)] } ?? .null,
             "timings_ms": [
                 "dns": milliseconds(timings.dns), "connect": milliseconds(timings.connect), "tls": milliseconds(timings.tls),

@@ -13,7 +13,8 @@ enum UploadCommand: Command {
     /// Every option, declared once: the parser's table, `--help` and the values `run` reads.
     enum Options {
         static let queue = Option.requiredPath("--queue", "DIR", help: "The app's persistent event queue.")
-        static let endpoint = Option.text("--endpoint", "URL", help: "The API's base URL (https only); requests go to URL/v1/events.")
+        static let endpoint = Option.requiredText(
+            "--endpoint", "URL", help: "The API's base URL (https only); requests go to URL/v1/events.")
         static let keyFile = Option.path(
             "--key-file", "FILE", help: "A file whose first line is the mobile key (else $CARILLON_MOBILE_KEY).")
         static let caFile = Option.path(
@@ -30,11 +31,21 @@ enum UploadCommand: Command {
         Options.deadline.spec,
     ]
 
+    static let arguments: [ArgumentSpec] = []
+
+    static let exitStatuses = [
+        ExitStatus(code: 0, meaning: "Every queued event was sent."),
+        ExitStatus(
+            code: 1,
+            meaning:
+                "Events stay queued (the key refused, retries used up, the deadline passed), or a batch or a corrupt file was set aside."),
+        ExitStatus(code: 64, meaning: "Bad usage: no key, an http endpoint, an unreadable --key-file or --ca-file."),
+    ]
+
     static var help: String {
         let policy = RetryPolicy.standard
         return """
-            Usage: carillon-nse upload --queue DIR --endpoint URL [--key-file FILE] [--ca-file PEM]
-                                       [--max-attempts N] [--deadline SECONDS]
+            Usage: \(usage)
 
             Does what the app's uploader does: sends the queue's pending events to URL/v1/events in batches
             of at most 100, in queue order, each body exactly what 'batches' prints, with
@@ -65,9 +76,7 @@ enum UploadCommand: Command {
             Options:
             \(optionsHelp(options + [CarillonTool.helpOption]))
 
-            Exit status: 0 when every queued event was sent, 1 when events stay queued (the key refused,
-            retries used up, the deadline passed) or a batch or a corrupt file was set aside, 64 on bad
-            usage (no key, an http endpoint, an unreadable --key-file or --ca-file).
+            \(ExitStatus.help(exitStatuses))
 
             """
     }
@@ -75,7 +84,7 @@ enum UploadCommand: Command {
     static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
         guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }
         let path = try Options.queue.read(arguments)
-        guard let endpointText = try Options.endpoint.read(arguments) else { throw UsageError(message: "option '--endpoint' is required") }
+        let endpointText = try Options.endpoint.read(arguments)
         let endpoint: EventsEndpoint
         do {
             endpoint = try EventsEndpoint(validating: endpointText)

@@ -1,10 +1,41 @@
-/// A command-line option a command accepts.
-struct OptionSpec: Sendable {
+/// A command-line option a command accepts: what the parser, `--help`, the reference pages, the man page
+/// and the shell completions all read.
+struct OptionSpec: Sendable, Equatable {
     /// The long name, with its dashes: `--container`.
     var name: String
     /// The value's placeholder (`DIR`), or nil for a flag that takes no value.
     var valueName: String?
-    var help: String
+    /// The help sentence as declared, without the default.
+    var about: String
+    /// The default as a person writes it (`20`, `now`), or nil when there is none to show.
+    var defaultValue: String?
+    /// What the value is, for the shell completions.
+    var value: ValueKind
+    /// Whether the command refuses to run without it.
+    var isRequired: Bool
+    /// May be given more than once (`--header`): the completions offer it again.
+    var repeatable: Bool
+
+    /// An option; `value` defaults to ``ValueKind/none`` for a flag and ``ValueKind/text`` otherwise.
+    init(
+        name: String, valueName: String?, help: String, defaultValue: String? = nil, value: ValueKind? = nil, isRequired: Bool = false,
+        repeatable: Bool = false
+    ) {
+        self.name = name
+        self.valueName = valueName
+        self.about = help
+        self.defaultValue = defaultValue
+        self.value = value ?? (valueName == nil ? .none : .text)
+        self.isRequired = isRequired
+        self.repeatable = repeatable
+    }
+
+    /// The `--help` line's text: "Size cap of each image in bytes (default 10485760)."
+    var help: String {
+        guard let defaultValue else { return about }
+        let sentence = about.hasSuffix(".") ? String(about.dropLast()) : about
+        return "\(sentence) (default \(defaultValue))."
+    }
 }
 
 /// A mistake in how the tool was called: exit status 64 (`EX_USAGE`).
@@ -16,18 +47,22 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
 /// Arguments after parsing: option values by name, flags given, and the positional arguments.
 struct ParsedArguments: Equatable {
     var values: [String: String] = [:]
+    /// The values of repeatable options, in the order given.
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
 
     /// The value of an option, or nil when it was not given.
     func value(_ name: String) -> String? { values[name] }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// Every value of a repeatable option, in order; empty when it was not given.
+    func all(_ name: String) -> [String] { repeated[name] ?? [] }
 
     /// Parses `arguments` against `options`: `--name VALUE`, `--name=VALUE`, flags, `--` to end
     /// options, and `-` as a positional (standard input).
     ///
     /// - Throws: ``UsageError`` for an unknown option, a missing or unexpected value, or an option
-    ///   given twice.
+    ///   given twice (unless it is ``OptionSpec/repeatable``).
     static func parse(_ arguments: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
@@ -60,12 +95,18 @@ struct ParsedArguments: Equatable {
                 throw UsageError(message: "option '\(name)' given more than once")
             }
             if let valueName = spec.valueName {
+                let value: String
                 if let inlineValue {
-                    parsed.values[name] = inlineValue
+                    value = inlineValue
                 } else {
                     guard index < arguments.count else { throw UsageError(message: "option '\(name)' needs a value (\(valueName))") }
-                    parsed.values[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
+                }
+                if spec.repeatable {
+                    parsed.repeated[name, default: []].append(value)
+                } else {
+                    parsed.values[name] = value
                 }
             } else {
                 if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }

@@ -11,13 +11,16 @@ struct Option<Value: Sendable>: Sendable {
     /// The option's value as given, checked and converted, or its default.
     func read(_ arguments: ParsedArguments) throws(UsageError) -> Value { try reader(arguments) }
 
+    fileprivate init(spec: OptionSpec, reader: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value) {
+        self.spec = spec
+        self.reader = reader
+    }
+
     private init(
-        _ name: String, _ placeholder: String?, help: String, default shown: String?,
+        _ name: String, _ placeholder: String?, help: String, default shown: String?, value: ValueKind? = nil, isRequired: Bool = false,
         read: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value
     ) {
-        // "Size cap of each image in bytes." → "Size cap of each image in bytes (default 10485760)."
-        let sentence = help.hasSuffix(".") ? String(help.dropLast()) : help
-        spec = OptionSpec(name: name, valueName: placeholder, help: shown.map { "\(sentence) (default \($0))." } ?? help)
+        spec = OptionSpec(name: name, valueName: placeholder, help: help, defaultValue: shown, value: value, isRequired: isRequired)
         reader = read
     }
 }
@@ -30,23 +33,48 @@ extension Option where Value == Bool {
 }
 
 extension Option where Value == String? {
-    /// A path (never empty), absent by default.
-    static func path(_ name: String, _ placeholder: String, help: String) -> Option {
-        Option(name, placeholder, help: help, default: nil) { arguments throws(UsageError) in try arguments.path(name) }
+    /// A path (never empty), absent by default; `shown` is what the command uses then, for the help.
+    static func path(_ name: String, _ placeholder: String, help: String, default shown: String? = nil) -> Option {
+        Option(name, placeholder, help: help, default: shown, value: .path(placeholder: placeholder)) { arguments throws(UsageError) in
+            try arguments.path(name)
+        }
     }
 
-    /// Text checked by the command, absent by default.
-    static func text(_ name: String, _ placeholder: String, help: String) -> Option {
-        Option(name, placeholder, help: help, default: nil) { $0.value(name) }
+    /// Text checked by the command, absent by default; `shown` is what the command uses then, for the help.
+    static func text(_ name: String, _ placeholder: String, help: String, default shown: String? = nil) -> Option {
+        Option(name, placeholder, help: help, default: shown) { $0.value(name) }
     }
 }
 
 extension Option where Value == String {
     /// A path (never empty) the command cannot run without.
     static func requiredPath(_ name: String, _ placeholder: String, help: String) -> Option {
-        Option(name, placeholder, help: help, default: nil) { arguments throws(UsageError) in
+        Option(name, placeholder, help: help, default: nil, value: .path(placeholder: placeholder), isRequired: true) {
+            arguments throws(UsageError) in
             guard let path = try arguments.path(name) else { throw UsageError(message: "option '\(name)' is required") }
             return path
+        }
+    }
+
+    /// Text checked by the command, which cannot run without it.
+    static func requiredText(_ name: String, _ placeholder: String, help: String) -> Option {
+        Option(name, placeholder, help: help, default: nil, isRequired: true) { arguments throws(UsageError) in
+            guard let text = arguments.value(name) else { throw UsageError(message: "option '\(name)' is required") }
+            return text
+        }
+    }
+}
+
+extension Option where Value == [String] {
+    /// Text that may be given more than once: every value, in order, each checked by `check`.
+    static func repeatable(
+        _ name: String, _ placeholder: String, help: String,
+        check: @escaping @Sendable (String) throws(UsageError) -> Void = { _ in }
+    ) -> Option {
+        Option(spec: OptionSpec(name: name, valueName: placeholder, help: help, repeatable: true)) { arguments throws(UsageError) in
+            let values = arguments.all(name)
+            for value in values { try check(value) }
+            return values
         }
     }
 }
@@ -94,7 +122,8 @@ extension Option {
     static func choice(_ name: String, _ choices: [Value], default value: Value, help: String) -> Option
     where Value: RawRepresentable, Value.RawValue == String {
         let words = choices.map(\.rawValue)
-        return Option(name, words.joined(separator: "|"), help: help, default: value.rawValue) { arguments throws(UsageError) in
+        return Option(name, words.joined(separator: "|"), help: help, default: value.rawValue, value: .choices(words)) {
+            arguments throws(UsageError) in
             guard let text = arguments.value(name) else { return value }
             guard let chosen = choices.first(where: { $0.rawValue == text }) else {
                 let listed =

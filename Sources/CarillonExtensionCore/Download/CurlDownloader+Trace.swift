@@ -1,5 +1,5 @@
-import CCurl
-import COpenSSL
+internal import CCurl
+internal import COpenSSL
 
 /// What libcurl knows about a request, read with `curl_easy_getinfo` for the transfer trace.
 extension CurlDownloader {
@@ -43,6 +43,9 @@ extension CurlDownloader {
         let lengths = head.listElements("Content-Length")
         if Set(lengths).count == 1, let length = Int(lengths[0]), length >= 0 { facts.contentLength = length }
         facts.tls = tls
+        var wire: curl_off_t = 0
+        carillon_easy_getinfo_off_t(easy, CURLINFO_SIZE_DOWNLOAD_T, &wire)
+        facts.wireBytes = Int(wire)
         facts.microseconds = [
             CURLINFO_NAMELOOKUP_TIME_T, CURLINFO_CONNECT_TIME_T, CURLINFO_APPCONNECT_TIME_T, CURLINFO_STARTTRANSFER_TIME_T,
             CURLINFO_TOTAL_TIME_T,

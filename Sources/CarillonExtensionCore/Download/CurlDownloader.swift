@@ -1,9 +1,11 @@
-import CCurl
+internal import CCurl
 
 /// Downloads one URL at a time over HTTPS with libcurl, following redirects itself, and streams the
 /// final response's body into a sink.
 ///
-/// The only owner of libcurl handles in the project: every C detail stays here. One downloader serves
+/// It owns the easy and multi handles of the image downloads (the upload's handle is ``CurlPoster``'s,
+/// the shared TLS session cache ``CurlShare``'s; what all three set up alike is ``CurlSecureSetup``'s,
+/// in `Transport/`): only `Download/`, `Transport/` and `CurlPoster` import libcurl. One downloader serves
 /// one thread at a time; reusing it for the next download — and for the next hop of a redirect chain —
 /// reuses its connections and TLS sessions (the multi handle holds the connection cache).
 ///
@@ -11,11 +13,12 @@ import CCurl
 /// Security's rules on top (``TransportSecurity``, ``CertificateRules``). Redirects are not
 /// left to libcurl (`CURLOPT_FOLLOWLOCATION` is off): each `Location` goes through ``RedirectRule``,
 /// the same URL rules as the payload's, at most ``DownloadLimits/maximumRedirects`` times; a
-/// redirect's body is read no further than ``RedirectRule/maximumBodyBytes`` and never counts against
-/// the cap. One deadline covers the whole chain. Each response's head is judged by
-/// ``ResponseHead/disposition(cap:)`` before any of its body is read; a body without an announced
-/// length is stopped the moment it passes the cap. Compression is never requested, so libcurl never
-/// decodes: an encoded body is refused, not inflated.
+/// redirect is followed on its complete head (its body is never waited for, and read no further than
+/// ``RedirectRule/maximumBodyBytes``) and never counts against the cap. One deadline covers the whole
+/// chain. Each response's head is judged by ``ResponseHead/disposition(cap:)`` before any of its body
+/// is read. The request is the one the extension's `URLSession` sends (``RequestHeaders``): it asks for
+/// gzip, deflate and br, and libcurl's own decoders decode them; a coding `URLSession` does not decode
+/// is refused on the head. The cap counts decoded bytes and stops the decoder the moment they pass it.
 final class CurlDownloader {
     private let easy: UnsafeMutableRawPointer
     private let multi: UnsafeMutableRawPointer
@@ -31,6 +34,9 @@ final class CurlDownloader {
     /// The pool's TLS session and DNS caches, or nil. Held so that it outlives the easy handle: the
     /// handle is cleaned up in `deinit`, before the stored properties are released.
     private let share: CurlShare?
+    /// The request's header fields (`CURLOPT_HTTPHEADER`): libcurl keeps the list's address, so it
+    /// lives as long as the handle and is freed in `deinit`.
+    private let headerList: UnsafeMutablePointer<curl_slist>?
 
     /// Receives the final response's body, piece by piece; returns false to stop the transfer.
     typealias Sink = (UnsafeRawBufferPointer) -> Bool
@@ -51,8 +57,11 @@ final class CurlDownloader {
         self.share = share
         errorBuffer = .allocate(capacity: CurlDownloader.errorBufferSize)
         errorBuffer.initialize(repeating: 0, count: CurlDownloader.errorBufferSize)
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in configuration.requestHeaders.lines { list = curl_slist_append(list, line) }
+        headerList = list
         setupFailure = CurlDownloader.configure(
-            easy, configuration, errorBuffer: errorBuffer, handshake: handshake, share: share?.handle)
+            easy, configuration, errorBuffer: errorBuffer, handshake: handshake, share: share?.handle, headers: list)
     }
 
     /// An option libcurl refused when the handle was set up, reported by every download.
@@ -68,7 +77,7 @@ final class CurlDownloader {
     /// (the handle is never reset, which also keeps libcurl's receive buffer instead of reallocating it).
     private static func configure(
         _ easy: UnsafeMutableRawPointer, _ configuration: DownloadConfiguration, errorBuffer: UnsafeMutablePointer<CChar>,
-        handshake: HandshakeState, share: UnsafeMutableRawPointer?
+        handshake: HandshakeState, share: UnsafeMutableRawPointer?, headers: UnsafeMutablePointer<curl_slist>?
     ) -> (code: Int32, message: String)? {
         var options = CurlSecureSetup.options(
             easy, transportSecurity: configuration.transportSecurity, extraCAFile: configuration.extraCAFile,
@@ -91,9 +100,18 @@ final class CurlDownloader {
                     return context.body(data, size * count)
                 }
             ),
-            // No CURLOPT_MAXFILESIZE_LARGE: it would apply to a redirect's announced length too. The
-            // head check refuses an announced oversize image before its body instead.
-            // No CURLOPT_ACCEPT_ENCODING: setting it (even to "identity") turns decoding on.
+            // No CURLOPT_MAXFILESIZE_LARGE: it would apply to a redirect's announced length too, and it
+            // counts encoded bytes. The head check refuses an announced oversize identity image before
+            // its body instead, and the write callback counts decoded bytes.
+            // Exactly URLSession's list, never "" (which would also offer zstd, built into this libcurl):
+            // this turns libcurl's decoders on. A fields list naming Accept-Encoding still replaces the header.
+            (
+                CURLOPT_ACCEPT_ENCODING,
+                carillon_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, RequestHeaders.acceptEncoding)
+            ),
+            // User-Agent, Accept, Accept-Language, Accept-Encoding and any --header: a field of the list
+            // replaces libcurl's own of the same name.
+            (CURLOPT_HTTPHEADER, carillon_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headers.map { UnsafeMutableRawPointer($0) })),
         ]
         if let share { options.append((CURLOPT_SHARE, carillon_easy_setopt_pointer(easy, CURLOPT_SHARE, share))) }
         return CurlSecureSetup.firstFailure(options)
@@ -102,6 +120,7 @@ final class CurlDownloader {
     deinit {
         curl_multi_cleanup(multi)
         curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
@@ -126,6 +145,7 @@ final class CurlDownloader {
         var report = TransferReport(
             curlCode: 0, curlMessage: "", status: 0, bytesWritten: 0, transportSecurity: configuration.transportSecurity,
             cap: limits.maximumBytes, budgetMilliseconds: limits.budgetMilliseconds)
+        report.requestHeaders = configuration.requestHeaders.redacted
         if let failure = setupFailure {
             report.curlCode = failure.code
             report.curlMessage = failure.message
@@ -148,6 +168,7 @@ final class CurlDownloader {
                 context.startRequest()
                 handshake.host = current.host
                 handshake.brokenRule = nil
+                handshake.clientCertificateRequested = false
                 let left = deadline - ContinuousClock.now
                 if left <= .zero {
                     code = CURLE_OPERATION_TIMEDOUT
@@ -168,6 +189,7 @@ final class CurlDownloader {
                 carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
                 var facts = CurlDownloader.requestFacts(easy, head: context.head, tls: connects > 0 ? context.tls : nil)
                 facts.headDecided = context.disposition != nil
+                facts.codings = context.codings
                 report.hops.append(
                     TransferHop(
                         url: current.absoluteString, status: context.head.status, location: context.head.location,
@@ -177,8 +199,9 @@ final class CurlDownloader {
                     report.cancelled = true
                     break
                 }
-                // A redirect whose body was complete, or cut at its limit on purpose, is followed.
-                guard context.disposition == .redirect, code == CURLE_OK || context.redirectBodyCut else { break }
+                // A redirect is followed on its complete head, however its body ended (complete, cut at its
+                // limit, left unread, or closed early): URLSession never reads it.
+                guard context.disposition == .redirect else { break }
                 switch RedirectRule.next(
                     from: current, status: context.head.status, location: context.head.location,
                     number: report.hops.count, maximum: limits.maximumRedirects)
@@ -210,6 +233,8 @@ final class CurlDownloader {
         report.bytesReceivedAtCap = context.bytesReceivedAtCap
         report.stoppedBySink = context.stoppedBySink
         report.tlsRule = handshake.brokenRule
+        report.clientCertificateRequested = handshake.clientCertificateRequested
+        report.contentCodings = context.codings
         report.elapsedMilliseconds = CurlDownloader.milliseconds(ContinuousClock.now - start)
         return report
     }
@@ -238,9 +263,22 @@ final class CurlDownloader {
             // Read as soon as the handshake is done: a stall before the headers closes the connection.
             if context.tls == nil { context.tls = CurlDownloader.handshakeTLS(easy) }
             if running == 0 { break }
+            // A redirect is decided on its head; its body is never waited for. A short one (at most
+            // RedirectRule.maximumBodyBytes announced) still in flight gets RedirectRule.drainMilliseconds
+            // to arrive, so that its connection can be reused; then, or at once for a longer one, the
+            // handle is removed (which closes an HTTP/1.1 connection and resets an HTTP/2 stream).
+            var limit: Int32 = 1000
+            if context.disposition == .redirect {
+                let drain = RedirectRule.drainTime(head: context.head, decidedAt: context.redirectDecidedAt)
+                if drain <= .zero {
+                    context.redirectBodyCut = true
+                    return (CURLE_OK, false)
+                }
+                limit = Int32(clamping: CurlDownloader.milliseconds(drain))
+            }
             // Wakes on socket activity, libcurl's own timers (the budget), curl_multi_wakeup, or the
             // cancellation's expiry.
-            let wait = cancellation.waitMilliseconds(upTo: 1000)
+            let wait = cancellation.waitMilliseconds(upTo: limit)
             if wait == 0, cancellation.sleepOutImminentExpiry() { continue }
             curl_multi_poll(multi, nil, 0, wait, nil)
         }
@@ -251,77 +289,5 @@ final class CurlDownloader {
             }
         }
         return (CURLE_OK, false)
-    }
-
-    /// State shared with the C callbacks during one download; reset for each request of the chain.
-    private final class TransferContext {
-        let cap: Int
-        let sink: Sink
-        var head = ResponseHead()
-        var disposition: ResponseHead.Disposition?
-        var bodyBytes = 0
-        var stoppedAtCap = false
-        var bytesReceivedAtCap = 0
-        var stoppedBySink = false
-        var redirectBodyCut = false
-        /// The connection's TLS, read once its handshake is done or on the response's first line,
-        /// while the connection is attached (after the transfer libcurl no longer reports it).
-        var tls: DownloadTrace.TLS?
-        var easy: UnsafeMutableRawPointer?
-
-        init(cap: Int, sink: @escaping Sink) {
-            self.cap = cap
-            self.sink = sink
-        }
-
-        func startRequest() {
-            tls = nil
-            head = ResponseHead()
-            disposition = nil
-            bodyBytes = 0
-            redirectBodyCut = false
-        }
-
-        /// The header callback: collects the head and decides on it before any body. Returning less
-        /// than `count` makes libcurl stop with `CURLE_WRITE_ERROR`; `disposition` then says why.
-        func header(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-            guard let data, count > 0 else { return count }
-            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
-            if tls == nil, let easy { tls = CurlDownloader.negotiatedTLS(easy) }
-            guard head.add(line: Substring(line)) else { return count }
-            let decided = head.disposition(cap: cap)
-            disposition = decided
-            if case .refused = decided { return 0 }
-            return count
-        }
-
-        /// The write callback: the image's body goes to the sink within the cap; a redirect's is
-        /// counted and dropped up to its limit.
-        func body(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-            guard count > 0, let data else { return count }
-            switch disposition {
-            case .redirect:
-                if bodyBytes + count > RedirectRule.maximumBodyBytes {
-                    redirectBodyCut = true
-                    return 0
-                }
-                bodyBytes += count
-                return count
-            case .image:
-                if bodyBytes + count > cap {
-                    stoppedAtCap = true
-                    bytesReceivedAtCap = bodyBytes + count
-                    return 0
-                }
-                guard sink(UnsafeRawBufferPointer(start: data, count: count)) else {
-                    stoppedBySink = true
-                    return 0
-                }
-                bodyBytes += count
-                return count
-            case .refused, nil:
-                return 0
-            }
-        }
     }
 }

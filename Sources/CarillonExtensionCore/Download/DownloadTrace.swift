@@ -3,7 +3,9 @@
 public struct DownloadTrace: Sendable, Equatable {
     /// The negotiated TLS protocol and cipher suite of a new connection (OpenSSL's names).
     public struct TLS: Sendable, Equatable {
+        /// The protocol, as OpenSSL names it (`TLSv1.3`).
         public var version: String
+        /// The cipher suite, as OpenSSL names it (`TLS_AES_256_GCM_SHA384`).
         public var cipher: String
 
         @_spi(Tooling) public init(version: String, cipher: String) {
@@ -16,10 +18,15 @@ public struct DownloadTrace: Sendable, Equatable {
     /// (`CURLINFO_NAMELOOKUP_TIME_T`, `_CONNECT_`, `_APPCONNECT_`, `_STARTTRANSFER_`, `_TOTAL_`). A
     /// step the request never reached is nil; each present value is at least the one before.
     public struct Timings: Sendable, Equatable {
+        /// When the name was resolved.
         public var dns: Double?
+        /// When the TCP connection was made.
         public var connect: Double?
+        /// When the TLS handshake completed.
         public var tls: Double?
+        /// When the first byte of the response arrived.
         public var firstByte: Double?
+        /// When the request ended.
         public var total: Double
 
         /// From libcurl's microsecond counters (0: not reached, or not applicable on a reused
@@ -46,6 +53,7 @@ public struct DownloadTrace: Sendable, Equatable {
 
     /// One request of the chain: the payload's URL, then one per redirect followed.
     public struct Hop: Sendable, Equatable {
+        /// The URL requested.
         public var url: String
         /// nil when no status line arrived.
         public var status: Int?
@@ -55,16 +63,26 @@ public struct DownloadTrace: Sendable, Equatable {
         public var remote: String?
         /// The `Location` header of a redirect.
         public var location: String?
+        /// The `Content-Type` header, as sent.
         public var contentType: String?
         /// The announced `Content-Length`, when there was exactly one number.
         public var contentLength: Int?
         /// nil on a reused connection (no handshake happened) or before one completed.
         public var tls: TLS?
+        /// The content codings the body was decoded from, as "gzip" or "gzip, br" (lowercased, in the
+        /// order applied); nil for an identity body or a response whose body was not the image's.
+        public var contentEncoding: String?
+        /// Body bytes received on the wire, before decoding.
+        public var wireBytes: Int
+        /// Body bytes after decoding: what the image's sink got, or a redirect's discarded body.
+        public var decodedBytes: Int
+        /// When each step of the request was reached.
         public var timings: Timings
 
         @_spi(Tooling) public init(
             url: String, status: Int? = nil, httpVersion: String? = nil, remote: String? = nil, location: String? = nil,
-            contentType: String? = nil, contentLength: Int? = nil, tls: TLS? = nil, timings: Timings
+            contentType: String? = nil, contentLength: Int? = nil, tls: TLS? = nil, contentEncoding: String? = nil,
+            wireBytes: Int = 0, decodedBytes: Int = 0, timings: Timings
         ) {
             self.url = url
             self.status = status
@@ -74,12 +92,16 @@ public struct DownloadTrace: Sendable, Equatable {
             self.contentType = contentType
             self.contentLength = contentLength
             self.tls = tls
+            self.contentEncoding = contentEncoding
+            self.wireBytes = wireBytes
+            self.decodedBytes = decodedBytes
             self.timings = timings
         }
     }
 
     /// Where the transfer was when it ended.
     public enum Phase: String, Sendable, Equatable, CaseIterable {
+        /// Resolving the host, connecting, the TLS handshake, waiting for the response head, receiving the body, or done.
         case dns, connect, tls, waiting, body, done
 
         /// The phase from what the last request reached (libcurl's counters in microseconds, 0 when
@@ -122,9 +144,13 @@ public struct DownloadTrace: Sendable, Equatable {
 
     /// A verified image's geometry (frames > 1: an animated GIF).
     public struct Image: Sendable, Equatable {
+        /// The format the bytes are.
         public var type: ImageType
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
+        /// Frames: 1 for a still image.
         public var frames: Int
 
         @_spi(Tooling) public init(type: ImageType, width: Int, height: Int, frames: Int) {
@@ -135,16 +161,25 @@ public struct DownloadTrace: Sendable, Equatable {
         }
     }
 
+    /// The requests made, in order: the payload's URL, then one per redirect followed.
     public var hops: [Hop]
-    /// Body bytes of the final response received.
+    /// The request's header fields as sent on every hop, `Authorization` and `Cookie` values redacted.
+    public var requestHeaders: [RequestHeaders.Field]
+    /// Body bytes of the final response received (decoded).
     public var bodyBytes: Int
+    /// The time budget the download ran under.
     public var budgetMilliseconds: Int
+    /// Where the transfer was when it ended.
     public var phase: Phase
     /// nil unless the image was verified.
     public var image: Image?
 
-    @_spi(Tooling) public init(hops: [Hop], bodyBytes: Int, budgetMilliseconds: Int, phase: Phase, image: Image? = nil) {
+    @_spi(Tooling) public init(
+        hops: [Hop], requestHeaders: [RequestHeaders.Field] = [], bodyBytes: Int, budgetMilliseconds: Int, phase: Phase,
+        image: Image? = nil
+    ) {
         self.hops = hops
+        self.requestHeaders = requestHeaders
         self.bodyBytes = bodyBytes
         self.budgetMilliseconds = budgetMilliseconds
         self.phase = phase

@@ -7,6 +7,18 @@ enum RedirectRule {
     /// How much of a redirect's body is read (and discarded) at most; it never counts against the cap.
     static let maximumBodyBytes = 65_536
 
+    /// How long a short redirect body still in flight after its head may take to arrive (so that the
+    /// connection can be reused): far below anything a person or a budget notices.
+    static let drainMilliseconds = 10
+
+    /// What is left of the time a redirect's body may take to arrive, from its head's `decidedAt`:
+    /// nothing when it announces more than ``maximumBodyBytes`` (it will never be read whole).
+    static func drainTime(head: ResponseHead, decidedAt: ContinuousClock.Instant, now: ContinuousClock.Instant = .now) -> Duration {
+        let lengths = head.listElements("Content-Length").compactMap { Int($0) }
+        if let length = lengths.max(), length > maximumBodyBytes { return .zero }
+        return decidedAt + .milliseconds(drainMilliseconds) - now
+    }
+
     /// The detail of a final status that is not 200.
     static func statusDetail(_ status: Int) -> String {
         if (300..<400).contains(status) {

@@ -32,5 +32,9 @@ struct TransferHop: Sendable, Equatable {
         var microseconds: [Int64] = [0, 0, 0, 0, 0]
         /// The head was complete and the downloader decided on it (a refusal is then an ending, not a stall).
         var headDecided = false
+        /// The image's content codings as sent, lowercased, in the order applied (identity left out).
+        var codings: [String] = []
+        /// Body bytes as they came over the wire, before decoding (`CURLINFO_SIZE_DOWNLOAD_T`).
+        var wireBytes = 0
     }
 }

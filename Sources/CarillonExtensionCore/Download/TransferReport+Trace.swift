@@ -6,9 +6,13 @@ extension TransferReport {
                 url: hop.url, status: hop.status == 0 ? nil : hop.status, httpVersion: hop.facts.httpVersion,
                 remote: hop.facts.remote, location: RedirectRule.followed.contains(hop.status) ? hop.location : nil,
                 contentType: hop.facts.contentType, contentLength: hop.facts.contentLength, tls: hop.facts.tls,
+                contentEncoding: hop.facts.codings.isEmpty ? nil : hop.facts.codings.joined(separator: ", "),
+                wireBytes: hop.facts.wireBytes, decodedBytes: hop.bodyBytes,
                 timings: .cumulative(microseconds: Array(hop.facts.microseconds.prefix(4)), total: hop.facts.microseconds.last ?? 0))
         }
-        return DownloadTrace(hops: hops, bodyBytes: bytesWritten, budgetMilliseconds: budgetMilliseconds, phase: endPhase, image: image)
+        return DownloadTrace(
+            hops: hops, requestHeaders: requestHeaders, bodyBytes: bytesWritten, budgetMilliseconds: budgetMilliseconds, phase: endPhase,
+            image: image)
     }
 
     /// Where the transfer was when it ended (``DownloadTrace/Phase/decide(finished:connected:dns:connect:tls:firstByte:)``).

@@ -24,6 +24,12 @@ struct TransferReport: Sendable, Equatable {
     var cancelled: Bool = false
     /// The App Transport Security rule the server's certificate chain broke, if it broke one.
     var tlsRule: String?
+    /// The server of the last request asked for a client certificate in its handshake.
+    var clientCertificateRequested: Bool = false
+    /// The final response's content codings (lowercased, in the order applied; identity left out).
+    var contentCodings: [String] = []
+    /// The request's header fields, redacted for the trace.
+    var requestHeaders: [RequestHeaders.Field] = []
     /// The ATS settings in force, to name the rule a failed handshake broke.
     var transportSecurity: TransportSecurity = .appTransportSecurity
     /// The size cap in force, for messages.
@@ -33,46 +39,11 @@ struct TransferReport: Sendable, Equatable {
     /// Milliseconds from the start of the download to its end.
     var elapsedMilliseconds: Int = 0
 
+    /// "'gzip'", "'gzip, br'": the codings as messages name them.
+    var codingsText: String { Quoting.single(contentCodings.joined(separator: ", ")) }
+
     /// Redirects followed.
     var redirects: Int { max(hops.count - 1, 0) }
-}
-
-/// The libcurl codes that classification names (values from curl.h, stable across versions); every
-/// other code — DNS, refused, reset, partial file, nothing received — is `network`.
-enum CurlCode {
-    static let ok: Int32 = 0
-    static let unsupportedProtocol: Int32 = 1
-    static let urlMalformed: Int32 = 3
-    static let weirdServerReply: Int32 = 8
-    static let httpReturnedError: Int32 = 22
-    static let writeError: Int32 = 23
-    static let operationTimedOut: Int32 = 28
-    static let sslConnectError: Int32 = 35
-    static let abortedByCallback: Int32 = 42
-    static let tooManyRedirects: Int32 = 47
-    static let sslEngineNotFound: Int32 = 53
-    static let sslEngineSetFailed: Int32 = 54
-    static let receiveError: Int32 = 56
-    static let sslCertProblem: Int32 = 58
-    static let sslCipher: Int32 = 59
-    static let peerFailedVerification: Int32 = 60
-    static let badContentEncoding: Int32 = 61
-    static let fileSizeExceeded: Int32 = 63
-    static let useSSLFailed: Int32 = 64
-    static let sslEngineInitFailed: Int32 = 66
-    static let sslCACertBadFile: Int32 = 77
-    static let sslShutdownFailed: Int32 = 80
-    static let sslCRLBadFile: Int32 = 82
-    static let sslIssuerError: Int32 = 83
-    static let sslPinnedPublicKeyMismatch: Int32 = 90
-    static let sslInvalidCertStatus: Int32 = 91
-    static let sslClientCert: Int32 = 98
-
-    static let tlsCodes: Set<Int32> = [
-        sslConnectError, sslEngineNotFound, sslEngineSetFailed, sslCertProblem, sslCipher, peerFailedVerification,
-        useSSLFailed, sslEngineInitFailed, sslCACertBadFile, sslShutdownFailed, sslCRLBadFile, sslIssuerError,
-        sslPinnedPublicKeyMismatch, sslInvalidCertStatus, sslClientCert,
-    ]
 }
 
 extension TransferReport {
@@ -84,6 +55,12 @@ extension TransferReport {
             return Outcome(.expired, "time-will-expire arrived before the download finished, \(trace(image: nil).endDescription)")
         }
         if let refusal { return refusal }
+        if stoppedAtCap, !contentCodings.isEmpty {
+            return Outcome(
+                .tooLarge,
+                "decoded body passed the \(DownloadLimits.describe(bytes: cap)) cap while decoding \(codingsText): \(bytesReceivedAtCap) decoded bytes, \(bytesReceivedAtCap - cap) over the cap; decoding stopped there"
+            )
+        }
         if stoppedAtCap {
             // The count that passed the cap, never the bytes kept below it.
             return Outcome(
@@ -96,6 +73,9 @@ extension TransferReport {
         }
         if let tlsRule, curlCode != CurlCode.ok {
             return Outcome(.tls, "App Transport Security refused the server's certificate: \(tlsRule) (\(curl))")
+        }
+        if clientCertificateRequested, curlCode != CurlCode.ok, status == 0 {
+            return Outcome(.tls, "the server asked for a client certificate, which an extension never sends (\(curl))")
         }
         switch curlCode {
         case CurlCode.ok:
@@ -122,7 +102,8 @@ extension TransferReport {
         case CurlCode.fileSizeExceeded:
             return Outcome(.tooLarge, "announced Content-Length is over the cap (\(curl))")
         case CurlCode.badContentEncoding:
-            return Outcome(.contentEncoding, curl)
+            let named = contentCodings.isEmpty ? "its Content-Encoding" : "its Content-Encoding \(codingsText)"
+            return Outcome(.network, "the body does not decode as \(named) says: URLSession fails such a download too (\(curl))")
         case CurlCode.httpReturnedError:
             return Outcome(.httpStatus, "final response status \(status) (\(curl))")
         case CurlCode.abortedByCallback:

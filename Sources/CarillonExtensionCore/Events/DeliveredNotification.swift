@@ -14,6 +14,7 @@ public struct DeliveredNotification: Sendable, Equatable {
     /// What was odd but did not stop the line being read (a byte order mark, duplicate keys in the payload).
     public var warnings: [String]
 
+    /// A delivered notification with its date and payload.
     public init(date: Timestamp, userInfo: JSONValue, warnings: [String] = []) {
         self.date = date
         self.userInfo = userInfo
@@ -24,6 +25,7 @@ public struct DeliveredNotification: Sendable, Equatable {
     public enum Line: Sendable, Equatable {
         /// Empty, or only spaces and tabs: skipped, and not an error.
         case blank
+        /// A delivered notification, read whole.
         case notification(DeliveredNotification)
         /// Not a delivered notification; the text says why (without the file name or line number).
         case invalid(String)

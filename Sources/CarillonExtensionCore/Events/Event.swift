@@ -8,11 +8,14 @@ public enum EventType: String, Sendable, Hashable, CaseIterable {
 
 /// One event for the server: a type, a delivery and when it happened.
 public struct Event: Sendable, Hashable {
+    /// What happened.
     public var type: EventType
+    /// The delivery it happened to (`carillon.delivery_id`).
     public var deliveryID: DeliveryID
     /// When it happened on the device, in milliseconds.
     public var at: Timestamp
 
+    /// An event of `type` for `deliveryID` at `at`.
     public init(type: EventType, deliveryID: DeliveryID, at: Timestamp) {
         self.type = type
         self.deliveryID = deliveryID

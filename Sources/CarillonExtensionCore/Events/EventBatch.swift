@@ -3,8 +3,10 @@ public struct EventBatch: Sendable, Equatable {
     /// The API's limit on events per request.
     public static let maximumEvents = 100
 
+    /// The events, in queue order.
     public let events: [Event]
 
+    /// A batch of `events`; ``EventQueue/batches(maximumEvents:)`` makes them at most ``maximumEvents`` long.
     public init(events: [Event]) {
         self.events = events
     }

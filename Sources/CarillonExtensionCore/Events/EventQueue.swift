@@ -9,7 +9,7 @@ import Synchronization
 
 /// The app's persistent queue of events awaiting upload, shared safely by threads and processes.
 ///
-/// Layout of the queue directory (the `.lock`, `.tmp-*` and `Quarantine/` parts are ``RecordDirectory``'s):
+/// Layout of the queue directory (the `.lock`, `.tmp-*` and `Quarantine/` parts are `RecordDirectory`'s):
 ///
 ///     <queue>/                          0700  may be reached through a link; a wider mode is tightened
 ///         batch-<token>.events          0600  the events of one enqueue (format 2, see ``QueuedEventFile``)
@@ -34,7 +34,7 @@ import Synchronization
 ///
 /// Only regular files are read, never through a link and never in a way that can block; anything else
 /// under an event file's name, and every name that is not UTF-8, is set aside and reported. A format-2
-/// file with a bad line is set aside whole, its good events queued again first (``repairDamaged(_:)``).
+/// file with a bad line is set aside whole, its good events queued again first (`repairDamaged(_:)`).
 public final class EventQueue: Sendable {
     static let sequenceName = ".sequence"
 
@@ -102,6 +102,7 @@ public final class EventQueue: Sendable {
 
     /// What an enqueue did: each event's result, and what was put right on the way.
     public struct EnqueueReport: Sendable {
+        /// For each event, in order: true when added, false when already queued, or the error that kept it out.
         public var results: [Result<Bool, FileSystemError>]
         /// The counter rebuilt or the queue renumbered, said in words.
         public var warnings: [String]
@@ -109,7 +110,7 @@ public final class EventQueue: Sendable {
 
     /// ``enqueue(contentsOf:)``, with the warnings for a counter that had to be rebuilt.
     ///
-    /// The new events go into one format-2 file (one per ``QueuedEventFile/maximumEvents``): one
+    /// The new events go into one format-2 file (one per `QueuedEventFile.maximumEvents`): one
     /// fsync for the file and one for the directory, whatever their number.
     public func enqueueReporting(contentsOf events: [Event]) -> EnqueueReport {
         guard !events.isEmpty else { return EnqueueReport(results: [], warnings: []) }
@@ -180,7 +181,9 @@ public final class EventQueue: Sendable {
 
     /// The queued events in queue order, and the files set aside because they could not be read.
     public struct Contents: Sendable, Equatable {
+        /// The events, in queue order.
         public var events: [Event]
+        /// The files set aside while reading, with why.
         public var quarantined: [QuarantinedFile]
     }
 

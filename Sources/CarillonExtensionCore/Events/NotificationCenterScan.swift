@@ -9,7 +9,9 @@ public enum NotificationCenterScan {
 
     /// One line of the input, numbered from 1 (blank lines count).
     public struct NumberedLine: Sendable, Equatable {
+        /// The line's number, from 1.
         public var number: Int
+        /// What the line holds.
         public var line: DeliveredNotification.Line
     }
 
@@ -33,6 +35,7 @@ public enum NotificationCenterScan {
     public struct Entry: Sendable, Equatable {
         /// Its line in the input.
         public var line: Int
+        /// What was queued for it.
         public var received: ReceivedResult
     }
 
@@ -40,7 +43,7 @@ public enum NotificationCenterScan {
     /// drain queues receipts: queue order follows arrival); returns one entry per notification in the
     /// order given. Two notifications with one delivery id: the earlier date wins.
     ///
-    /// Never throws. The queue is locked once per ``ReceiptDrain/chunkSize`` events; after a lock
+    /// Never throws. The queue is locked once per `ReceiptDrain.chunkSize` events; after a lock
     /// timeout the rest are not tried (they would wait as long in vain) and fail with the same error.
     /// `warnings` gets what the queue put right on the way.
     public static func scan(

@@ -17,7 +17,7 @@ public enum OpenTracking {
     }
 
     /// Queues `opened` at `at` for the payload's delivery id; payloads without a valid stamp (object or
-    /// Android string form, see ``CarillonStamp``) are ignored.
+    /// Android string form, see `CarillonStamp`) are ignored.
     ///
     /// - Throws: ``FileSystemError`` when the queue cannot be written.
     public static func didOpen(userInfo: JSONValue, at: Timestamp, queue: EventQueue) throws(FileSystemError) -> Result {

@@ -15,7 +15,7 @@ public enum PresentTracking {
     }
 
     /// Queues `received` at `at` for a stamped payload (object or Android string form, see
-    /// ``CarillonStamp``) unless one is already queued for its delivery, then asks `onReceived` (without
+    /// `CarillonStamp`) unless one is already queued for its delivery, then asks `onReceived` (without
     /// one, ``PresentationOption/sdkDefault``). The receipt is queued whatever the presentation.
     ///
     /// Never throws: a queue that cannot be written is ``ReceivedResult/failed(_:_:)``, and the

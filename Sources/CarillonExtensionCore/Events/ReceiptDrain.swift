@@ -33,7 +33,10 @@ public enum ReceiptDrain {
     ///
     /// Never throws: every problem is a line of the report, and no bad file keeps the others from being
     /// drained.
-    /// - Parameter now: the current time, to recognise temporary files abandoned over an hour ago.
+    /// - Parameters:
+    ///   - container: the shared container (the App Group) the extension writes receipts to.
+    ///   - queue: the app's event queue the `received` events go to.
+    ///   - now: the current time, to recognise temporary files abandoned over an hour ago.
     public static func drain(container: String, into queue: EventQueue, now: Timestamp = .now()) -> DrainReport {
         let store = ReceiptStore(container: container)
         let records = store.records
@@ -196,6 +199,7 @@ public struct DrainReport: Sendable, Equatable {
     /// Problems that kept something from being done; what they concern stays for the next drain.
     public var failures: [String] = []
 
+    /// An empty report: nothing drained yet.
     public init() {}
 
     /// True when nothing was set aside and nothing failed.

@@ -9,14 +9,19 @@
 /// let result = runtime.process(request, timeWillExpireAfter: 30)
 /// ```
 public final class ExtensionRuntime: Sendable {
+    /// Where files go and how images are downloaded, fixed for the runtime's life.
     public let configuration: ExtensionConfiguration
     /// Downloaders kept warm between notifications (connections and TLS sessions reused).
     let pool: DownloaderPool
     /// One download per distinct image across the notifications of this runtime, when it shares them.
     @_spi(Tooling) public let imageSource: SharedImageSource?
 
-    /// - Parameter sharesImages: whether notifications naming the same image share one download and its
-    ///   verdict (a campaign check); an extension downloads each notification's image itself.
+    /// A runtime for `configuration`; keep it for the extension's life, so that connections are reused.
+    ///
+    /// - Parameters:
+    ///   - configuration: where the extension keeps its files and how it downloads.
+    ///   - sharesImages: whether notifications naming the same image share one download and its verdict
+    ///     (a campaign check); an extension downloads each notification's image itself.
     public init(configuration: ExtensionConfiguration, sharesImages: Bool = false) {
         self.configuration = configuration
         pool = DownloaderPool(configuration: configuration.download)
@@ -24,7 +29,7 @@ public final class ExtensionRuntime: Sendable {
     }
 
     /// `UNNotificationServiceExtension.didReceive(_:withContentHandler:)`: see
-    /// ``NotificationService/didReceive(_:configuration:pool:completion:)``.
+    /// `NotificationService.didReceive(_:configuration:pool:completion:)`.
     @discardableResult
     public func didReceive(
         _ request: NotificationRequest, completion: @escaping @Sendable (ServiceResult) -> Void
@@ -33,7 +38,7 @@ public final class ExtensionRuntime: Sendable {
     }
 
     /// One notification run to its end on the calling thread: see
-    /// ``NotificationService/process(_:configuration:pool:timeWillExpireAfter:)``.
+    /// `NotificationService.process(_:configuration:pool:timeWillExpireAfter:)`.
     public func process(_ request: NotificationRequest, timeWillExpireAfter seconds: Double) -> ServiceResult {
         NotificationService.process(
             request, configuration: configuration, pool: pool, source: imageSource, timeWillExpireAfter: seconds)

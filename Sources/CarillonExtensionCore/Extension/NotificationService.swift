@@ -146,7 +146,7 @@ public final class NotificationService: Sendable {
                     id, receivedAt: .now(), lockDeadline: receiptLockDeadline)
                 warnings += notes
                 if let warning = recorded.warning { warnings.append(warning) }
-                result.receipt = .recorded(recorded)
+                result.receipt = recorded
             }
             switch stamp.image {
             case .absent:

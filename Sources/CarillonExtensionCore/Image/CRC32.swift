@@ -1,4 +1,4 @@
-import CCRC32
+internal import CCRC32
 
 /// CRC-32 as PNG uses it (ISO 3309, polynomial 0xEDB88320, reflected). A PNG's CRCs cover every byte
 /// of it, so this is on the hot path of every PNG download: `CCRC32` folds long runs with carry-less

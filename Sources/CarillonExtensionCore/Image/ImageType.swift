@@ -1,7 +1,10 @@
 /// The image formats Apple documents for notification attachments, decided from a file's own bytes.
 public enum ImageType: String, Sendable, CaseIterable, Codable {
+    /// JPEG (`image/jpeg`).
     case jpeg
+    /// PNG (`image/png`).
     case png
+    /// GIF (`image/gif`), animated or not.
     case gif
 
     /// The attachment file's extension.

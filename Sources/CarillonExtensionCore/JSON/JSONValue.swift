@@ -4,12 +4,17 @@
 /// text, so nothing about the input is lost or reinterpreted. Lookups follow the common parsers' rule
 /// that the last duplicate key wins.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// The number's text exactly as written (for example `1`, `1.0`, `-2e3`).
     case number(String)
+    /// A string, its escapes decoded.
     case string(String)
+    /// An array, in document order.
     case array([JSONValue])
+    /// An object's members in document order, duplicate keys included.
     case object([(key: String, value: JSONValue)])
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
@@ -67,11 +72,13 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The string, or nil for any other kind of value.
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
+    /// Whether this is an object.
     public var isObject: Bool {
         if case .object = self { return true }
         return false

@@ -1,8 +1,11 @@
 /// The content of a notification, shaped like `UNNotificationContent` / `UNMutableNotificationContent`
 /// so that the core could be lifted into a real extension.
 public struct NotificationContent: Sendable, Equatable {
+    /// `aps.alert.title`, or empty.
     public var title: String
+    /// `aps.alert.subtitle`, or empty.
     public var subtitle: String
+    /// `aps.alert.body` (or `aps.alert` when it is a string), or empty.
     public var body: String
     /// `aps.badge` when it is a number, as its JSON text.
     public var badge: String?
@@ -12,8 +15,10 @@ public struct NotificationContent: Sendable, Equatable {
     public var userInfo: JSONValue
     /// The payload's bytes exactly as received: a fallback delivers these unchanged.
     public var userInfoBytes: [UInt8]
+    /// The attachments: the verified image, when one was attached.
     public var attachments: [NotificationAttachment]
 
+    /// Content with the given fields; by default empty, with an empty payload.
     public init(
         title: String = "", subtitle: String = "", body: String = "", badge: String? = nil, sound: String? = nil,
         userInfo: JSONValue = [:], userInfoBytes: [UInt8] = Array("{}".utf8), attachments: [NotificationAttachment] = []
@@ -59,9 +64,12 @@ public struct NotificationAttachment: Sendable, Equatable {
     public var identifier: String
     /// Absolute path of the file in the attachments directory.
     public var path: String
+    /// The image's format, decided from its bytes.
     public var type: ImageType
+    /// The file's size in bytes.
     public var byteCount: Int
 
+    /// An attachment for the file at `path`.
     public init(identifier: String, path: String, type: ImageType, byteCount: Int) {
         self.identifier = identifier
         self.path = path
@@ -72,9 +80,12 @@ public struct NotificationAttachment: Sendable, Equatable {
 
 /// A notification request as `UNNotificationRequest`: an identifier and its content.
 public struct NotificationRequest: Sendable, Equatable {
+    /// The request's identifier.
     public var identifier: String
+    /// The content as it arrived: the payload and what iOS builds from its `aps`.
     public var content: NotificationContent
 
+    /// A request with `content`.
     public init(identifier: String, content: NotificationContent) {
         self.identifier = identifier
         self.content = content

@@ -13,6 +13,7 @@ public struct Payload: Sendable {
 
     /// Why bytes are not a payload: not JSON, or JSON that is not an object.
     public struct InvalidPayload: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What is wrong, in words.
         public var message: String
         public var description: String { message }
     }

@@ -27,7 +27,7 @@
 
         let stamp = stampObject(userInfo["carillon"])
         if let stamp {
-            hints += lookAlikes(stamp, wanted: ["delivery_id", "image"], scope: "carillon key", extra: ["image": imageLookAlikes])
+            hints += lookAlikes(stamp, wanted: ["delivery_id", "image"], scope: "carillon key", extra: stampLookAlikes)
         }
         let image = stamp?.first(where: { $0.key == "image" })?.value
         if image == nil {
@@ -51,11 +51,16 @@
         "imageurl", "img", "imgurl", "imageuri", "picture", "media", "mediaurl", "attachment", "attachmenturl", "images",
     ]
 
+    /// The stamp's extra look-alikes, built once (not a dictionary per payload).
+    static let stampLookAlikes: [String: Set<String>] = ["image": imageLookAlikes]
+
     /// Hints for members of `object` that fold to a `wanted` key (or one of its `extra` look-alikes)
     /// without being it, when the wanted key itself is absent.
     static func lookAlikes(
         _ object: [(key: String, value: JSONValue)], wanted: [String], scope: String, extra: [String: Set<String>] = [:]
     ) -> [String] {
+        // A well-formed object has every wanted key: nothing to fold, nothing to allocate.
+        if wanted.allSatisfy({ name in object.contains(where: { $0.key == name }) }) { return [] }
         var hints: [String] = []
         for name in wanted where !object.contains(where: { $0.key == name }) {
             let target = folded(name)

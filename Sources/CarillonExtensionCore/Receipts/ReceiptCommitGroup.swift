@@ -35,7 +35,7 @@ final class ReceiptCommitGroup: Sendable {
         let staged: FileSystem.StagedFile
         let lockDeadline: ContinuousClock.Instant
         /// Its result once its round is over; nil while it waits, and when it is woken to lead.
-        fileprivate let result = Mutex<ReceiptResult?>(nil)
+        fileprivate let result = Mutex<ReceiptStatus?>(nil)
         fileprivate let woken = DispatchSemaphore(value: 0)
 
         init(id: DeliveryID, path: String, staged: FileSystem.StagedFile, lockDeadline: ContinuousClock.Instant) {
@@ -70,7 +70,7 @@ final class ReceiptCommitGroup: Sendable {
 
     /// Publishes `request`'s staged receipt in a round of this process's writers, returning once it is
     /// durable (or not stored, and why).
-    func commit(_ request: Request) -> ReceiptResult {
+    func commit(_ request: Request) -> ReceiptStatus {
         let leads = state.withLock { state -> Bool in
             state.waiting.append(request)
             if state.leading { return false }
@@ -107,8 +107,8 @@ final class ReceiptCommitGroup: Sendable {
 
     /// A round's links: the lock once, the count once, each receipt's check and `link`. A receipt without a
     /// result here was never reached (the lock could not be had).
-    private func link(_ round: [Request]) -> [ReceiptResult] {
-        var results = [ReceiptResult?](repeating: nil, count: round.count)
+    private func link(_ round: [Request]) -> [ReceiptStatus] {
+        var results = [ReceiptStatus?](repeating: nil, count: round.count)
         let deadline = round.map(\.lockDeadline).min() ?? .now
         do {
             try store.records.withLock(until: deadline) { () throws(FileSystemError) in
@@ -131,7 +131,7 @@ final class ReceiptCommitGroup: Sendable {
 
     /// A round's one directory fsync: durable before any writer goes on, every entry linked in the round
     /// is on disk once it returns. If it fails, every receipt the round stored fails with it.
-    private func sync(_ round: [Request], _ results: inout [ReceiptResult]) {
+    private func sync(_ round: [Request], _ results: inout [ReceiptStatus]) {
         guard results.contains(.stored) else { return }
         do throws(FileSystemError) { try FileSystem.syncDirectory(store.directory) } catch {
             for index in round.indices where results[index] == .stored {
@@ -141,7 +141,7 @@ final class ReceiptCommitGroup: Sendable {
     }
 
     /// One receipt's check and link, under the lock; `pending` counts the receipts in the directory.
-    private func publish(_ request: Request, pending: inout Int) throws(FileSystemError) -> ReceiptResult {
+    private func publish(_ request: Request, pending: inout Int) throws(FileSystemError) -> ReceiptStatus {
         // Checked before the capacity, so a repeat of a pending receipt is a duplicate even when full.
         if let found = try store.existing(request.path) { return found }
         if pending >= ReceiptStore.capacity {

@@ -63,7 +63,7 @@
     /// with the image.
     public func record(
         _ id: DeliveryID, receivedAt: Timestamp, lockDeadline: ContinuousClock.Instant = .now + FileLock.extensionWait
-    ) -> ReceiptResult {
+    ) -> ReceiptStatus {
         recordReporting(id, receivedAt: receivedAt, lockDeadline: lockDeadline).result
     }
 
@@ -73,7 +73,7 @@
     /// lock, the listing and the fsync shared with the receipts this process stores at the same moment.
     public func recordReporting(
         _ id: DeliveryID, receivedAt: Timestamp, lockDeadline: ContinuousClock.Instant = .now + FileLock.extensionWait
-    ) -> (result: ReceiptResult, warnings: [String]) {
+    ) -> (result: ReceiptStatus, warnings: [String]) {
         let receipt = Receipt(deliveryID: id, receivedAt: receivedAt)
         let path = path(for: id)
         var warnings: [String] = []
@@ -96,7 +96,7 @@
     /// What is already at a receipt's path: nothing (nil), a pending receipt (a duplicate), or something
     /// else under its name — a FIFO, a directory, a link — which the next drain sets aside, so the
     /// receipt is not stored, and said (never taken for a duplicate, which would lose it unsaid).
-    func existing(_ path: String) throws(FileSystemError) -> ReceiptResult? {
+    func existing(_ path: String) throws(FileSystemError) -> ReceiptStatus? {
         switch try FileSystem.kind(path) {
         case .missing: return nil
         case .regularFile: return .duplicate
@@ -148,34 +148,4 @@
     }
 
     private static let receiptSuffix: [UInt8] = Array(Receipt.fileExtension.utf8)
-}
-
-/// What became of a receipt the extension tried to store.
-public enum ReceiptResult: Sendable, Equatable {
-    /// Written, durably.
-    case stored
-    /// A receipt for this delivery id was already pending; the first one is kept.
-    case duplicate
-    /// Not written because the container is full; the text says so.
-    case dropped(String)
-    /// Not written because of a file-system error or a lock held too long; the text names it.
-    case failed(String)
-
-    /// The `receipt` value of the CLI's output: `stored`, `duplicate` or `failed` (a dropped receipt was
-    /// not stored, so it reports as failed, with ``warning`` saying why).
-    public var code: String {
-        switch self {
-        case .stored: return "stored"
-        case .duplicate: return "duplicate"
-        case .dropped, .failed: return "failed"
-        }
-    }
-
-    /// What to add to the outcome's warnings, if anything.
-    public var warning: String? {
-        switch self {
-        case .stored, .duplicate: return nil
-        case .dropped(let message), .failed(let message): return message
-        }
-    }
 }

@@ -162,12 +162,31 @@ import Synchronization
     }
 
     /// A token unique across processes and threads: pid, a counter and random bits.
+    ///
+    /// The pid (`getpid`) and a random key (`getrandom`) are taken once per process; each token's random
+    /// bits are the counter mixed with that key (SplitMix64, a bijection: distinct counters give distinct
+    /// bits, unguessable without the key). Two system calls per token were a third of a campaign's calls.
     public static func uniqueToken() -> String {
         let counter = tokenCounter.add(1, ordering: .relaxed).newValue
-        let random = UInt64.random(in: 0...UInt64.max)
-        return "\(getpid())-\(counter)-\(String(random, radix: 36))"
+        let random = TokenKey.shared.mix(UInt64(truncatingIfNeeded: counter))
+        return "\(TokenKey.shared.processID)-\(counter)-\(String(random, radix: 36))"
     }
 }
 
 /// The tokens' counter: safe to bump from any thread.
 private let tokenCounter = Atomic<Int>(0)
+
+/// What every token of this process shares: its pid and a random key, read once.
+private struct TokenKey: Sendable {
+    static let shared = TokenKey()
+    let processID = getpid()
+    let key = UInt64.random(in: 0...UInt64.max)
+
+    /// SplitMix64: its finaliser over `value + key × γ` (γ its golden-ratio increment).
+    func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ key &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -8,13 +8,14 @@
 
 /// A file that was set aside instead of being used, and why.
 public struct QuarantinedFile: Sendable, Hashable {
-    /// Where the file was (lossless, see ``FileName``).
+    /// Where the file was (lossless, see `FileName`).
     public var file: String
     /// Why it was set aside, e.g. `unknown format version 2`.
     public var reason: String
     /// Where it is now.
     public var movedTo: String
 
+    /// A file set aside from `file` to `movedTo`, for `reason`.
     public init(file: String, reason: String, movedTo: String) {
         self.file = file
         self.reason = reason

@@ -1,8 +1,10 @@
 /// Why the bytes of a small versioned record file (a receipt, a queued event, the queue's counter) are
 /// not a valid record, in words fit for a report line.
 public struct RecordError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with the bytes.
     public var message: String
 
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }

@@ -7,24 +7,30 @@
 /// acknowledged in the queue; one acknowledged but not yet removed (or brought back by a power loss
 /// before the sync) is sent again by the next run, which the API treats as a no-op.
 ///
-/// Outcomes (``UploadResponse/classify(status:batchSize:)``): 2xx sent; a network error, a timeout,
+/// Outcomes (`UploadResponse.classify(status:batchSize:)`): 2xx sent; a network error, a timeout,
 /// 408, 429 or 5xx retried by the ``RetryPolicy``; 401/403 stop at once with every event kept; 413
 /// splits the batch; any other 4xx sets the batch aside and the rest go on. When retries run out, or the
 /// deadline passes, the upload stops and the rest stays queued.
 ///
-/// One connection for the whole run (``CurlPoster`` keeps its handle). Never prints: each attempt is
+/// One connection for the whole run (`CurlPoster` keeps its handle). Never prints: each attempt is
 /// passed to the caller's closure as it happens.
 public struct EventUploader: Sendable {
+    /// The API's base URL; requests go to its `/v1/events`.
     public var endpoint: EventsEndpoint
+    /// The mobile key, sent as `Authorization: Bearer` and nowhere else.
     public var key: MobileKey
+    /// When a failed request is tried again.
     public var policy: RetryPolicy
+    /// A PEM file of extra trusted certificate authorities (tests, staging); verification stays on.
     public var extraCAFile: String?
+    /// App Transport Security for the API's connection.
     public var transportSecurity: TransportSecurity
     /// A whole number in `0 ... upper`, uniform: the backoff's jitter.
     public var random: @Sendable (_ upper: Int) -> Int
     /// Waits this many milliseconds (the backoff).
     public var sleep: @Sendable (_ milliseconds: Int) -> Void
 
+    /// An uploader; `random` and `sleep` default to the real jitter and waits (tests pass their own).
     public init(
         endpoint: EventsEndpoint, key: MobileKey, policy: RetryPolicy = .standard, extraCAFile: String? = nil,
         transportSecurity: TransportSecurity = .appTransportSecurity,
@@ -40,7 +46,7 @@ public struct EventUploader: Sendable {
         self.sleep = sleep
     }
 
-    /// Waits `milliseconds` on the calling thread (``Pause``: a signal does not cut it short).
+    /// Waits `milliseconds` on the calling thread (`Pause`: a signal does not cut it short).
     public static let sleep: @Sendable (Int) -> Void = { milliseconds in Pause.sleep(for: .milliseconds(milliseconds)) }
 
     /// The answer's first bytes kept with a set-aside batch.
@@ -49,6 +55,7 @@ public struct EventUploader: Sendable {
     /// Uploads what `queue` holds now (events queued meanwhile wait for the next run).
     ///
     /// - Parameters:
+    ///   - queue: the queue whose pending events are sent and, once acknowledged, removed.
     ///   - now: this device's clock, for the clock rule's warnings.
     ///   - onAttempt: called after every request, in order.
     public func upload(_ queue: EventQueue, now: Timestamp = .now(), onAttempt: (UploadAttempt) -> Void) -> UploadReport {

@@ -1,5 +1,5 @@
 /// Where events go: `<base>/v1/events`, from the API's base URL (`--endpoint`), by the image URL's rules
-/// (``ImageURL``: https only, a host, no user info, ASCII), with no query or fragment.
+/// (`ImageURL`: https only, a host, no user info, ASCII), with no query or fragment.
 public struct EventsEndpoint: Sendable, Equatable {
     /// The request URL, `<base>/v1/events`.
     public let url: String

@@ -1,12 +1,13 @@
 /// The app's mobile key for the events API, sent only as `Authorization: Bearer <key>`.
 ///
 /// It describes itself as `<mobile key>`, so an interpolation, a log line or an error can never show
-/// it; only ``authorizationHeader`` holds it in words.
+/// it; only `authorizationHeader` holds it in words.
 public struct MobileKey: Sendable, CustomStringConvertible {
     private let value: String
 
     /// Why a key cannot be used (never quoting it).
     public struct Problem: Error, Sendable, Equatable {
+        /// What is wrong with the key, without quoting it.
         public var message: String
     }
 

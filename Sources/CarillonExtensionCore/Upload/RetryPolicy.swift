@@ -17,8 +17,10 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The whole upload's wall time, in milliseconds (default 60,000).
     public var deadlineMilliseconds: Int
 
+    /// 500 ms base, 30 s cap, 5 attempts per batch, 60 s for the whole upload.
     public static let standard = RetryPolicy()
 
+    /// A policy; values below their minimum (0 ms, 1 attempt, 1 ms) are raised to it.
     public init(baseMilliseconds: Int = 500, capMilliseconds: Int = 30_000, maximumAttempts: Int = 5, deadlineMilliseconds: Int = 60_000) {
         self.baseMilliseconds = max(baseMilliseconds, 0)
         self.capMilliseconds = max(capMilliseconds, 0)
@@ -50,7 +52,7 @@ public struct RetryPolicy: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - failedAttempt: the number of the attempt that failed (1 for the first request).
-    ///   - retryAfterMilliseconds: the response's `Retry-After`, already read (``RetryAfter``), or nil.
+    ///   - retryAfterMilliseconds: the response's `Retry-After`, already read (`RetryAfter`), or nil.
     ///   - elapsedMilliseconds: how long the upload has run.
     ///   - random: returns a whole number in `0 ... upper` (uniform); the tool passes the system's.
     public func decide(

@@ -8,6 +8,7 @@ public struct UploadAttempt: Sendable, Equatable {
     public var attempt: Int
     /// The HTTP status, or nil when no response came.
     public var status: Int?
+    /// What the response meant for the batch.
     public var outcome: UploadOutcome
     /// N from the answer's `{"received": N}`, or nil.
     public var received: Int?

@@ -5,8 +5,11 @@ import Testing
 /// `image_url` and `trace` in the built tool's `process` lines: the field names are a contract
 /// (README), checked here key by key and in order.
 @Suite(.timeLimit(.minutes(1))) struct TraceLineTests {
-    static let traceKeys = ["hops", "body_bytes", "budget_ms", "phase", "image"]
-    static let hopKeys = ["url", "status", "http_version", "remote", "location", "content_type", "content_length", "tls", "timings_ms"]
+    static let traceKeys = ["request_headers", "hops", "body_bytes", "budget_ms", "phase", "image"]
+    static let hopKeys = [
+        "url", "status", "http_version", "remote", "location", "content_type", "content_length", "content_encoding", "wire_bytes",
+        "decoded_bytes", "tls", "timings_ms",
+    ]
     static let timingKeys = ["dns", "connect", "tls", "first_byte", "total"]
 
     /// The keys of every JSON object in `text` that follows `"key":`, in order, read from the raw

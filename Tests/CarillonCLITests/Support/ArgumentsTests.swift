@@ -22,6 +22,24 @@ import Testing
         #expect(try ParsedArguments.parse(arguments, options: Self.options) == expected)
     }
 
+    /// A repeatable option keeps every value, in order (`process --header`).
+    @Test func aRepeatableOptionKeepsEveryValue() throws {
+        let options = Self.options + [OptionSpec(name: "--header", valueName: "H", help: "", repeatable: true)]
+        let parsed = try ParsedArguments.parse(["--header", "A: 1", "x", "--header=B: 2", "--header", "A: 3"], options: options)
+        #expect(parsed.all("--header") == ["A: 1", "B: 2", "A: 3"])
+        #expect(parsed.positionals == ["x"])
+        #expect(parsed.all("--queue").isEmpty)
+    }
+
+    @Test(arguments: [
+        ("no colon", "option '--header' 'no colon' has no ':' between a name and a value"),
+        ("Bad Name: 1", "option '--header' 'Bad Name: 1' has a name that is not an HTTP token"),
+    ])
+    func aMalformedHeaderIsAUsageError(text: String, message: String) throws {
+        let parsed = try ParsedArguments.parse(["--header", "X-Ok: 1", "--header", text], options: ProcessCommand.options)
+        #expect(throws: UsageError(message: message)) { try ProcessCommand.Options.header.read(parsed) }
+    }
+
     @Test(arguments: [
         (["--bogus"], "unknown option '--bogus'"),
         (["--queue"], "option '--queue' needs a value (DIR)"),

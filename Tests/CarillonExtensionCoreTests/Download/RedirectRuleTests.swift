@@ -102,4 +102,20 @@ import Testing
     func followsOnlyTheFiveRedirectStatuses(status: Int) {
         #expect(RedirectRule.followed.contains(status) == [301, 302, 303, 307, 308].contains(status))
     }
+
+    /// A redirect's body gets a few milliseconds to arrive after its head, none when it announces more
+    /// than will ever be read.
+    @Test(
+        arguments: [
+            (["Content-Length: 20"], 4, Duration.milliseconds(6)), ([], 0, .milliseconds(10)),
+            (["Content-Length: 20"], 12, .milliseconds(-2)),
+            (["Content-Length: 65536"], 0, .milliseconds(10)), (["Content-Length: 65537"], 0, .zero),
+            (["Content-Length: 11534336"], 0, .zero),
+        ] as [([String], Int, Duration)])
+    func aRedirectBodyIsNeverWaitedFor(fields: [String], elapsed: Int, left: Duration) {
+        var head = ResponseHead()
+        for line in ["HTTP/1.1 302 Found"] + fields + [""] { _ = head.add(line: Substring(line + "\r\n")) }
+        let decided = ContinuousClock.now
+        #expect(RedirectRule.drainTime(head: head, decidedAt: decided, now: decided + .milliseconds(elapsed)) == left)
+    }
 }

@@ -34,7 +34,8 @@ import Testing
             (report(3), .invalidURL),
             (report(28), .timeout),
             (report(63), .tooLarge),
-            (report(61), .contentEncoding),
+            // Round 3: a body that does not decode is network (URLSession fails it: cannot decode raw data).
+            (report(61), .network),
             (report(35), .tls),
             (report(60), .tls),
             (report(58), .tls),
@@ -126,5 +127,32 @@ import Testing
             report.failure
                 == Outcome(
                     .tooLarge, "body passed the 10 MiB cap while streaming: 10502400 bytes received, 16640 over the cap; stopped there"))
+    }
+
+    /// A server's request for a client certificate names the failure it caused before any response;
+    /// a server that asked and answered all the same is judged by its answer.
+    @Test(
+        arguments: [
+            (35, 0, Reason.tls, "the server asked for a client certificate, which an extension never sends (libcurl error 35: m)"),
+            (56, 0, .tls, "the server asked for a client certificate, which an extension never sends (libcurl error 56: m)"),
+            (0, 404, .httpStatus, "final response status 404, expected 200"),
+        ] as [(Int32, Int, Reason, String)])
+    func aClientCertificateRequestNamesTheFailure(code: Int32, status: Int, reason: Reason, detail: String) {
+        var report = Self.report(code, status: status, message: "m")
+        report.clientCertificateRequested = true
+        #expect(report.failure == Outcome(reason, detail))
+    }
+
+    /// The cap's detail says when the bytes were decoded ones, naming the coding.
+    @Test func aCapPassedWhileDecodingSaysSo() {
+        var report = Self.report(23, cap: true)
+        report.contentCodings = ["gzip", "br"]
+        report.bytesReceivedAtCap = 10_485_770
+        #expect(
+            report.failure
+                == Outcome(
+                    .tooLarge,
+                    "decoded body passed the 10 MiB cap while decoding 'gzip, br': 10485770 decoded bytes, 10 over the cap; decoding stopped there"
+                ))
     }
 }

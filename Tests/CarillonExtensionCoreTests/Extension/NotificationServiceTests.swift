@@ -152,9 +152,14 @@ import Testing
         Route("/size/eof?bytes=5000", .attached(.jpeg, bytes: 5_000)),
         Route("/size/eof?bytes=10485761", .failed(.tooLarge)),
         Route("/size/gigabyte-chunked", .failed(.tooLarge), within: .seconds(10)),
-        // Compression is never asked for and never accepted.
-        Route("/enc/gzip", .failed(.contentEncoding)),
-        Route("/enc/br", .failed(.contentEncoding)),
+        // Round 3: gzip, deflate and br are asked for and decoded, as URLSession does; any other coding
+        // is content-encoding; a body that does not decode is network.
+        Route("/enc/gzip", .attached(.png, bytes: 11_352)),
+        Route("/enc/br", .attached(.png, bytes: 11_352)),
+        Route("/enc/gzip-then-br", .attached(.png, bytes: 11_352)),
+        Route("/enc/zstd", .failed(.contentEncoding)),
+        Route("/enc/bad-gzip", .failed(.network)),
+        Route("/enc/gzip-bomb", .failed(.tooLarge)),
         Route("/enc/identity", .attached(.png, bytes: 11_352)),
         // Redirects: https only, at most 5.
         Route("/redirect/relative", .attached(.png, bytes: 11_352)),

@@ -97,13 +97,15 @@ import Testing
     }
 
     @Test func resultCodesAndWarnings() {
-        #expect(ReceiptResult.stored.code == "stored")
-        #expect(ReceiptResult.stored.warning == nil)
-        #expect(ReceiptResult.duplicate.code == "duplicate")
-        #expect(ReceiptResult.duplicate.warning == nil)
-        #expect(ReceiptResult.dropped("full").code == "failed")
-        #expect(ReceiptResult.dropped("full").warning == "full")
-        #expect(ReceiptResult.failed("disk").code == "failed")
-        #expect(ReceiptResult.failed("disk").warning == "disk")
+        #expect(ReceiptStatus.none.code == "none")
+        #expect(ReceiptStatus.none.warning == nil)
+        #expect(ReceiptStatus.stored.code == "stored")
+        #expect(ReceiptStatus.stored.warning == nil)
+        #expect(ReceiptStatus.duplicate.code == "duplicate")
+        #expect(ReceiptStatus.duplicate.warning == nil)
+        #expect(ReceiptStatus.dropped("full").code == "failed")
+        #expect(ReceiptStatus.dropped("full").warning == "full")
+        #expect(ReceiptStatus.failed("disk").code == "failed")
+        #expect(ReceiptStatus.failed("disk").warning == "disk")
     }
 }

@@ -5,7 +5,8 @@ import Testing
 /// SPEC §4 under the receipts' group commit (`ReceiptCommitGroup`): `process --jobs 8 --container`,
 /// traced with strace and killed with SIGKILL at each worker's n-th `fsync` or `link` (strace's
 /// `-e inject=CALL:signal=SIGKILL:when=N`, counted per thread). In every run, traced or killed:
-/// - no payload is attached (its attachment renamed into place) before its receipt is durable: the
+/// - no payload is attached (its attachment renamed into place, or hard-linked from the download its
+///   payloads share) before its receipt is durable: the
 ///   receipt's own file fsynced (by the payload's worker) before its `link` (by whichever worker led the
 ///   round), and a directory fsync begun after that `link` and returned successfully before the
 ///   attachment's rename;
@@ -46,11 +47,14 @@ import Testing
 
         // Durable before attached, from the trace.
         let trace = try SyscallTrace(contentsOf: traceFile)
-        let renamed = trace.calls.filter { call in
-            call.name == "rename" && call.succeeded && call.quotedArguments.last.map { $0.hasPrefix(attachments + "/image-") } == true
+        // Payloads that name one image share its download (SPEC §6a): one attachment may be renamed into
+        // place and the others hard-linked from the shared file, each by its own payload's worker.
+        let placed = trace.calls.filter { call in
+            (call.name == "rename" || call.name == "link") && call.succeeded
+                && call.quotedArguments.last.map { $0.hasPrefix(attachments + "/image-") } == true
         }
-        if kill == nil { #expect(renamed.count == Self.payloadCount) }
-        for rename in renamed {
+        if kill == nil { #expect(placed.count == Self.payloadCount) }
+        for rename in placed {
             // The receipt this worker staged last before renaming its attachment: its file's fsync is the
             // worker's own; its link may be another worker's, the one that led the round.
             let staged = trace.calls.last {
@@ -58,13 +62,13 @@ import Testing
                     && $0.arguments.contains("<\(receipts)/.tmp-")
             }
             guard let staged, let open = staged.arguments.firstIndex(of: "<") else {
-                Issue.record("an attachment was renamed with no receipt staged before it on its thread: \(rename.arguments)")
+                Issue.record("an attachment was placed with no receipt staged before it on its thread: \(rename.arguments)")
                 continue
             }
             let temporary = String(staged.arguments[staged.arguments.index(after: open)...].dropLast())
             let link = trace.calls.first { $0.name == "link" && $0.succeeded && $0.quotedArguments.first == temporary }
             guard let link else {
-                Issue.record("an attachment was renamed but its receipt \(temporary) was never linked")
+                Issue.record("an attachment was placed but its receipt \(temporary) was never linked")
                 continue
             }
             #expect(staged.ended <= link.started, "the receipt's file was not fsynced before its link: \(link.arguments)")

@@ -1,15 +1,9 @@
-import CCurl
-import COpenSSL
+internal import CCurl
+internal import COpenSSL
 
 /// App Transport Security in the handshake: the protocol floor and cipher suites as libcurl options,
 /// and the certificate rules in a verification callback installed on OpenSSL's context.
-extension CurlDownloader {
-    /// The host the request in progress is for, and the ATS rule its server's chain broke.
-    final class HandshakeState {
-        var host = ""
-        var brokenRule: String?
-    }
-
+extension CurlSecureSetup {
     /// `CURLOPT_SSLVERSION`, `CURLOPT_SSL_CIPHER_LIST`, `CURLOPT_SSL_CTX_FUNCTION` and its data for `security`.
     static func transportSecurityOptions(
         _ easy: UnsafeMutableRawPointer, _ security: TransportSecurity, _ handshake: HandshakeState
@@ -30,7 +24,8 @@ extension CurlDownloader {
                 carillon_easy_setopt_pointer(easy, CURLOPT_SSL_CTX_DATA, Unmanaged.passUnretained(handshake).toOpaque())
             ),
             // Before each handshake: OpenSSL's chain verification is replaced by one that runs it and
-            // then the ATS certificate rules, with the handshake state as its argument.
+            // then the ATS certificate rules, with the handshake state as its argument; and a server's
+            // request for a client certificate is noted (none is ever sent, as from an extension).
             (
                 CURLOPT_SSL_CTX_FUNCTION,
                 carillon_easy_setopt_ssl_ctx_callback(easy, CURLOPT_SSL_CTX_FUNCTION) { _, sslContext, userData in
@@ -38,9 +33,13 @@ extension CurlDownloader {
                         sslContext,
                         { store, argument in
                             guard let store, let argument else { return 0 }
-                            let handshake = Unmanaged<CurlDownloader.HandshakeState>.fromOpaque(argument).takeUnretainedValue()
-                            return CurlDownloader.verify(store, handshake)
+                            let handshake = Unmanaged<HandshakeState>.fromOpaque(argument).takeUnretainedValue()
+                            return CurlSecureSetup.verify(store, handshake)
                         }, userData)
+                    if let userData {
+                        let handshake = Unmanaged<HandshakeState>.fromOpaque(userData).takeUnretainedValue()
+                        carillon_ssl_ctx_note_client_certificate_request(sslContext, handshake.clientCertificateFlag)
+                    }
                     return CURLE_OK
                 }
             ),

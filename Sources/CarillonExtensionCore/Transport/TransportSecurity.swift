@@ -5,12 +5,16 @@ public struct TransportSecurity: Sendable, Equatable {
     public enum TLSVersion: String, CaseIterable, Sendable, Comparable {
         // swift-format-ignore: AlwaysUseLowerCamelCase
         // The versions' own names: `v10` would read as ten.
+        /// TLS 1.0.
         case v1_0 = "1.0"
         // swift-format-ignore: AlwaysUseLowerCamelCase
+        /// TLS 1.1.
         case v1_1 = "1.1"
         // swift-format-ignore: AlwaysUseLowerCamelCase
+        /// TLS 1.2: the lowest version ATS accepts without an exception.
         case v1_2 = "1.2"
         // swift-format-ignore: AlwaysUseLowerCamelCase
+        /// TLS 1.3.
         case v1_3 = "1.3"
 
         public static func < (a: TLSVersion, b: TLSVersion) -> Bool {
@@ -28,6 +32,7 @@ public struct TransportSecurity: Sendable, Equatable {
     // swift-format-ignore: DontRepeatTypeInStaticProperties
     public static let appTransportSecurity = TransportSecurity()
 
+    /// ATS with the given exceptions; the defaults are ATS without any (``appTransportSecurity``).
     public init(minimumTLS: TLSVersion = .v1_2, requiresForwardSecrecy: Bool = true) {
         self.minimumTLS = minimumTLS
         self.requiresForwardSecrecy = requiresForwardSecrecy

@@ -71,6 +71,14 @@ import Testing
             (["HTTP/1.1 200 OK", "Content-Encoding: identity", "Content-Encoding: "], .image(announcedLength: nil)),
             (["HTTP/1.1 302 Found", "Location: /a", "Content-Length: 11534336"], .redirect),
             (["HTTP/1.1 301 Moved", "Content-Encoding: gzip"], .redirect),
+            // Round 3: the codings URLSession decodes pass, lowercased, in order, identity dropped; the
+            // announced length of a coded body is its encoded size and is not compared with the cap.
+            (["HTTP/1.1 200 OK", "Content-Encoding: gzip"], .image(announcedLength: nil, codings: ["gzip"])),
+            (["HTTP/1.1 200 OK", "Content-Encoding: GZIP, Br"], .image(announcedLength: nil, codings: ["gzip", "br"])),
+            (
+                ["HTTP/1.1 200 OK", "Content-Encoding: identity", "Content-Encoding: deflate", "Content-Length: 99999999"],
+                .image(announcedLength: 99_999_999, codings: ["deflate"])
+            ),
             (["HTTP/1.1 303 See Other"], .redirect),
             (["HTTP/1.1 307 Temporary Redirect"], .redirect),
             (["HTTP/1.1 308 Permanent Redirect"], .redirect),
@@ -104,24 +112,34 @@ import Testing
                 .refused(Outcome(.tooLarge, "announced Content-Length 10485761 is over the 10 MiB cap; refused before the body"))
             ),
             (
-                ["HTTP/1.1 200 OK", "Content-Encoding: identity", "Content-Encoding: gzip"],
-                .refused(Outcome(.contentEncoding, "response has Content-Encoding 'identity', 'gzip'; only identity is accepted"))
+                ["HTTP/1.1 200 OK", "Content-Encoding: identity", "Content-Encoding: zstd"],
+                .refused(
+                    Outcome(
+                        .contentEncoding,
+                        "response has Content-Encoding 'identity', 'zstd': 'zstd' is a coding URLSession does not decode (it decodes gzip, deflate and br)"
+                    ))
             ),
             (
-                ["HTTP/1.1 200 OK", "Content-Encoding: identity, br"],
-                .refused(Outcome(.contentEncoding, "response has Content-Encoding 'identity, br'; only identity is accepted"))
+                ["HTTP/1.1 200 OK", "Content-Encoding: br, compress", "Content-Length: 10485761"],
+                .refused(
+                    Outcome(
+                        .contentEncoding,
+                        "response has Content-Encoding 'br, compress': 'compress' is a coding URLSession does not decode (it decodes gzip, deflate and br)"
+                    ))
             ),
             (
                 ["HTTP/1.1 200 OK", "Transfer-Encoding: gzip, chunked"],
                 .refused(
                     Outcome(
-                        .contentEncoding, "response has Transfer-Encoding 'gzip, chunked'; only chunked is accepted, nothing is decoded"))
+                        .network,
+                        "malformed response: Transfer-Encoding 'gzip, chunked'; only chunked is a transfer coding HTTP/1.1 clients take"))
             ),
             (
                 ["HTTP/1.1 200 OK", "Transfer-Encoding: chunked", "Transfer-Encoding: gzip"],
                 .refused(
                     Outcome(
-                        .contentEncoding, "response has Transfer-Encoding 'chunked', 'gzip'; only chunked is accepted, nothing is decoded"))
+                        .network,
+                        "malformed response: Transfer-Encoding 'chunked', 'gzip'; only chunked is a transfer coding HTTP/1.1 clients take"))
             ),
             // A non-200 is http-status whatever else is wrong with it.
             (

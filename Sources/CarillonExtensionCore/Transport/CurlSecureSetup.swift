@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 
 /// The options every libcurl handle of the project starts with, whatever it is for (an image download,
 /// an events upload): HTTPS only, the certificate and host name always verified, App Transport
@@ -9,7 +9,7 @@ enum CurlSecureSetup {
     /// `curl_easy_setopt` for each shared option; the caller checks every result.
     static func options(
         _ easy: UnsafeMutableRawPointer, transportSecurity: TransportSecurity, extraCAFile: String?,
-        errorBuffer: UnsafeMutablePointer<CChar>, handshake: CurlDownloader.HandshakeState
+        errorBuffer: UnsafeMutablePointer<CChar>, handshake: HandshakeState
     ) -> [(CURLoption, CURLcode)] {
         var options: [(CURLoption, CURLcode)] = [
             (CURLOPT_PROTOCOLS_STR, carillon_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "https")),
@@ -22,7 +22,7 @@ enum CurlSecureSetup {
             (CURLOPT_USERAGENT, carillon_easy_setopt_string(easy, CURLOPT_USERAGENT, "carillon-nse/\(CarillonVersion.current)")),
             (CURLOPT_ERRORBUFFER, carillon_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)),
         ]
-        options += CurlDownloader.transportSecurityOptions(easy, transportSecurity, handshake)
+        options += transportSecurityOptions(easy, transportSecurity, handshake)
         if let extraCAFile {
             // CAINFO replaces only the bundle file; the system's hashed CA directory (CAPATH) stays, so
             // this adds trust rather than replacing it.

@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 
 /// Sends HTTPS POST requests one at a time over one libcurl easy handle kept for the poster's life, so
 /// that consecutive requests to one host reuse one connection and its TLS session (libcurl's easy
@@ -29,7 +29,7 @@ final class CurlPoster {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private static let errorBufferSize = Int(CURL_ERROR_SIZE) + 1
     /// Kept for the handle's life: OpenSSL contexts of cached connections hold its address.
-    private let handshake = CurlDownloader.HandshakeState()
+    private let handshake = HandshakeState()
     private let setupFailure: String?
 
     /// Creates the handle with the shared secure options.

@@ -1,0 +1,89 @@
+# fish completion for carillon-nse, generated from its option declarations: carillon-nse completions fish
+# Use: save it as ~/.config/fish/completions/carillon-nse.fish
+
+# Whether no command is on the line yet.
+function __carillon_nse_needs_command
+    test (count (commandline -opc)) -eq 1
+end
+
+# Whether the line's command (its first word after the tool's name) is $argv[1].
+function __carillon_nse_command
+    set -l words (commandline -opc)
+    test (count $words) -ge 2; and test "$words[2]" = $argv[1]
+end
+
+complete -c carillon-nse -f
+complete -c carillon-nse -n __carillon_nse_needs_command -a process -d 'Run payload files through the extension; one JSON line per payload.'
+complete -c carillon-nse -n __carillon_nse_needs_command -a drain -d 'Move pending receipts from the container into the app\'s event queue.'
+complete -c carillon-nse -n __carillon_nse_needs_command -a open -d 'Queue opened events for payloads, as didOpen(userInfo:).'
+complete -c carillon-nse -n __carillon_nse_needs_command -a present -d 'Queue received events for payloads, as willPresent(userInfo:).'
+complete -c carillon-nse -n __carillon_nse_needs_command -a scan -d 'Queue received events for notifications still in Notification Center.'
+complete -c carillon-nse -n __carillon_nse_needs_command -a batches -d 'Print the pending POST /v1/events bodies, one per line.'
+complete -c carillon-nse -n __carillon_nse_needs_command -a upload -d 'Send the queued events to POST /v1/events, removing each batch once acknowledged.'
+complete -c carillon-nse -n __carillon_nse_needs_command -a summary -d 'Merge the campaign summaries of N shards (process --summary) into one.'
+complete -c carillon-nse -n __carillon_nse_needs_command -a completions -d 'Print the shell completion script for bash, zsh or fish.'
+complete -c carillon-nse -n __carillon_nse_needs_command -a help -d 'Show a command\'s help.'
+complete -c carillon-nse -n __carillon_nse_needs_command -l help -d 'Show this help, or a command\'s help after the command\'s name.'
+complete -c carillon-nse -n __carillon_nse_needs_command -l version -d 'Show the version of carillon-nse and of libcurl.'
+complete -c carillon-nse -n '__carillon_nse_command help' -a 'process drain open present scan batches upload summary completions'
+
+complete -c carillon-nse -n '__carillon_nse_command process' -l container -x -a '(__fish_complete_directories)' -d 'Shared container for receipts (the App Group). Without it, no receipts.'
+complete -c carillon-nse -n '__carillon_nse_command process' -l attachments -x -a '(__fish_complete_directories)' -d 'Directory for attachment files (default $TMPDIR/carillon-nse-attachments).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l ca-file -r -F -d 'Extra certificate authorities to trust (tests, staging). Verification stays on.'
+complete -c carillon-nse -n '__carillon_nse_command process' -l budget -x -d 'Time budget of each image download, redirects included; at least 0.001 (default 20).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l max-bytes -x -d 'Size cap of each image in bytes (default 10485760).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l tls-minimum -x -a '1.0 1.1 1.2 1.3' -d 'Lowest TLS version accepted, as NSExceptionMinimumTLSVersion (default 1.2).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l no-forward-secrecy -d 'Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO.'
+complete -c carillon-nse -n '__carillon_nse_command process' -l user-agent -x -d 'The User-Agent sent (default CarillonNotificationService/0.1.0 CFNetwork/3826.600.41 Darwin/24.6.0, as iOS 18.6 sends it).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l accept-language -x -d 'The Accept-Language sent (default en-US,en;q=0.9).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l header -x -d 'Send this header field too, or instead of the default of that name (repeatable; CDN debugging).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l expire-after -x -d 'When time-will-expire fires after delivery, as on iOS (default 30).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l jobs -x -d 'Payloads processed concurrently; output order is unchanged (default 1).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l recursive -d 'Also take the *.json files of a directory\'s subdirectories, in sorted order.'
+complete -c carillon-nse -n '__carillon_nse_command process' -l format -x -a 'json text junit' -d 'JSON Lines, a readable block per payload, or JUnit XML (one test case per payload, printed at the end) (default json).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l fail-on -x -d 'Exit 2 when an outcome is one of these comma-separated reason codes (\'fallback\': all but attached).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l report -r -F -d 'Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.'
+complete -c carillon-nse -n '__carillon_nse_command process' -l app-name -x -d 'The app name the report\'s previews show (default Carillon).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l lines -d 'Standard input (-) is JSON Lines: one payload per line, named -:LINE (*.jsonl and *.ndjson files always are).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l no-share -d 'Fetch every payload\'s image itself, not once per distinct image.'
+complete -c carillon-nse -n '__carillon_nse_command process' -l shard -x -d 'Only the payloads whose position (over all inputs, in order) is K modulo N, 0 <= K < N.'
+complete -c carillon-nse -n '__carillon_nse_command process' -l summary -r -F -d 'Also write the campaign summary: each distinct image\'s verdict, counts per reason.'
+complete -c carillon-nse -n '__carillon_nse_command process' -l help -d 'Show this help.'
+complete -c carillon-nse -n '__carillon_nse_command process' -F
+
+complete -c carillon-nse -n '__carillon_nse_command drain' -l container -x -a '(__fish_complete_directories)' -d 'The shared container the extension writes receipts to.'
+complete -c carillon-nse -n '__carillon_nse_command drain' -l queue -x -a '(__fish_complete_directories)' -d 'The app\'s persistent event queue (created if missing).'
+complete -c carillon-nse -n '__carillon_nse_command drain' -l help -d 'Show this help.'
+
+complete -c carillon-nse -n '__carillon_nse_command open' -l queue -x -a '(__fish_complete_directories)' -d 'The app\'s persistent event queue (created if missing).'
+complete -c carillon-nse -n '__carillon_nse_command open' -l at -x -d 'The tap\'s instant, e.g. 2026-08-20T09:16:44.120Z (default now).'
+complete -c carillon-nse -n '__carillon_nse_command open' -l help -d 'Show this help.'
+complete -c carillon-nse -n '__carillon_nse_command open' -F
+
+complete -c carillon-nse -n '__carillon_nse_command present' -l queue -x -a '(__fish_complete_directories)' -d 'The app\'s persistent event queue (created if missing).'
+complete -c carillon-nse -n '__carillon_nse_command present' -l at -x -d 'The instant the notification reached willPresent, e.g. 2026-08-20T09:16:44.120Z (default now).'
+complete -c carillon-nse -n '__carillon_nse_command present' -l suppress -d 'Model an onReceived handler that shows nothing (presentation []); the receipt is queued all the same.'
+complete -c carillon-nse -n '__carillon_nse_command present' -l help -d 'Show this help.'
+complete -c carillon-nse -n '__carillon_nse_command present' -F
+
+complete -c carillon-nse -n '__carillon_nse_command scan' -l queue -x -a '(__fish_complete_directories)' -d 'The app\'s persistent event queue (created if missing).'
+complete -c carillon-nse -n '__carillon_nse_command scan' -l help -d 'Show this help.'
+complete -c carillon-nse -n '__carillon_nse_command scan' -F
+
+complete -c carillon-nse -n '__carillon_nse_command batches' -l queue -x -a '(__fish_complete_directories)' -d 'The app\'s persistent event queue.'
+complete -c carillon-nse -n '__carillon_nse_command batches' -l help -d 'Show this help.'
+
+complete -c carillon-nse -n '__carillon_nse_command upload' -l queue -x -a '(__fish_complete_directories)' -d 'The app\'s persistent event queue.'
+complete -c carillon-nse -n '__carillon_nse_command upload' -l endpoint -x -d 'The API\'s base URL (https only); requests go to URL/v1/events.'
+complete -c carillon-nse -n '__carillon_nse_command upload' -l key-file -r -F -d 'A file whose first line is the mobile key (else $CARILLON_MOBILE_KEY).'
+complete -c carillon-nse -n '__carillon_nse_command upload' -l ca-file -r -F -d 'Extra certificate authorities to trust (tests, staging). Verification stays on.'
+complete -c carillon-nse -n '__carillon_nse_command upload' -l max-attempts -x -d 'Requests per batch at most, the first included (default 5).'
+complete -c carillon-nse -n '__carillon_nse_command upload' -l deadline -x -d 'Wall time for the whole upload, every wait included (default 60).'
+complete -c carillon-nse -n '__carillon_nse_command upload' -l help -d 'Show this help.'
+
+complete -c carillon-nse -n '__carillon_nse_command summary' -l help -d 'Show this help.'
+complete -c carillon-nse -n '__carillon_nse_command summary' -a 'merge'
+complete -c carillon-nse -n '__carillon_nse_command summary' -F
+
+complete -c carillon-nse -n '__carillon_nse_command completions' -l help -d 'Show this help.'
+complete -c carillon-nse -n '__carillon_nse_command completions' -a 'bash zsh fish'
