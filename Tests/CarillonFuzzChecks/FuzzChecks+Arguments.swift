@@ -31,7 +31,7 @@ extension FuzzChecks {
             "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--tls-minimum": .text,
             "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
             "--report": .file, "--app-name": .text, "--lines": .none, "--no-share": .none, "--shard": .text,
-            "--summary": .file, "--help": .none,
+            "--summary": .file, "--user-agent": .text, "--accept-language": .text, "--header": .text, "--help": .none,
         ],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],
@@ -49,14 +49,22 @@ extension FuzzChecks {
         "completions": ["--help": .none],
     ]
 
-    /// A command line as the tool's rules read it: option values by name, flags, positionals.
+    /// The options that may be given more than once, every value kept in order (`--header`).
+    public static let repeatableOptions: Set<String> = ["--header"]
+
+    /// A command line as the tool's rules read it: option values by name (a repeatable option's in
+    /// order), flags, positionals.
     public struct ParsedLine: Equatable, Sendable {
         public var values: [String: String] = [:]
+        public var repeated: [String: [String]] = [:]
         public var flags: Set<String> = []
         public var positionals: [String] = []
 
-        public init(values: [String: String] = [:], flags: Set<String> = [], positionals: [String] = []) {
+        public init(
+            values: [String: String] = [:], repeated: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = []
+        ) {
             self.values = values
+            self.repeated = repeated
             self.flags = flags
             self.positionals = positionals
         }
@@ -65,7 +73,8 @@ extension FuzzChecks {
     /// A model of the tool's documented rules for a subcommand's arguments: `--name VALUE` and
     /// `--name=VALUE` (split at the first `=`, whatever follows it), flags, `-h` for `--help`, `--` ending
     /// the options, `-` and anything not starting with `-` positional; nil (a usage error) for an unknown
-    /// option, an option given twice, a missing value, or a value given to a flag.
+    /// option, an option given twice (but a repeatable one, whose values are kept in order), a missing
+    /// value, or a value given to a flag.
     public static func modelParse(_ arguments: [String], command: String) -> ParsedLine? {
         guard let options = commandOptions[command] else { return nil }
         var parsed = ParsedLine()
@@ -88,12 +97,20 @@ extension FuzzChecks {
             if kind == .none {
                 guard inlineValue == nil else { return nil }
                 parsed.flags.insert(name)
-            } else if let inlineValue {
-                parsed.values[name] = inlineValue
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
             } else {
                 guard index < arguments.count else { return nil }
-                parsed.values[name] = arguments[index]
+                value = arguments[index]
                 index += 1
+            }
+            if repeatableOptions.contains(name) {
+                parsed.repeated[name, default: []].append(value)
+            } else {
+                parsed.values[name] = value
             }
         }
         return parsed
@@ -107,10 +124,12 @@ extension FuzzChecks {
         return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
     }
 
-    /// The one canonical spelling of a parsed command line: `--name=value` for each value, the flags,
-    /// `--`, the positionals.
+    /// The one canonical spelling of a parsed command line: `--name=value` for each value (a repeatable
+    /// option's in order), the flags, `--`, the positionals.
     public static func canonicalSpelling(_ parsed: ParsedLine) -> [String] {
-        parsed.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + parsed.flags.sorted() + ["--"] + parsed.positionals
+        parsed.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            + parsed.repeated.sorted { $0.key < $1.key }.flatMap { name, values in values.map { "\(name)=\($0)" } }
+            + parsed.flags.sorted() + ["--"] + parsed.positionals
     }
 
     /// A payload that is routed and stamped but asks for no image, so running it never opens a connection.

@@ -77,6 +77,9 @@ private func checkOptionTableOnce() {
             fail("FuzzChecks.commandOptions[\(command.name)] is out of date: the tool has \(options.map(\.name))")
         }
         for option in options {
+            guard option.repeatable == FuzzChecks.repeatableOptions.contains(option.name) else {
+                fail("FuzzChecks.repeatableOptions is out of date for \(command.name) \(option.name)")
+            }
             let kind = table[option.name]!
             let isPath = kind == .directory || kind == .file
             guard (option.valueName != nil) == (kind != .none),
@@ -101,7 +104,8 @@ private func checkParse(_ arguments: [String], command: any Command.Type) {
         if let model { fail("\(command.name) refuses \(arguments) (\(error.message)), which its rules accept as \(model)") }
         return
     }
-    let read = FuzzChecks.ParsedLine(values: parsed.values, flags: parsed.flags, positionals: parsed.positionals)
+    let read = FuzzChecks.ParsedLine(
+        values: parsed.values, repeated: parsed.repeated, flags: parsed.flags, positionals: parsed.positionals)
     guard read == model else {
         fail("\(command.name) reads \(arguments) as \(read), its rules as \(model.map { "\($0)" } ?? "a usage error")")
     }
