@@ -10,82 +10,10 @@ Figures only: nothing here asserts a time. `b` is bench.py's module (its helpers
 """
 
 import os
-import shutil
-import socket
-import subprocess
-import time
 
 BOMB = 64 * 1024 * 1024
 
-NGINX_CONFIG = """\
-daemon off;
-master_process off;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log warn;
-events {{ worker_connections 256; }}
-http {{
-    access_log off;
-    client_body_temp_path {prefix}/tmp;
-    proxy_temp_path {prefix}/tmp;
-    fastcgi_temp_path {prefix}/tmp;
-    uwsgi_temp_path {prefix}/tmp;
-    scgi_temp_path {prefix}/tmp;
-    types {{ image/png png; }}
-    sendfile on;
-    server {{
-        listen 127.0.0.1:{port} ssl http2;
-        ssl_certificate {cert};
-        ssl_certificate_key {key};
-        ssl_protocols TLSv1.2 TLSv1.3;
-        root {root};
-        location /gz/ {{ gzip on; gzip_types image/png; gzip_min_length 1; }}
-    }}
-}}
-"""
-
-
-def start_h2_nginx(b, work, png):
-    """nginx with HTTP/2 serving `png` as /big.png and /gz/big.png (gzip on); (process, port) or (None, why)."""
-    binary = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
-    if not binary:
-        return None, "nginx is not installed"
-    state = os.path.dirname(b.SRV_CA)
-    prefix = os.path.join(work, "nginx-h2")
-    root = os.path.join(prefix, "root")
-    os.makedirs(os.path.join(prefix, "tmp"), exist_ok=True)
-    os.makedirs(os.path.join(root, "gz"), exist_ok=True)
-    for target in (os.path.join(root, "big.png"), os.path.join(root, "gz", "big.png")):
-        shutil.copyfile(png, target)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    conf = os.path.join(prefix, "nginx.conf")
-    with open(conf, "w") as f:
-        f.write(NGINX_CONFIG.format(prefix=prefix, port=port, root=root, cert=os.path.join(state, "leaf.pem"),
-                                    key=os.path.join(state, "leaf.key")))
-    log = open(os.path.join(prefix, "stderr.log"), "w")
-    proc = subprocess.Popen([binary, "-p", prefix, "-c", conf], stdin=subprocess.DEVNULL, stdout=log, stderr=log)
-    log.close()
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return (proc, port), None
-        except OSError:
-            time.sleep(0.05)
-    stop(proc)
-    return None, "nginx (http2) did not start"
-
-
-def stop(proc):
-    """nginx with `master_process off` ignores SIGTERM: SIGKILL after a moment."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+GZIP_LOCATION = "location /gz/ { gzip on; gzip_types image/png; gzip_min_length 1; }"
 
 
 def compare(b, number, title, nse, ca, url, curl_extra, work, reps, expect_reason, expect_bytes, curl_bytes):
@@ -165,18 +93,18 @@ def run(b, nse, srv, work, reps):
     if r.returncode != 0 or os.path.getsize(png) != cap:
         b.broke(f"row 10h: fetching the 10 MiB PNG from the test server failed: {r.stderr[-200:]}")
         return
-    started, why = start_h2_nginx(b, work, png)
-    if not started:
+    ngx, why = b.Nginx.start(work, srv.ca, {"/big.png": png, "/gz/big.png": png}, False, b.say, name="nginx-h2",
+                             http2=True, locations=[GZIP_LOCATION])
+    if not ngx:
         b.NOTES.append(f"rows 10h/10hg were not run: {why}.")
         return
-    proc, port = started
     try:
-        base = f"https://127.0.0.1:{port}"
+        base = ngx.url("")
         compare(b, "10h", "10 MiB PNG over HTTP/2 (nginx)", nse, srv.ca, base + "/big.png", ["--http2"], work, reps,
                 "attached", cap, cap)
         compare(b, "10hg", "gzip 10 MiB PNG over HTTP/2 (nginx gzip on)", nse, srv.ca, base + "/gz/big.png",
                 ["--http2", "--compressed"], work, reps, "attached", cap, cap)
-        b.NOTES.append(f"rows 10h/10hg: nginx with http2 on {base} (one process, sendfile), started and stopped by the "
+        b.NOTES.append(f"rows 10h/10hg: nginx with http2 on {base} (nginx.py's, sendfile), started and stopped by the "
                        "benchmark; both sides negotiate HTTP/2 by ALPN.")
     finally:
-        stop(proc)
+        ngx.stop()

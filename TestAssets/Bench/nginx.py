@@ -66,12 +66,12 @@ http {{
     sendfile on;
     keepalive_requests 100000;
     server {{
-        listen {host}:{port} ssl;
+        listen {host}:{port} ssl{http2};
         ssl_certificate {cert};
         ssl_certificate_key {key};
         ssl_protocols TLSv1.2 TLSv1.3;
         root {root};
-    }}
+{locations}    }}
 }}
 """
 
@@ -81,8 +81,12 @@ class Nginx:
         self.proc, self.port, self.prefix = proc, port, prefix
 
     @staticmethod
-    def start(work, ca_file, files, install, say):
-        """Starts nginx serving `files`; returns an Nginx, or (None, why) when it cannot run here."""
+    def start(work, ca_file, files, install, say, name="nginx", http2=False, locations=()):
+        """Starts nginx serving `files`; returns an Nginx, or (None, why) when it cannot run here.
+
+        `name` is its folder under `work`; `http2` offers HTTP/2 by ALPN; `locations` are extra `location`
+        blocks of the server (e.g. one with `gzip on`).
+        """
         binary = ensure_installed(install, say)
         if not binary:
             return None, "nginx is not installed and apt-get could not install nginx-light"
@@ -90,7 +94,7 @@ class Nginx:
         cert, key = os.path.join(state, "leaf.pem"), os.path.join(state, "leaf.key")
         if not (os.path.exists(cert) and os.path.exists(key)):
             return None, f"the test server's leaf certificate is not beside {ca_file}"
-        prefix = os.path.join(work, "nginx")
+        prefix = os.path.join(work, name)
         root = os.path.join(prefix, "root")
         os.makedirs(os.path.join(prefix, "tmp"), exist_ok=True)
         os.makedirs(root, exist_ok=True)
@@ -109,7 +113,9 @@ class Nginx:
             port = free_port()
             conf = os.path.join(prefix, "nginx.conf")
             with open(conf, "w") as f:
-                f.write(CONFIG.format(prefix=prefix, host=LOOPBACK, port=port, cert=cert, key=key, root=root))
+                f.write(CONFIG.format(prefix=prefix, host=LOOPBACK, port=port, cert=cert, key=key, root=root,
+                                      http2=" http2" if http2 else "",
+                                      locations="".join(f"        {block}\n" for block in locations)))
             log = open(os.path.join(prefix, "stderr.log"), "w")
             proc = subprocess.Popen([binary, "-p", prefix, "-c", conf], stdin=subprocess.DEVNULL,
                                     stdout=log, stderr=log)
