@@ -50,24 +50,9 @@ extension HTMLReport {
             sections += "</section>\n"
         }
         let summary = RunSummary(outcomes)
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
-            <meta name="viewport" content="width=device-width,initial-scale=1">
-            <meta name="generator" content="carillon-nse \(CarillonVersion.current)">
-            <title>carillon-nse report: \(groups.payloads) payloads, \(groups.groups.count) groups</title>
-            <style>
-            \(ReportStyle.css)
-            \(Self.groupCSS)
-            \(Self.filterCSS(summary))
-            \(images.css)</style></head><body>
-
-            """
-        page += Self.filterInputs(summary)
-        page += header(summary, count: groups.payloads)
-        page += "<main>\n" + sections + "</main></body></html>\n"
-        return page
+        return document(
+            title: "\(groups.payloads) payloads, \(groups.groups.count) groups", css: [Self.groupCSS], summary: summary,
+            count: groups.payloads, imagesCSS: images.css, main: sections)
     }
 
     /// A group's heading: the image (or the reason, without one), its payloads and their reasons.

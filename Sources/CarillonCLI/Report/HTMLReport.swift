@@ -40,22 +40,29 @@ struct HTMLReport {
                 expireMilliseconds: expireMilliseconds)
         }
         let summary = RunSummary(entries.map { (reason: $0.reason, elapsedMilliseconds: $0.elapsedMilliseconds) })
+        return document(
+            title: "\(entries.count) payload\(entries.count == 1 ? "" : "s")", css: [], summary: summary, count: entries.count,
+            imagesCSS: images.css, main: cards)
+    }
+
+    /// The page around `main`, the same for both layouts: the policy, the style (`css` between the shared
+    /// rules and the filters'), the filter inputs and the header.
+    func document(title: String, css: [String], summary: RunSummary, count: Int, imagesCSS: String, main: String) -> String {
+        let style = ([ReportStyle.css] + css + [Self.filterCSS(summary), imagesCSS]).joined(separator: "\n")
         var page = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
             <meta name="viewport" content="width=device-width,initial-scale=1">
             <meta name="generator" content="carillon-nse \(CarillonVersion.current)">
-            <title>carillon-nse report: \(entries.count) payload\(entries.count == 1 ? "" : "s")</title>
+            <title>carillon-nse report: \(title)</title>
             <style>
-            \(ReportStyle.css)
-            \(Self.filterCSS(summary))
-            \(images.css)</style></head><body>
+            \(style)</style></head><body>
 
             """
         page += Self.filterInputs(summary)
-        page += header(summary, count: entries.count)
-        page += "<main>\n" + cards + "</main></body></html>\n"
+        page += header(summary, count: count)
+        page += "<main>\n" + main + "</main></body></html>\n"
         return page
     }
 
