@@ -13,20 +13,7 @@ extension HTMLReport {
         let shown = groups.cardsShown
         for group in groups.groups {
             sections += Self.groupHeading(group)
-            for var entry in group.cards.prefix(shown) {
-                var imageClass: String?
-                if let attachment = entry.attachment {
-                    if let bytes = readImage(attachment) {
-                        imageClass = images.add(
-                            bytes, type: attachment.type, width: entry.trace?.image?.width, height: entry.trace?.image?.height)
-                    } else {
-                        entry.warnings.append("report: the attachment \(Quoting.display(attachment.path)) is not embedded")
-                    }
-                }
-                sections += ReportCard.html(
-                    entry, imageClass: imageClass, appName: appName, budgetMilliseconds: budgetMilliseconds,
-                    expireMilliseconds: expireMilliseconds)
-            }
+            for entry in group.cards.prefix(shown) { sections += card(entry, images: &images, readImage: readImage) }
             let rows =
                 group.cards.dropFirst(shown).map {
                     ReportGroups.Row(

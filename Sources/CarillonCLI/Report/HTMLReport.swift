@@ -23,26 +23,30 @@ struct HTMLReport {
         var images = ReportImages()
         var cards = ""
         cards.reserveCapacity(entries.count * 3000)
-        for var entry in entries {
-            var imageClass: String?
-            if let attachment = entry.attachment {
-                if let bytes = readImage(attachment) {
-                    imageClass = images.add(
-                        bytes, type: attachment.type, width: entry.trace?.image?.width, height: entry.trace?.image?.height)
-                } else {
-                    entry.warnings.append(
-                        "report: the attachment \(Quoting.display(attachment.path)) is not embedded (unreadable, or over \(ReportFile.maximumEmbeddedImageBytes / 1_048_576) MiB)"
-                    )
-                }
-            }
-            cards += ReportCard.html(
-                entry, imageClass: imageClass, appName: appName, budgetMilliseconds: budgetMilliseconds,
-                expireMilliseconds: expireMilliseconds)
-        }
+        for entry in entries { cards += card(entry, images: &images, readImage: readImage) }
         let summary = RunSummary(entries.map { (reason: $0.reason, elapsedMilliseconds: $0.elapsedMilliseconds) })
         return document(
             title: "\(entries.count) payload\(entries.count == 1 ? "" : "s")", css: [], summary: summary, count: entries.count,
             imagesCSS: images.css, main: cards)
+    }
+
+    /// One payload's card, its attachment embedded once in `images` (or a warning saying why not).
+    func card(_ entry: ReportEntry, images: inout ReportImages, readImage: (ReportEntry.Attachment) -> [UInt8]?) -> String {
+        var entry = entry
+        var imageClass: String?
+        if let attachment = entry.attachment {
+            if let bytes = readImage(attachment) {
+                imageClass = images.add(
+                    bytes, type: attachment.type, width: entry.trace?.image?.width, height: entry.trace?.image?.height)
+            } else {
+                entry.warnings.append(
+                    "report: the attachment \(Quoting.display(attachment.path)) is not embedded (unreadable, or over \(ReportFile.maximumEmbeddedImageBytes / 1_048_576) MiB)"
+                )
+            }
+        }
+        return ReportCard.html(
+            entry, imageClass: imageClass, appName: appName, budgetMilliseconds: budgetMilliseconds,
+            expireMilliseconds: expireMilliseconds)
     }
 
     /// The page around `main`, the same for both layouts: the policy, the style (`css` between the shared
