@@ -8,7 +8,8 @@ enum CampaignOptions {
     static let shard = Option.text(
         "--shard", "K/N", help: "Only the payloads whose position (over all inputs, in order) is K modulo N, 0 <= K < N.")
     static let summary = Option.path(
-        "--summary", "FILE.json", help: "Also write the campaign summary: each distinct image's verdict, counts per reason.")
+        "--summary", "FILE.json", help: "Also write the campaign summary: each distinct image's verdict, counts per reason."
+    ).discussing("Each image's entry carries its trace; 'carillon-nse summary merge' reads the summaries of --shard runs as one.")
 
     static let specs: [OptionSpec] = [lines.spec, noShare.spec, shard.spec, summary.spec]
 

@@ -11,23 +11,31 @@ enum ProcessCommand: Command {
         static let container = Option.path(
             "--container", "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts.")
         static let attachments = Option.path(
-            "--attachments", "DIR", help: "Directory for attachment files.", default: "$TMPDIR/carillon-nse-attachments")
+            "--attachments", "DIR", help: "Directory for attachment files.", default: "$TMPDIR/carillon-nse-attachments"
+        ).discussing("It is created 0700 if missing; each attachment file is 0600.")
         static let caFile = Option.path(
-            "--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on.")
+            "--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on."
+        ).discussing(
+            "The system's authorities stay trusted too. A file that cannot be read or holds no certificate is a usage error (64)"
+                + " before any payload runs.")
         static let budget = Option.milliseconds(
             "--budget", default: DownloadLimits.standard.budgetMilliseconds,
-            help: "Time budget of each image download, redirects included; at least 0.001.")
+            help: "Time budget of each image download, redirects included; at least 0.001."
+        ).discussing("Wall time covering DNS, connect, TLS, every redirect and the body; 0.001 is 1 ms.")
         static let maxBytes = Option.positiveInteger(
-            "--max-bytes", default: DownloadLimits.standard.maximumBytes, help: "Size cap of each image in bytes.")
+            "--max-bytes", default: DownloadLimits.standard.maximumBytes, help: "Size cap of each image in bytes."
+        ).discussing("An image of exactly N bytes is accepted.")
         static let tlsMinimum = Option.choice(
             "--tls-minimum", TransportSecurity.TLSVersion.allCases, default: TransportSecurity.appTransportSecurity.minimumTLS,
             help: "Lowest TLS version accepted, as NSExceptionMinimumTLSVersion.")
         static let noForwardSecrecy = Option.flag(
-            "--no-forward-secrecy", help: "Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO.")
+            "--no-forward-secrecy", help: "Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO."
+        ).discussing("Finite-field DHE is never accepted.")
         static let userAgent = Option.text(
             "--user-agent", "TEXT", help: "The User-Agent sent (default \(RequestHeaders.defaultUserAgent), as iOS 18.6 sends it).")
         static let acceptLanguage = Option.text(
-            "--accept-language", "TEXT", help: "The Accept-Language sent (default \(RequestHeaders.defaultAcceptLanguage)).")
+            "--accept-language", "TEXT", help: "The Accept-Language sent (default \(RequestHeaders.defaultAcceptLanguage))."
+        ).discussing("A device's preferred languages.")
         static let header = Option.repeatable(
             "--header", "'NAME: VALUE'",
             help: "Send this header field too, or instead of the default of that name (repeatable; CDN debugging)."
@@ -36,21 +44,32 @@ enum ProcessCommand: Command {
                 throw UsageError(message: "option '--header' '\(error.text)' \(error.problem)")
             }
         }
+        .discussing(
+            "A default field is replaced by one of the same name, matched case-insensitively; no field is sent twice. A malformed"
+                + " one is a usage error (64) naming it.")
         static let expireAfter = Option.seconds(
-            "--expire-after", default: 30, help: "When time-will-expire fires after delivery, as on iOS.")
+            "--expire-after", default: 30, help: "When time-will-expire fires after delivery, as on iOS."
+        ).discussing("iOS fires it about 30 s after delivery.")
         static let jobs = Option.positiveInteger(
-            "--jobs", default: 1, maximum: 256, help: "Payloads processed concurrently; output order is unchanged.")
+            "--jobs", default: 1, maximum: 256, help: "Payloads processed concurrently; output order is unchanged."
+        ).discussing(
+            "From 1 to 256. Downloads reuse connections, and the workers share TLS sessions: the others start once the first"
+                + " payload is done (at most 1 s later) and resume its session.")
         static let recursive = Option.flag(
-            "--recursive", help: "Also take the *.json files of a directory's subdirectories, in sorted order.")
+            "--recursive", help: "Also take the *.json files of a directory's subdirectories, in sorted order."
+        ).discussing("Hidden subdirectories are skipped, and no link is followed into one.")
         static let format = Option.choice(
             "--format", PayloadRunner.OutputFormat.allCases, default: .json,
-            help: "JSON Lines, a readable block per payload, or JUnit XML (one test case per payload, printed at the end).")
+            help: "JSON Lines, a readable block per payload, or JUnit XML (one test case per payload, printed at the end)."
+        ).discussing("The text block has the outcome, the detail, each hop with its status and timings, the attachment and the warnings.")
         static let failOn = Option.text(
             "--fail-on", "CODES|fallback",
-            help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached).")
+            help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached)."
+        ).discussing("For CI jobs that check a campaign's images.")
         static let report = Option.path(
             "--report", "FILE.html",
-            help: "Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.")
+            help: "Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace."
+        )
         static let appName = Option.text(
             "--app-name", "NAME", help: "The app name the report's previews show.", default: HTMLReport.defaultAppName)
     }

@@ -37,10 +37,10 @@ enum ManPage {
         return lines.joined(separator: "\n")
     }
 
-    /// `.TP` with `--name VALUE` in bold and italic, then the help (with its default).
+    /// `.TP` with `--name VALUE` in bold and italic, then the help (with its default) and its discussion.
     static func option(_ option: OptionSpec) -> [String] {
         let value = option.valueName.map { " \\fI\(text($0))\\fR" } ?? ""
-        return [".TP", "\\fB\(text(option.name))\\fR" + value, text(option.help)]
+        return [".TP", "\\fB\(text(option.name))\\fR" + value, text(option.fullHelp)]
     }
 
     static func status(_ status: ExitStatus) -> [String] {

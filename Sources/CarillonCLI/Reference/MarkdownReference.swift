@@ -54,7 +54,7 @@ enum MarkdownReference {
         return lines.joined(separator: "\n")
     }
 
-    /// The option table: name, value, default and help, in declaration order.
+    /// The option table: name, value, default, and help with its discussion, in declaration order.
     static func optionTable(_ options: [OptionSpec]) -> [String] {
         ["| option | value | default | what it does |", "|---|---|---|---|"]
             + options.map { option in
@@ -62,7 +62,8 @@ enum MarkdownReference {
                 let shown =
                     option.defaultValue.map { "`\(cell($0))`" }
                     ?? (option.isRequired ? "required" : (option.repeatable ? "repeatable" : ""))
-                return "| `\(option.name)` | \(value) | \(shown) | \(escape(option.about)) |"
+                let about = option.discussion.map { option.about + " " + $0 } ?? option.about
+                return "| `\(option.name)` | \(value) | \(shown) | \(escape(about)) |"
             }
     }
 

@@ -15,11 +15,14 @@ struct OptionSpec: Sendable, Equatable {
     var isRequired: Bool
     /// May be given more than once (`--header`): the completions offer it again.
     var repeatable: Bool
+    /// What the reference pages and the man page add after the help: limits, edge cases, what the option
+    /// is for. `--help` and the completions keep to the one sentence of ``about``.
+    var discussion: String?
 
     /// An option; `value` defaults to ``ValueKind/none`` for a flag and ``ValueKind/text`` otherwise.
     init(
         name: String, valueName: String?, help: String, defaultValue: String? = nil, value: ValueKind? = nil, isRequired: Bool = false,
-        repeatable: Bool = false
+        repeatable: Bool = false, discussion: String? = nil
     ) {
         self.name = name
         self.valueName = valueName
@@ -28,6 +31,7 @@ struct OptionSpec: Sendable, Equatable {
         self.value = value ?? (valueName == nil ? .none : .text)
         self.isRequired = isRequired
         self.repeatable = repeatable
+        self.discussion = discussion
     }
 
     /// The `--help` line's text: "Size cap of each image in bytes (default 10485760)."
@@ -35,6 +39,11 @@ struct OptionSpec: Sendable, Equatable {
         guard let defaultValue else { return about }
         let sentence = about.hasSuffix(".") ? String(about.dropLast()) : about
         return "\(sentence) (default \(defaultValue))."
+    }
+
+    /// The help, then the discussion when there is one: what the reference pages and the man page say.
+    var fullHelp: String {
+        discussion.map { help + " " + $0 } ?? help
     }
 }
 

@@ -11,6 +11,14 @@ struct Option<Value: Sendable>: Sendable {
     /// The option's value as given, checked and converted, or its default.
     func read(_ arguments: ParsedArguments) throws(UsageError) -> Value { try reader(arguments) }
 
+    /// The same option with a discussion: the longer story the reference pages and the man page tell
+    /// after the help sentence, while `--help` stays one line.
+    func discussing(_ discussion: String) -> Option {
+        var spec = spec
+        spec.discussion = discussion
+        return Option(spec: spec, reader: reader)
+    }
+
     fileprivate init(spec: OptionSpec, reader: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Value) {
         self.spec = spec
         self.reader = reader

@@ -10,6 +10,8 @@ import Testing
     static let suppress = OptionSpec(name: "--suppress", valueName: nil, help: "Show nothing.")
     static let format = OptionSpec(
         name: "--format", valueName: "json|text", help: "The format.", defaultValue: "json", value: .choices(["json", "text"]))
+    static let budget = OptionSpec(
+        name: "--budget", valueName: "SECONDS", help: "The budget.", defaultValue: "20", discussion: "At least 1 ms.")
     static let payload = ArgumentSpec(name: "PAYLOAD", value: .file, about: "A payload.", repeats: true)
 
     @Test(arguments: [
@@ -23,6 +25,18 @@ import Testing
     ])
     func usageLine(options: [OptionSpec], arguments: [ArgumentSpec], expected: String) {
         #expect(Usage.line(command: "tool drain", options: options, arguments: arguments) == expected)
+    }
+
+    /// The discussion is for the reference pages and the man page; `--help` and the completions keep the
+    /// one sentence.
+    @Test func theDiscussionStaysOutOfHelp() {
+        #expect(Self.budget.help == "The budget (default 20).")
+        #expect(Self.budget.fullHelp == "The budget (default 20). At least 1 ms.")
+        #expect(Self.at.fullHelp == Self.at.help)
+        #expect(optionsHelp([Self.budget]) == "  --budget SECONDS  The budget (default 20).")
+        #expect(ManPage.option(Self.budget) == [".TP", #"\fB\-\-budget\fR \fISECONDS\fR"#, "The budget (default 20). At least 1 ms."])
+        #expect(ZshCompletion.optionSpec(Self.budget) == "--budget=[The budget (default 20).]:SECONDS: ")
+        #expect(FishCompletion.optionFlags(Self.budget) == "-l budget -x -d 'The budget (default 20).'")
     }
 
     @Test func theHelpLineAddsTheDefault() {
@@ -64,6 +78,7 @@ import Testing
             ])
         let header = OptionSpec(name: "--header", valueName: "TEXT", help: "Also.", repeatable: true)
         #expect(MarkdownReference.optionTable([header]).last == "| `--header` | `TEXT` | repeatable | Also. |")
+        #expect(MarkdownReference.optionTable([Self.budget]).last == "| `--budget` | `SECONDS` | `20` | The budget. At least 1 ms. |")
         #expect(MarkdownReference.statusTable([ExitStatus(code: 64, meaning: "Bad usage.")]).last == "| 64 | Bad usage. |")
     }
 
