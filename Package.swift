@@ -57,14 +57,15 @@ let package = Package(
             name: "carillon-nse",
             dependencies: ["CarillonCLI"],
             exclude: ["startup.order", "StaticCxxRuntime"],
-            // Release builds link the Swift runtime statically: binding a dozen runtime libraries at
-            // every start cost ~4 ms per run, a tenth of a 10 MiB download (TestAssets/Bench). With lld:
-            // the 26,000 relative relocations are packed (DT_RELR, glibc 2.36+), 620 KiB less to read at
-            // every start; nothing is exported (nothing links against the executable); and the functions
-            // a run executes are laid out together (startup.order, written by
-            // TestAssets/Bench/startup_order.py), so a run maps 1.9 MiB less of the executable (a symbol
-            // the file names that no longer exists is skipped: a stale file costs memory, never a build);
-            // and the C++ runtime is linked statically (StaticCxxRuntime/libstdc++.so says how and why).
+            // Release builds link the Swift runtime statically: the dynamic loader binding a dozen
+            // runtime libraries at every start was most of the gap to curl. With lld: the relative
+            // relocations are packed (DT_RELR, glibc 2.36+), so a start reads far less of them; nothing
+            // is exported (nothing links against the executable); and the functions a run executes are
+            // laid out together (startup.order, written by TestAssets/Bench/startup_order.py), so a run
+            // maps less of the executable (a symbol the file names that no longer exists is skipped: a
+            // stale file costs memory, never a build); and the C++ runtime is linked statically
+            // (StaticCxxRuntime/libstdc++.so says how and why). The figures: TestAssets/Bench/README.md,
+            // "Measurements behind the code".
             linkerSettings: [
                 .unsafeFlags(
                     [

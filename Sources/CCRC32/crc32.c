@@ -1,6 +1,6 @@
 // CRC-32 for the PNG verifier: every byte of a PNG is under a CRC, so this runs over the whole body
-// of every PNG download, and zlib's crc32_z was a third of a 10 MiB download's instructions; folding
-// with carry-less multiplication costs a tenth of that or less (TestAssets/Bench/README.md,
+// of every PNG download, and zlib's byte-table crc32_z was then a large share of a big download's
+// work; folding with carry-less multiplication is much cheaper (TestAssets/Bench/README.md,
 // "Measurements behind the code", has the figures).
 //
 // The folding is the method of Gopal, Ozturk et al., "Fast CRC Computation for Generic Polynomials

@@ -165,7 +165,8 @@ import Synchronization
     ///
     /// The pid (`getpid`) and a random key (`getrandom`) are taken once per process; each token's random
     /// bits are the counter mixed with that key (SplitMix64, a bijection: distinct counters give distinct
-    /// bits, unguessable without the key). Two system calls per token were a third of a campaign's calls.
+    /// bits, unguessable without the key). Two system calls per token were a large share of a campaign's
+    /// (TestAssets/Bench/README.md, "Measurements behind the code").
     public static func uniqueToken() -> String {
         let counter = tokenCounter.add(1, ordering: .relaxed).newValue
         let random = TokenKey.shared.mix(UInt64(truncatingIfNeeded: counter))
