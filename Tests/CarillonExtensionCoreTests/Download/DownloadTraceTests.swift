@@ -88,7 +88,7 @@ import Testing
         #expect(traced.hops[1].tls == nil && traced.hops[2].tls == nil, "the connection was reused: no handshake")
         for hop in traced.hops { Self.expectNeverDecreasing(hop.timings) }
         #expect(traced.bodyBytes == 11_352)
-        #expect(traced.budgetMilliseconds == 5_000)
+        #expect(traced.budget == .milliseconds(5_000))
         #expect(traced.phase == .done)
     }
 

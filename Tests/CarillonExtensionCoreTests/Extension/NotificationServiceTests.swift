@@ -22,7 +22,7 @@ import Testing
     }
 
     static func configuration(
-        _ directory: TemporaryDirectory, limits: DownloadLimits = DownloadLimits(budgetMilliseconds: shortBudget, maximumBytes: cap)
+        _ directory: TemporaryDirectory, limits: DownloadLimits = DownloadLimits(budget: .milliseconds(shortBudget), maximumBytes: cap)
     ) -> ExtensionConfiguration {
         ExtensionConfiguration(
             attachmentsDirectory: directory.path,
@@ -308,7 +308,7 @@ import Testing
         defer { directory.remove() }
         let request = try Self.request(image: TestServer.shared.url("/trickle?bytes=1000"))
         let configuration = Self.configuration(directory, limits: .standard)
-        #expect(configuration.download.limits.budgetMilliseconds == 20_000)
+        #expect(configuration.download.limits.budget == .seconds(20))
         let recorder = CallRecorder<ServiceResult>()
         let start = ContinuousClock.now
         let service = NotificationService.didReceive(
