@@ -292,7 +292,7 @@ import Testing
         let configuration = Self.configuration(directory)
         let pool = DownloaderPool(configuration: configuration.download)
         let result = try await onOwnThread {
-            NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: 30)
+            NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: .seconds(30))
         }
         try Self.expectAttached(result, request, .jpeg, directory)
         #expect(result.content.attachments.first?.byteCount == ServedImages.jpegBytes - 2, "/img/jpeg without its two EOI bytes")
@@ -318,7 +318,7 @@ import Testing
         let elapsed = try #require(recorder.firstInstant) - start
         await service.finished()
         #expect(elapsed >= .milliseconds(19_500) && elapsed <= .seconds(22), "took \(elapsed)")
-        #expect(result.elapsedMilliseconds >= 19_500 && result.elapsedMilliseconds <= 22_000)
+        #expect(result.elapsed >= .milliseconds(19_500) && result.elapsed <= .milliseconds(22_000))
         #expect(recorder.count == 1)
         try Self.expectFallback(result, request, .timeout, directory)
     }
