@@ -77,8 +77,7 @@ enum CampaignSummaryFile {
         let bytes = Array((JSONWriter.string(document()) + "\n").utf8)
         do throws(FileSystemError) {
             _ = try FileSystem.publishAtomically(bytes, to: path, mode: 0o644, replace: true)
-            let elapsed = ContinuousClock.now - started
-            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            let milliseconds = (ContinuousClock.now - started).inMilliseconds
             io.standardError.line(
                 "\(CarillonTool.name): campaign summary: \(Quoting.display(path)) (\(bytes.count) bytes,"
                     + " written in \(ResultLine.milliseconds(milliseconds)) ms)")

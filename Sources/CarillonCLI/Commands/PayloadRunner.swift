@@ -153,7 +153,7 @@ struct PayloadRunner: Sendable {
         // comes back once a cancelled download has removed its partial file.
         // Named as its line names it: a shared download's `shared_with` is that name.
         let request = NotificationRequest(identifier: input.name, payload: payload)
-        let result = runtime.process(request, timeWillExpireAfter: expireAfter)
+        let result = runtime.process(request, timeWillExpireAfter: .seconds(expireAfter))
         let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo)
         let verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         let line =
@@ -162,12 +162,13 @@ struct PayloadRunner: Sendable {
             case .text: TextBlock.make(input, result: result, payloadWarnings: warnings)
             case .junit:
                 JUnitXML.testCase(
-                    name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL), seconds: result.elapsedMilliseconds / 1000,
+                    name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL),
+                    seconds: result.elapsed.inMilliseconds / 1000,
                     verdict: verdict, reason: result.outcome.reason, detail: result.outcome.detail)
             }
         let entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
         let record = PayloadRecord(
-            name: input.name, outcome: result.outcome, elapsedMilliseconds: result.elapsedMilliseconds,
+            name: input.name, outcome: result.outcome, elapsedMilliseconds: result.elapsed.inMilliseconds,
             image: result.routed ? result.imageURL : nil, sharedWith: result.sharedWith,
             trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict)
         return (line, true, record)

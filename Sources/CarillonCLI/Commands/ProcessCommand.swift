@@ -18,8 +18,8 @@ enum ProcessCommand: Command {
         ).discussing(
             "The system's authorities stay trusted too. A file that cannot be read or holds no certificate is a usage error (64)"
                 + " before any payload runs.")
-        static let budget = Option.milliseconds(
-            "--budget", default: DownloadLimits.standard.budgetMilliseconds,
+        static let budget = Option.duration(
+            "--budget", default: DownloadLimits.standard.budget,
             help: "Time budget of each image download, redirects included; at least 0.001."
         ).discussing("Wall time covering DNS, connect, TLS, every redirect and the body; 0.001 is 1 ms.")
         static let maxBytes = Option.positiveInteger(
@@ -200,7 +200,7 @@ enum ProcessCommand: Command {
         // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
         StaleFiles.removeStalePartialDownloads(in: attachments)
         let download = DownloadConfiguration(
-            limits: DownloadLimits(budgetMilliseconds: budget, maximumBytes: maximumBytes),
+            limits: DownloadLimits(budget: budget, maximumBytes: maximumBytes),
             extraCAFile: caFile, transportSecurity: transportSecurity, requestHeaders: try requestHeaders(arguments))
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
@@ -238,12 +238,11 @@ enum ProcessCommand: Command {
             }
         }
         if let reportPath {
-            let page = HTMLReport(appName: appName, budgetMilliseconds: Double(budget), expireMilliseconds: expireAfter * 1000)
+            let page = HTMLReport(appName: appName, budgetMilliseconds: budget.inMilliseconds, expireMilliseconds: expireAfter * 1000)
             let started = ContinuousClock.now
             do throws(FileSystemError) {
                 let bytes = try ReportFile.write(page, groups: report.groups, outcomes: report.outcomes, to: reportPath)
-                let elapsed = ContinuousClock.now - started
-                let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                let milliseconds = (ContinuousClock.now - started).inMilliseconds
                 io.standardError.line(
                     "\(CarillonTool.name): report: \(Quoting.display(reportPath)) (\(report.groups.payloads) payload\(report.groups.payloads == 1 ? "" : "s"), \(bytes) bytes,"
                         + " written in \(ResultLine.milliseconds(milliseconds)) ms)")

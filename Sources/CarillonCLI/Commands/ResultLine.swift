@@ -6,7 +6,7 @@ enum ResultLine {
         render(
             payload: payload, routed: result.routed, outcome: result.outcome, delivered: result.delivered,
             deliveryID: result.deliveryID, receipt: result.receipt.code, attachments: result.content.attachments,
-            elapsedMilliseconds: result.elapsedMilliseconds, warnings: payloadWarnings + result.warnings,
+            elapsedMilliseconds: result.elapsed.inMilliseconds, warnings: payloadWarnings + result.warnings,
             imageURL: result.imageURL, trace: result.trace, sharedWith: result.sharedWith)
     }
 

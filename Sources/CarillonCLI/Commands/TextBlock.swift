@@ -23,7 +23,8 @@ enum TextBlock {
             for (index, hop) in trace.hops.enumerated() {
                 lines.append("  hop \(index + 1): " + describe(hop))
             }
-            var end = "  \(trace.bodyBytes) body bytes of a \(trace.budgetMilliseconds) ms budget, ended in phase \(trace.phase.rawValue)"
+            var end =
+                "  \(trace.bodyBytes) body bytes of a \(trace.budget.wholeMilliseconds) ms budget, ended in phase \(trace.phase.rawValue)"
             if let image = trace.image {
                 end += "; \(image.type.rawValue) \(image.width)×\(image.height)" + (image.frames > 1 ? ", \(image.frames) frames" : "")
             }

@@ -8,7 +8,7 @@
             "request_headers": .object(trace.requestHeaders.map { (key: $0.name, value: .string($0.value)) }),
             "hops": .array(trace.hops.map(hop)),
             "body_bytes": .number(String(trace.bodyBytes)),
-            "budget_ms": .number(String(trace.budgetMilliseconds)),
+            "budget_ms": .number(String(trace.budget.wholeMilliseconds)),
             "phase": .string(trace.phase.rawValue),
             "image": trace.image.map { image in
                 [

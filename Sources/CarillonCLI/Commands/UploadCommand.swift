@@ -22,8 +22,8 @@ enum UploadCommand: Command {
         static let maxAttempts = Option.positiveInteger(
             "--max-attempts", default: RetryPolicy.standard.maximumAttempts, maximum: 100,
             help: "Requests per batch at most, the first included.")
-        static let deadline = Option.milliseconds(
-            "--deadline", default: RetryPolicy.standard.deadlineMilliseconds, help: "Wall time for the whole upload, every wait included.")
+        static let deadline = Option.duration(
+            "--deadline", default: RetryPolicy.standard.deadline, help: "Wall time for the whole upload, every wait included.")
     }
 
     static let options: [OptionSpec] = [
@@ -57,7 +57,7 @@ enum UploadCommand: Command {
             Authorization header and nowhere else: never printed, never written to the queue.
 
               2xx                        sent: the batch's events are removed
-              no answer (network error,  retry: after a random wait in 0 ... min(\(policy.capMilliseconds / 1000) s, \(RetryPolicy.seconds(policy.baseMilliseconds)) s x 2^(n-1))
+              no answer (network error,  retry: after a random wait in 0 ... min(\(RetryPolicy.seconds(policy.cap)) s, \(RetryPolicy.seconds(policy.base)) s x 2^(n-1))
               timeout), 408, 429, 5xx    after the n-th failure (full jitter), or the server's
                                          Retry-After (seconds or an HTTP date) instead
               401, 403                   refused: the key was refused; stop, every event kept
@@ -97,7 +97,7 @@ enum UploadCommand: Command {
             throw UsageError(message: "--ca-file '\(Quoting.display(caFile))': \(problem)")
         }
         let policy = RetryPolicy(
-            maximumAttempts: try Options.maxAttempts.read(arguments), deadlineMilliseconds: try Options.deadline.read(arguments))
+            maximumAttempts: try Options.maxAttempts.read(arguments), deadline: try Options.deadline.read(arguments))
 
         guard FileSystem.isDirectory(path) else {
             io.standardError.line("\(CarillonTool.name): \(Quoting.display(path)): no such queue directory")
@@ -156,8 +156,8 @@ enum UploadCommand: Command {
             (key: "status", value: number(attempt.status)),
             (key: "outcome", value: .string(attempt.outcome.rawValue)),
             (key: "received", value: number(attempt.received)),
-            (key: "retry_after_ms", value: number(attempt.retryAfterMilliseconds)),
-            (key: "elapsed_ms", value: .number(ResultLine.milliseconds(attempt.elapsedMilliseconds))),
+            (key: "retry_after_ms", value: number(attempt.retryAfter.map { Int(clamping: $0.wholeMilliseconds) })),
+            (key: "elapsed_ms", value: .number(ResultLine.milliseconds(attempt.elapsed.inMilliseconds))),
             (key: "detail", value: attempt.detail.map { .string($0) } ?? .null),
         ])
     }

@@ -41,7 +41,7 @@ struct ReportEntry: Sendable {
         self.warnings = warnings
         receipt = result.receipt.code
         deliveryID = result.deliveryID?.rawValue
-        elapsedMilliseconds = result.elapsedMilliseconds
+        elapsedMilliseconds = result.elapsed.inMilliseconds
         attachment = result.content.attachments.first.map { Attachment(path: $0.path, type: $0.type) }
         trace = result.trace
     }

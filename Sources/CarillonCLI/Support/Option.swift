@@ -100,14 +100,18 @@ extension Option where Value == Timestamp {
     }
 }
 
-extension Option where Value == Int {
-    /// A number of seconds converted once to whole milliseconds (at least 1).
-    static func milliseconds(_ name: String, default value: Int, help: String) -> Option {
-        Option(name, "SECONDS", help: help, default: Self.seconds(text: Double(value) / 1000)) { arguments throws(UsageError) in
-            try arguments.milliseconds(name, default: value)
+extension Option where Value == Duration {
+    /// A number of seconds converted once to whole milliseconds (at least 1), as a `Duration`.
+    static func duration(_ name: String, default value: Duration, help: String) -> Option {
+        let milliseconds = Int(clamping: value.wholeMilliseconds)
+        return Option(name, "SECONDS", help: help, default: Self.seconds(text: Double(milliseconds) / 1000)) {
+            arguments throws(UsageError) in
+            .milliseconds(try arguments.milliseconds(name, default: milliseconds))
         }
     }
+}
 
+extension Option where Value == Int {
     /// A whole number from 1 to `maximum`.
     static func positiveInteger(_ name: String, default value: Int, maximum: Int = .max, help: String) -> Option {
         Option(name, "N", help: help, default: String(value)) { arguments throws(UsageError) in

@@ -141,10 +141,10 @@ final class CurlDownloader {
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: Sink) -> TransferReport {
         let limits = configuration.limits
         let start = ContinuousClock.now
-        let deadline = start + .milliseconds(max(limits.budgetMilliseconds, 0))
+        let deadline = start + max(limits.budget, .zero)
         var report = TransferReport(
             curlCode: 0, curlMessage: "", status: 0, bytesWritten: 0, transportSecurity: configuration.transportSecurity,
-            cap: limits.maximumBytes, budgetMilliseconds: limits.budgetMilliseconds)
+            cap: limits.maximumBytes, budget: limits.budget)
         report.requestHeaders = configuration.requestHeaders.redacted
         if let failure = setupFailure {
             report.curlCode = failure.code

@@ -1,4 +1,5 @@
 import Synchronization
+
 /// A way to stop a download from another thread at once, or at a set instant from its own.
 ///
 /// Cancelling sets a flag and wakes the transfer's `curl_multi_poll` (``CurlDownloader/wake(_:)``), so the
@@ -58,9 +59,7 @@ import Synchronization
     /// The wait for `left` until the expiry: whole milliseconds, rounded down, at most `limit`.
     static func wait(left: Duration, upTo limit: Int32) -> Int32 {
         guard left > .zero else { return 0 }
-        let (seconds, attoseconds) = left.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        return Int32(clamping: min(Int64(limit), milliseconds))
+        return Int32(clamping: min(Int64(limit), left.wholeMilliseconds))
     }
 
     /// When the expiry is under a millisecond away, too close for a wait in whole milliseconds,

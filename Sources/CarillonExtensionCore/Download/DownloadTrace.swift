@@ -168,20 +168,20 @@ public struct DownloadTrace: Sendable, Equatable {
     /// Body bytes of the final response received (decoded).
     public var bodyBytes: Int
     /// The time budget the download ran under.
-    public var budgetMilliseconds: Int
+    public var budget: Duration
     /// Where the transfer was when it ended.
     public var phase: Phase
     /// nil unless the image was verified.
     public var image: Image?
 
     @_spi(Tooling) public init(
-        hops: [Hop], requestHeaders: [RequestHeaders.Field] = [], bodyBytes: Int, budgetMilliseconds: Int, phase: Phase,
+        hops: [Hop], requestHeaders: [RequestHeaders.Field] = [], bodyBytes: Int, budget: Duration, phase: Phase,
         image: Image? = nil
     ) {
         self.hops = hops
         self.requestHeaders = requestHeaders
         self.bodyBytes = bodyBytes
-        self.budgetMilliseconds = budgetMilliseconds
+        self.budget = budget
         self.phase = phase
         self.image = image
     }

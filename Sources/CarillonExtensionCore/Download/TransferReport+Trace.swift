@@ -11,7 +11,7 @@ extension TransferReport {
                 timings: .cumulative(microseconds: Array(hop.facts.microseconds.prefix(4)), total: hop.facts.microseconds.last ?? 0))
         }
         return DownloadTrace(
-            hops: hops, requestHeaders: requestHeaders, bodyBytes: bytesWritten, budgetMilliseconds: budgetMilliseconds, phase: endPhase,
+            hops: hops, requestHeaders: requestHeaders, bodyBytes: bytesWritten, budget: budget, phase: endPhase,
             image: image)
     }
 

@@ -35,8 +35,8 @@ struct TransferReport: Sendable, Equatable {
     /// The size cap in force, for messages.
     var cap: Int = DownloadLimits.standard.maximumBytes
     /// The time budget in force, for messages.
-    var budgetMilliseconds: Int = DownloadLimits.standard.budgetMilliseconds
-    /// Milliseconds from the start of the download to its end.
+    var budget: Duration = DownloadLimits.standard.budget
+    /// Milliseconds from the start of the download to its end (rounded up), for messages.
     var elapsedMilliseconds: Int = 0
 
     /// "'gzip'", "'gzip, br'": the codings as messages name them.
@@ -97,7 +97,7 @@ extension TransferReport {
                 redirects == 0 ? "" : " on request \(hops.count) of the chain, after \(redirects) redirect\(redirects == 1 ? "" : "s")"
             return Outcome(
                 .timeout,
-                "the download's \(budgetMilliseconds) ms time budget ran out\(chain), \(elapsedMilliseconds) ms in all, \(trace(image: nil).endDescription) (libcurl error \(curlCode))"
+                "the download's \(budget.wholeMilliseconds) ms time budget ran out\(chain), \(elapsedMilliseconds) ms in all, \(trace(image: nil).endDescription) (libcurl error \(curlCode))"
             )
         case CurlCode.fileSizeExceeded:
             return Outcome(.tooLarge, "announced Content-Length is over the cap (\(curl))")

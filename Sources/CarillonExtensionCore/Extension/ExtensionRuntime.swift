@@ -6,7 +6,7 @@
 /// let runtime = ExtensionRuntime(configuration: configuration)
 /// let service = runtime.didReceive(request) { result in deliver(result.content) }
 /// // or, on the caller's thread, with time-will-expire 30 s after delivery:
-/// let result = runtime.process(request, timeWillExpireAfter: 30)
+/// let result = runtime.process(request, timeWillExpireAfter: .seconds(30))
 /// ```
 public final class ExtensionRuntime: Sendable {
     /// Where files go and how images are downloaded, fixed for the runtime's life.
@@ -39,8 +39,8 @@ public final class ExtensionRuntime: Sendable {
 
     /// One notification run to its end on the calling thread: see
     /// `NotificationService.process(_:configuration:pool:timeWillExpireAfter:)`.
-    public func process(_ request: NotificationRequest, timeWillExpireAfter seconds: Double) -> ServiceResult {
+    public func process(_ request: NotificationRequest, timeWillExpireAfter delay: Duration) -> ServiceResult {
         NotificationService.process(
-            request, configuration: configuration, pool: pool, source: imageSource, timeWillExpireAfter: seconds)
+            request, configuration: configuration, pool: pool, source: imageSource, timeWillExpireAfter: delay)
     }
 }

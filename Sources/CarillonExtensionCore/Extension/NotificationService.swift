@@ -65,7 +65,7 @@ public final class NotificationService: Sendable {
     }
 
     /// Runs one notification to its end on the calling thread, with time-will-expire arriving
-    /// `timeWillExpireAfter` seconds after `didReceive` has returned (the receipt, if any, is stored by
+    /// `timeWillExpireAfter` after `didReceive` has returned (the receipt, if any, is stored by
     /// then; iOS sends it about 30 s after delivery), and returns what was delivered once all work has
     /// finished.
     ///
@@ -79,23 +79,23 @@ public final class NotificationService: Sendable {
     /// core the server is using.
     static func process(
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
-        source: SharedImageSource? = nil, timeWillExpireAfter seconds: Double
+        source: SharedImageSource? = nil, timeWillExpireAfter delay: Duration
     ) -> ServiceResult {
-        processed(request, configuration: configuration, pool: pool, source: source, timeWillExpireAfter: seconds).result
+        processed(request, configuration: configuration, pool: pool, source: source, timeWillExpireAfter: delay).result
     }
 
     /// ``process(_:configuration:pool:timeWillExpireAfter:)``, also handing back the service, so that a
     /// test can check that nothing keeps it alive afterwards.
     static func processed(
         _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
-        source: SharedImageSource? = nil, timeWillExpireAfter seconds: Double
+        source: SharedImageSource? = nil, timeWillExpireAfter delay: Duration
     ) -> (result: ServiceResult, service: NotificationService) {
         let delivered = Mutex<ServiceResult?>(nil)
-        // Clamped, so that no value (negative, infinite, NaN) can trap: a year is "never" here.
-        let delay = seconds.isNaN ? 0 : min(max(seconds, 0), 365 * 86_400)
+        // Clamped, so that no value (negative, or near Duration's limit) can trap: a year is "never" here.
+        let clamped = min(max(delay, .zero), .seconds(365 * 86_400))
         // Time-will-expire counts from delivery, so the receipt's wait for its lock is inside it, and never
         // outlasts it.
-        let expiry = ContinuousClock.now + .seconds(delay)
+        let expiry = ContinuousClock.now + clamped
         let service = NotificationService(
             request: request, configuration: configuration, pool: pool, source: source,
             receiptLockDeadline: min(expiry, .now + FileLock.extensionWait), expiry: expiry
@@ -131,7 +131,7 @@ public final class NotificationService: Sendable {
         var warnings: [String] = []
         var result = ServiceResult(
             content: request.content, delivered: .original, outcome: Outcome(.noImage, ""), routed: false,
-            deliveryID: stamp.deliveryID, receipt: .none, warnings: [], elapsedMilliseconds: 0, imageURL: stamp.imageText)
+            deliveryID: stamp.deliveryID, receipt: .none, warnings: [], elapsed: .zero, imageURL: stamp.imageText)
 
         let image: ImageURL?
         if let notRouted = Routing.decide(userInfo) {
@@ -246,10 +246,7 @@ public final class NotificationService: Sendable {
         if result.delivered == .original { result.content = request.content }
         if result.trace == nil { result.trace = trace.withLock { $0 } }
         result.sharedWith = sharedWith.withLock { $0 }
-        let elapsed = ContinuousClock.now - started
-        result.elapsedMilliseconds =
-            Double(elapsed.components.seconds) * 1000
-            + Double(elapsed.components.attoseconds) / 1e15
+        result.elapsed = ContinuousClock.now - started
         handler(result)
         return true
     }

@@ -14,8 +14,8 @@ public struct ServiceResult: Sendable {
     public var receipt: ReceiptStatus
     /// What was odd about the payload or the receipt, in words.
     public var warnings: [String]
-    /// Milliseconds from `didReceive` to the content handler.
-    public var elapsedMilliseconds: Double
+    /// From `didReceive` to the content handler.
+    public var elapsed: Duration
     /// The payload's `carillon.image` when it is a string (valid or not).
     public var imageURL: String? = nil
     /// What the image download did; nil when none was attempted.

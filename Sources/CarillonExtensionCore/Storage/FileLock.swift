@@ -56,11 +56,9 @@
             guard errno == EWOULDBLOCK else { throw .last("lock", path) }
             let now = ContinuousClock.now
             guard now < deadline else {
-                let waited = now - started
-                let milliseconds = waited.components.seconds * 1000 + waited.components.attoseconds / 1_000_000_000_000_000
                 throw FileSystemError(
                     "lock", path, errno: EWOULDBLOCK,
-                    explanation: "another process holds the lock (waited \(milliseconds) ms)")
+                    explanation: "another process holds the lock (waited \((now - started).wholeMilliseconds) ms)")
             }
             Pause.sleep(for: min(pause, deadline - now))
             pause = min(pause * 2, .milliseconds(2))

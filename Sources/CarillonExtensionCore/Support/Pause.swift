@@ -6,11 +6,11 @@
     import Darwin
 #endif
 
-/// The one way the library waits on its own thread.
-enum Pause {
+/// The one way the library — and the tool, and the benchmark — waits on its own thread.
+@_spi(Tooling) public enum Pause {
     /// Blocks the calling thread for `duration` with `nanosleep`, resuming after a signal so that the
     /// whole duration passes. A duration of zero or less returns at once.
-    static func sleep(for duration: Duration) {
+    public static func sleep(for duration: Duration) {
         guard duration > .zero else { return }
         let (seconds, attoseconds) = duration.components
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))

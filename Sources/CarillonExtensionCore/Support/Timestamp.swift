@@ -39,8 +39,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         return Timestamp(millisecondsSinceEpoch: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000)
     }
 
-    /// This instant moved by `milliseconds` (clamped into the representable range).
-    public func adding(milliseconds: Int64) -> Timestamp {
+    /// This instant moved by `duration`, to the whole millisecond (the fraction dropped), clamped into
+    /// the representable range.
+    public func adding(_ duration: Duration) -> Timestamp {
+        let milliseconds = duration.wholeMilliseconds
         let (sum, overflow) = millisecondsSinceEpoch.addingReportingOverflow(milliseconds)
         return Timestamp(millisecondsSinceEpoch: overflow ? (milliseconds < 0 ? .min : .max) : sum)
     }

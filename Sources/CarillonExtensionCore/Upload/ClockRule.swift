@@ -3,7 +3,7 @@
 /// before the event is sent (`batches`, `upload`), so a wrong device clock is seen, not silently mended.
 public enum ClockRule {
     /// How old an `at` may be and still be stored as sent: 30 days, exactly.
-    public static let maximumAgeMilliseconds: Int64 = 30 * 86_400_000
+    public static let maximumAge: Duration = .seconds(30 * 86_400)
 
     /// Why the API will not keep `event`'s `at`, or nil when it will. `now` is this device's clock, the
     /// best guess at the API's: exactly 30 days old is kept, one millisecond more is not; `at == now` is
@@ -11,7 +11,7 @@ public enum ClockRule {
     public static func problem(at: Timestamp, now: Timestamp) -> String? {
         let age = now.millisecondsSinceEpoch - at.millisecondsSinceEpoch
         if age < 0 { return "its at \(at.iso8601) is in the future (now \(now.iso8601))" }
-        if age > maximumAgeMilliseconds { return "its at \(at.iso8601) is more than 30 days old (now \(now.iso8601))" }
+        if .milliseconds(age) > maximumAge { return "its at \(at.iso8601) is more than 30 days old (now \(now.iso8601))" }
         return nil
     }
 

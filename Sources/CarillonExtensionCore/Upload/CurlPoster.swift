@@ -69,9 +69,9 @@ final class CurlPoster {
     }
 
     /// POSTs `body` to `url` (whose host is `host`, for the certificate rules) with `headers`
-    /// (`Name: value` lines), within `timeoutMilliseconds` for the whole request
-    /// (`CURLOPT_TIMEOUT_MS`), and returns the answer. Blocks the calling thread, never longer than that.
-    func post(url: String, host: String, headers: [String], body: [UInt8], timeoutMilliseconds: Int) -> Response {
+    /// (`Name: value` lines), within `timeout` for the whole request (`CURLOPT_TIMEOUT_MS`, whole
+    /// milliseconds rounded up), and returns the answer. Blocks the calling thread, never longer than that.
+    func post(url: String, host: String, headers: [String], body: [UInt8], timeout: Duration) -> Response {
         if let setupFailure { return Response(failure: setupFailure) }
         let collector = Collector()
         let pointer = Unmanaged.passUnretained(collector).toOpaque()
@@ -85,7 +85,7 @@ final class CurlPoster {
         let code: CURLcode = body.withUnsafeBufferPointer { bytes in
             let options: [(CURLoption, CURLcode)] = [
                 (CURLOPT_URL, carillon_easy_setopt_string(easy, CURLOPT_URL, url)),
-                (CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, max(timeoutMilliseconds, 1))),
+                (CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, CurlDownloader.milliseconds(timeout))),
                 (CURLOPT_HTTPHEADER, carillon_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, list.map { UnsafeMutableRawPointer($0) })),
                 (CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, pointer)),
                 (CURLOPT_HEADERDATA, carillon_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, pointer)),

@@ -27,15 +27,15 @@ public struct EventUploader: Sendable {
     public var transportSecurity: TransportSecurity
     /// A whole number in `0 ... upper`, uniform: the backoff's jitter.
     public var random: @Sendable (_ upper: Int) -> Int
-    /// Waits this many milliseconds (the backoff).
-    public var sleep: @Sendable (_ milliseconds: Int) -> Void
+    /// Waits this long (the backoff).
+    public var sleep: @Sendable (_ duration: Duration) -> Void
 
     /// An uploader; `random` and `sleep` default to the real jitter and waits (tests pass their own).
     public init(
         endpoint: EventsEndpoint, key: MobileKey, policy: RetryPolicy = .standard, extraCAFile: String? = nil,
         transportSecurity: TransportSecurity = .appTransportSecurity,
         random: @escaping @Sendable (_ upper: Int) -> Int = { Int.random(in: 0...max($0, 0)) },
-        sleep: @escaping @Sendable (_ milliseconds: Int) -> Void = EventUploader.sleep
+        sleep: @escaping @Sendable (_ duration: Duration) -> Void = EventUploader.sleep
     ) {
         self.endpoint = endpoint
         self.key = key
@@ -46,8 +46,8 @@ public struct EventUploader: Sendable {
         self.sleep = sleep
     }
 
-    /// Waits `milliseconds` on the calling thread (`Pause`: a signal does not cut it short).
-    public static let sleep: @Sendable (Int) -> Void = { milliseconds in Pause.sleep(for: .milliseconds(milliseconds)) }
+    /// Waits `duration` on the calling thread (`Pause.sleep(for:)`: a signal does not cut it short).
+    public static let sleep: @Sendable (Duration) -> Void = { duration in Pause.sleep(for: duration) }
 
     /// The answer's first bytes kept with a set-aside batch.
     static let quotedBodyBytes = 200
@@ -60,7 +60,7 @@ public struct EventUploader: Sendable {
     ///   - onAttempt: called after every request, in order.
     public func upload(_ queue: EventQueue, now: Timestamp = .now(), onAttempt: (UploadAttempt) -> Void) -> UploadReport {
         let start = ContinuousClock.now
-        func elapsed() -> Int { Int(CurlDownloader.milliseconds(ContinuousClock.now - start)) }
+        func elapsed() -> Duration { ContinuousClock.now - start }
         var report = UploadReport()
         report.warnings = queue.openingWarnings
         let contents: EventQueue.Contents
@@ -85,23 +85,22 @@ public struct EventUploader: Sendable {
         while run.next < run.pending.count {
             if attempt == 0 { run.batchNumber += 1 }
             attempt += 1
-            let left = policy.deadlineMilliseconds - elapsed()
-            guard left > 0 else {
-                run.report.stopped = "the \(RetryPolicy.seconds(policy.deadlineMilliseconds)) s deadline passed (--deadline)"
+            let left = policy.deadline - elapsed()
+            guard left > .zero else {
+                run.report.stopped = "the \(RetryPolicy.seconds(policy.deadline)) s deadline passed (--deadline)"
                 break
             }
             let events = run.events
             let requestStart = ContinuousClock.now
             let response = poster.post(
                 url: endpoint.url, host: endpoint.host, headers: headers, body: Array(EventBatch(events: events).requestBody.utf8),
-                timeoutMilliseconds: left)
+                timeout: left)
             let took = ContinuousClock.now - requestStart
             run.report.requests += 1
             let outcome = UploadResponse.classify(status: response.status, batchSize: events.count)
             var line = UploadAttempt(
                 batch: run.batchNumber, events: events.count, attempt: attempt, status: response.status, outcome: outcome,
-                received: response.status == nil ? nil : UploadResponse.received(response.body), retryAfterMilliseconds: nil,
-                elapsedMilliseconds: Double(took.components.seconds) * 1000 + Double(took.components.attoseconds) / 1e15,
+                received: response.status == nil ? nil : UploadResponse.received(response.body), retryAfter: nil, elapsed: took,
                 detail: response.failure.map(key.redacting))
             let step: UploadRun.Next
             switch outcome {
@@ -110,11 +109,11 @@ public struct EventUploader: Sendable {
             case .split: step = run.split(&line)
             case .setAside: step = run.setAside(&line, answer: response.body)
             case .retry:
-                let retryAfter = response.retryAfter.flatMap { RetryAfter.milliseconds($0, now: .now()) }
+                let retryAfter = response.retryAfter.flatMap { RetryAfter.wait($0, now: .now()) }
                 step = run.retry(
                     &line,
                     decision: policy.decide(
-                        failedAttempt: attempt, retryAfterMilliseconds: retryAfter, elapsedMilliseconds: elapsed(), random: random))
+                        failedAttempt: attempt, retryAfter: retryAfter, elapsed: elapsed(), random: random))
             }
             onAttempt(line)
             switch step {

@@ -1,4 +1,4 @@
-/// The `Retry-After` response header (RFC 9110 §10.2.3), read as a wait in milliseconds. Pure.
+/// The `Retry-After` response header (RFC 9110 §10.2.3), read as a wait (whole milliseconds). Pure.
 ///
 /// Both forms: delay-seconds (`120`: digits only) and an HTTP-date in the preferred IMF-fixdate form
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`), whose wait is the date minus `now` (a date already past is a wait
@@ -6,20 +6,28 @@
 /// the backoff decides as if there were no header.
 @_spi(Tooling) public enum RetryAfter {
     /// Longest wait taken from the header, so arithmetic on it never overflows (a day).
-    public static let maximumMilliseconds = 86_400_000
+    public static let maximum: Duration = .seconds(86_400)
 
-    public static func milliseconds(_ value: String, now: Timestamp) -> Int? {
+    /// The wait `value` asks for, at most ``maximum``; nil when the header is not understood.
+    /// `now` is the clock an HTTP-date is counted from.
+    public static func wait(_ value: String, now: Timestamp) -> Duration? {
+        milliseconds(value, now: now).map { .milliseconds($0) }
+    }
+
+    /// ``wait(_:now:)`` in whole milliseconds.
+    private static func milliseconds(_ value: String, now: Timestamp) -> Int64? {
+        let limit = maximum.wholeMilliseconds
         let text = value.trimmingSpaces
         guard !text.isEmpty else { return nil }
         if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             // Leading zeros are allowed; a huge number is simply "a long time".
             let digits = text.drop { $0 == "0" }
-            guard digits.count <= 6, let seconds = Int(digits.isEmpty ? "0" : String(digits)) else { return maximumMilliseconds }
-            return min(seconds * 1000, maximumMilliseconds)
+            guard digits.count <= 6, let seconds = Int64(digits.isEmpty ? "0" : String(digits)) else { return limit }
+            return min(seconds * 1000, limit)
         }
         guard let date = imfFixdate(text) else { return nil }
         let wait = date.millisecondsSinceEpoch - now.millisecondsSinceEpoch
-        return Int(min(max(wait, 0), Int64(maximumMilliseconds)))
+        return min(max(wait, 0), limit)
     }
 
     private static let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

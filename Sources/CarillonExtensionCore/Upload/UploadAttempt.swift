@@ -14,9 +14,9 @@ public struct UploadAttempt: Sendable, Equatable {
     public var received: Int?
     /// The wait before this batch's next attempt (the server's `Retry-After` or the backoff), or nil
     /// when no retry follows.
-    public var retryAfterMilliseconds: Int?
+    public var retryAfter: Duration?
     /// How long the request took.
-    public var elapsedMilliseconds: Double
+    public var elapsed: Duration
     /// Why, in words, when it was not sent: the network error, the refusal, why no retry follows.
     public var detail: String?
 }

@@ -11,7 +11,7 @@ struct UploadRun {
         /// The next batch (the one at ``next``: after a send or a set-aside, or the first half of a split).
         case nextBatch
         /// The same batch again, after the wait the attempt's line gives.
-        case retry(wait: Int)
+        case retry(wait: Duration)
         /// The upload ends here; ``UploadReport/stopped`` says why.
         case stop
     }
@@ -89,7 +89,7 @@ struct UploadRun {
     mutating func retry(_ line: inout UploadAttempt, decision: RetryPolicy.Decision) -> Next {
         switch decision {
         case .retry(let wait):
-            line.retryAfterMilliseconds = wait
+            line.retryAfter = wait
             return .retry(wait: wait)
         case .giveUp(let why):
             let failure = line.detail.map { "; last: \($0)" } ?? " (HTTP \(line.status ?? 0))"

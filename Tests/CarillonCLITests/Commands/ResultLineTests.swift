@@ -16,7 +16,7 @@ import Testing
         return ServiceResult(
             content: content, delivered: attached ? .modified : .original,
             outcome: attached ? Outcome(.attached, "png image of 461 bytes attached") : Outcome(.httpStatus, "the server answered 404"),
-            routed: true, deliveryID: TestDeliveryID.make(42), receipt: .none, warnings: ["odd"], elapsedMilliseconds: 7.5,
+            routed: true, deliveryID: TestDeliveryID.make(42), receipt: .none, warnings: ["odd"], elapsed: .microseconds(7_500),
             imageURL: "https://127.0.0.1:1/img/png")
     }
 

@@ -69,7 +69,7 @@ import Testing
                 DownloadTrace.Hop(
                     url: "https://cdn.example/a.png", status: 200, timings: T(dns: 1, connect: 2, tls: 5, firstByte: 6, total: total))
             ],
-            bodyBytes: png.count, budgetMilliseconds: 20_000, phase: .done,
+            bodyBytes: png.count, budget: .seconds(20), phase: .done,
             image: DownloadTrace.Image(type: .png, width: 64, height: 32, frames: 1))
     }
 

@@ -187,13 +187,13 @@ extension ArgumentsTests {
 
     @Test func theReadGivesTheDefaultOrTheCheckedValue() throws {
         let none = try ParsedArguments.parse([], options: ProcessCommand.options)
-        #expect(try ProcessCommand.Options.budget.read(none) == DownloadLimits.standard.budgetMilliseconds)
+        #expect(try ProcessCommand.Options.budget.read(none) == DownloadLimits.standard.budget)
         #expect(try ProcessCommand.Options.expireAfter.read(none) == 30)
         #expect(try ProcessCommand.Options.tlsMinimum.read(none) == .v1_2)
         #expect(try ProcessCommand.Options.recursive.read(none) == false)
         let given = try ParsedArguments.parse(
             ["--budget", "0.25", "--tls-minimum", "1.3", "--format=text", "--recursive"], options: ProcessCommand.options)
-        #expect(try ProcessCommand.Options.budget.read(given) == 250)
+        #expect(try ProcessCommand.Options.budget.read(given) == .milliseconds(250))
         #expect(try ProcessCommand.Options.tlsMinimum.read(given) == .v1_3)
         #expect(try ProcessCommand.Options.format.read(given) == .text)
         #expect(try ProcessCommand.Options.recursive.read(given))

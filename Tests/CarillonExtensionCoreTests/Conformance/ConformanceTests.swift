@@ -33,7 +33,7 @@ import Testing
     static let events: [Event] = (1...250).map { n in
         Event(
             type: n % 5 == 0 ? .opened : .received, deliveryID: TestDeliveryID.make(n),
-            at: ReceiptsFixture.time.adding(milliseconds: Int64(n)))
+            at: ReceiptsFixture.time.adding(.milliseconds(Int64(n))))
     }
 
     @Test func receiptFormatVersion1() throws {
@@ -59,7 +59,7 @@ import Testing
         let id = DeliveryID("01937b21-0000-7000-8000-000000000000")!
         let records = [
             QueuedEvent(event: Event(type: .received, deliveryID: id, at: ReceiptsFixture.time), sequence: 17),
-            QueuedEvent(event: Event(type: .opened, deliveryID: id, at: ReceiptsFixture.time.adding(milliseconds: 17_885)), sequence: 18),
+            QueuedEvent(event: Event(type: .opened, deliveryID: id, at: ReceiptsFixture.time.adding(.milliseconds(17_885))), sequence: 18),
         ]
         try Self.expectMatchesFixture(QueuedEventFile.encode(records), "events-v2.events")
         let golden = try FileSystem.readFile(FileSystem.join(Self.fixtures, "events-v2.events"))

@@ -13,7 +13,7 @@ struct CurlDownloaderHTTP2Tests {
     {
         let nginx = try await onOwnThread { NginxServer.shared }
         let configuration = DownloadConfiguration(
-            limits: DownloadLimits(budgetMilliseconds: budget, maximumBytes: cap), extraCAFile: nginx.caFile)
+            limits: DownloadLimits(budget: .milliseconds(budget), maximumBytes: cap), extraCAFile: nginx.caFile)
         let url = port.map { "https://127.0.0.1:\($0)\(path)" } ?? nginx.url(path)
         return try await CurlDownloaderTests.download(url, pool: DownloaderPool(configuration: configuration))
     }

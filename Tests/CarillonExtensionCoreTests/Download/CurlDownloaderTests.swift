@@ -16,7 +16,7 @@ import Testing
     }
 
     static func configuration(_ server: TestServer, budget: Int = 5_000, maximumBytes: Int = 10_485_760) -> DownloadConfiguration {
-        DownloadConfiguration(limits: DownloadLimits(budgetMilliseconds: budget, maximumBytes: maximumBytes), extraCAFile: server.caFile)
+        DownloadConfiguration(limits: DownloadLimits(budget: .milliseconds(budget), maximumBytes: maximumBytes), extraCAFile: server.caFile)
     }
 
     /// Downloads `url` through `pool` into a new file and reads the file back, on a thread of its own

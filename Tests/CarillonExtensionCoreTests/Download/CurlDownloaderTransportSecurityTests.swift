@@ -72,7 +72,7 @@ import Testing
         try #require(server.atsPorts[test.listener] != nil, "the server has no \(test.listener) listener")
         let configuration = DownloadConfiguration(
             // Generous: the server's RSA key may still be in the making (TestAssets/Server/README.md).
-            limits: DownloadLimits(budgetMilliseconds: 15_000, maximumBytes: 10_485_760), extraCAFile: server.caFile,
+            limits: DownloadLimits(budget: .seconds(15), maximumBytes: 10_485_760), extraCAFile: server.caFile,
             transportSecurity: test.security)
         let download = try await CurlDownloaderTests.download(
             server.url("/img/png", onATSListener: test.listener), pool: DownloaderPool(configuration: configuration))

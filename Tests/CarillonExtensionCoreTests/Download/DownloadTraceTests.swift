@@ -88,7 +88,7 @@ import Testing
         #expect(traced.hops[1].tls == nil && traced.hops[2].tls == nil, "the connection was reused: no handshake")
         for hop in traced.hops { Self.expectNeverDecreasing(hop.timings) }
         #expect(traced.bodyBytes == 11_352)
-        #expect(traced.budgetMilliseconds == 5_000)
+        #expect(traced.budget == .milliseconds(5_000))
         #expect(traced.phase == .done)
     }
 
@@ -151,7 +151,8 @@ import Testing
         let configuration = NotificationServiceTests.configuration(directory)
         let result = try await onOwnThread {
             NotificationService.process(
-                request, configuration: configuration, pool: DownloaderPool(configuration: configuration.download), timeWillExpireAfter: 30)
+                request, configuration: configuration, pool: DownloaderPool(configuration: configuration.download),
+                timeWillExpireAfter: .seconds(30))
         }
         #expect(result.outcome.reason == .attached)
         #expect(result.imageURL == TestServer.shared.url(test.path))

@@ -66,7 +66,7 @@ import Testing
     /// A timeout in a chain counts the whole chain, not the last request as libcurl's message does.
     @Test func timeoutDetailCountsTheWholeChain() {
         var report = Self.report(28, status: 0, bytes: 0, message: "Operation timed out after 101 milliseconds")
-        report.budgetMilliseconds = 500
+        report.budget = .milliseconds(500)
         report.elapsedMilliseconds = 503
         let hop = TransferHop(
             url: "https://h/", status: 302, location: "/n", bodyBytes: 0, newConnection: false, curlCode: 0, endMilliseconds: 200)

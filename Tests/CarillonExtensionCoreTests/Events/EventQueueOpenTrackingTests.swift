@@ -28,7 +28,7 @@ import Testing
         #expect(result.event == expected)
 
         // A second tap keeps the first event and its time.
-        let again = try OpenTracking.didOpen(userInfo: userInfo, at: ReceiptsFixture.time.adding(milliseconds: 60_000), queue: queue)
+        let again = try OpenTracking.didOpen(userInfo: userInfo, at: ReceiptsFixture.time.adding(.milliseconds(60_000)), queue: queue)
         #expect(again == .alreadyQueued(TestDeliveryID.make(0x2a)))
         #expect(again.event == nil)
         #expect(try queue.pending() == [expected])

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct EventQueueTests {
     static func received(_ n: Int, at offset: Int64 = 0) -> Event {
-        Event(type: .received, deliveryID: TestDeliveryID.make(n), at: ReceiptsFixture.time.adding(milliseconds: offset))
+        Event(type: .received, deliveryID: TestDeliveryID.make(n), at: ReceiptsFixture.time.adding(.milliseconds(offset)))
     }
 
     @Test func keepsOneEventPerTypeAndDelivery() throws {
@@ -14,7 +14,7 @@ import Testing
         defer { scratch.remove() }
         let queue = try EventQueue(directory: scratch.file("queue"))
         let received = Self.received(1)
-        let opened = Event(type: .opened, deliveryID: TestDeliveryID.make(1), at: ReceiptsFixture.time.adding(milliseconds: 9))
+        let opened = Event(type: .opened, deliveryID: TestDeliveryID.make(1), at: ReceiptsFixture.time.adding(.milliseconds(9)))
 
         #expect(try queue.enqueue(received))
         #expect(try !queue.enqueue(Self.received(1, at: 5)))
@@ -165,7 +165,7 @@ import Testing
         let events = (1...250).map { n in
             Event(
                 type: n % 5 == 0 ? .opened : .received, deliveryID: TestDeliveryID.make(n),
-                at: ReceiptsFixture.time.adding(milliseconds: Int64(n)))
+                at: ReceiptsFixture.time.adding(.milliseconds(Int64(n))))
         }
         #expect(queue.enqueue(contentsOf: events).allSatisfy { (try? $0.get()) == true })
 

@@ -97,7 +97,7 @@ import Testing
         defer { scratch.remove() }
         let queue = try EventQueue(directory: scratch.file("queue"))
         let count = ReceiptDrain.chunkSize * 2 + 5
-        let input = (1...count).map { Self.line($0, date: ReceiptsFixture.time.adding(milliseconds: Int64($0)).iso8601) }.joined(
+        let input = (1...count).map { Self.line($0, date: ReceiptsFixture.time.adding(.milliseconds(Int64($0))).iso8601) }.joined(
             separator: "\n")
         var warnings: [String] = []
         let entries = NotificationCenterScan.scan(Self.notifications(input), into: queue, warnings: &warnings)

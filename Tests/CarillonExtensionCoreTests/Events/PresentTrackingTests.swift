@@ -22,7 +22,7 @@ import Testing
 
         // Presented again later (or with a handler that shows nothing): the first event and its time stay.
         let again = PresentTracking.willPresent(
-            userInfo: userInfo, at: ReceiptsFixture.time.adding(milliseconds: 60_000), queue: queue, onReceived: { _ in [] },
+            userInfo: userInfo, at: ReceiptsFixture.time.adding(.milliseconds(60_000)), queue: queue, onReceived: { _ in [] },
             warnings: &warnings)
         #expect(again == .init(received: .alreadyQueued(TestDeliveryID.make(0x2a)), presentation: []))
         #expect(again.received.code == "duplicate")

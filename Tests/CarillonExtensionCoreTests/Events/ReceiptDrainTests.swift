@@ -22,20 +22,20 @@ import Testing
         }
 
         func receipt(_ n: Int, at offset: Int64 = 0) -> Receipt {
-            Receipt(deliveryID: TestDeliveryID.make(n), receivedAt: ReceiptsFixture.time.adding(milliseconds: offset))
+            Receipt(deliveryID: TestDeliveryID.make(n), receivedAt: ReceiptsFixture.time.adding(.milliseconds(offset)))
         }
 
         func received(_ n: Int, at offset: Int64 = 0) -> Event {
-            Event(type: .received, deliveryID: TestDeliveryID.make(n), at: ReceiptsFixture.time.adding(milliseconds: offset))
+            Event(type: .received, deliveryID: TestDeliveryID.make(n), at: ReceiptsFixture.time.adding(.milliseconds(offset)))
         }
     }
 
     @Test func movesReceiptsIntoTheQueueOldestFirst() throws {
         let setup = try Setup()
         defer { setup.scratch.remove() }
-        #expect(setup.store.record(TestDeliveryID.make(1), receivedAt: ReceiptsFixture.time.adding(milliseconds: 300)) == .stored)
-        #expect(setup.store.record(TestDeliveryID.make(2), receivedAt: ReceiptsFixture.time.adding(milliseconds: 100)) == .stored)
-        #expect(setup.store.record(TestDeliveryID.make(3), receivedAt: ReceiptsFixture.time.adding(milliseconds: 200)) == .stored)
+        #expect(setup.store.record(TestDeliveryID.make(1), receivedAt: ReceiptsFixture.time.adding(.milliseconds(300))) == .stored)
+        #expect(setup.store.record(TestDeliveryID.make(2), receivedAt: ReceiptsFixture.time.adding(.milliseconds(100))) == .stored)
+        #expect(setup.store.record(TestDeliveryID.make(3), receivedAt: ReceiptsFixture.time.adding(.milliseconds(200))) == .stored)
 
         let report = ReceiptDrain.drain(container: setup.container, into: setup.queue)
 
@@ -92,7 +92,7 @@ import Testing
         let setup = try Setup()
         defer { setup.scratch.remove() }
         for n in 1...3 {
-            #expect(setup.store.record(TestDeliveryID.make(n), receivedAt: ReceiptsFixture.time.adding(milliseconds: Int64(n))) == .stored)
+            #expect(setup.store.record(TestDeliveryID.make(n), receivedAt: ReceiptsFixture.time.adding(.milliseconds(Int64(n)))) == .stored)
         }
         for bad in Self.badFiles { ReceiptsFixture.write(bad.contents, to: setup.store.directory + "/" + bad.name) }
         // Not regular files: never opened (a FIFO would block the drain).
@@ -164,7 +164,7 @@ import Testing
         #expect(FileSystem.exists(setup.store.directory + "/.tmp-1-2-new"))
 
         // Two hours later, the other one is abandoned too.
-        let later = ReceiptDrain.drain(container: setup.container, into: setup.queue, now: Timestamp.now().adding(milliseconds: 7_200_000))
+        let later = ReceiptDrain.drain(container: setup.container, into: setup.queue, now: Timestamp.now().adding(.milliseconds(7_200_000)))
         #expect(later.removedTemporaryFiles == [setup.store.directory + "/.tmp-1-2-new"])
     }
 
@@ -174,7 +174,7 @@ import Testing
         let setup = try Setup()
         defer { setup.scratch.remove() }
         #expect(setup.store.record(TestDeliveryID.make(1), receivedAt: ReceiptsFixture.time) == .stored)
-        #expect(setup.store.record(TestDeliveryID.make(2), receivedAt: ReceiptsFixture.time.adding(milliseconds: 1)) == .stored)
+        #expect(setup.store.record(TestDeliveryID.make(2), receivedAt: ReceiptsFixture.time.adding(.milliseconds(1))) == .stored)
         #expect(try setup.queue.enqueue(setup.received(1)))  // the crashed drain's work
 
         let report = ReceiptDrain.drain(container: setup.container, into: setup.queue)
@@ -217,7 +217,7 @@ import Testing
             if worker < writers {
                 for n in 0..<perWriter {
                     let id = TestDeliveryID.make(worker * 1000 + n)
-                    #expect(setup.store.record(id, receivedAt: ReceiptsFixture.time.adding(milliseconds: Int64(n))) == .stored)
+                    #expect(setup.store.record(id, receivedAt: ReceiptsFixture.time.adding(.milliseconds(Int64(n)))) == .stored)
                 }
                 done.add(1, ordering: .sequentiallyConsistent)
             } else {

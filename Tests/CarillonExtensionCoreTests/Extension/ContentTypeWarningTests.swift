@@ -34,7 +34,8 @@ import Testing
         let configuration = NotificationServiceTests.configuration(directory)
         let result = try await onOwnThread {
             NotificationService.process(
-                request, configuration: configuration, pool: DownloaderPool(configuration: configuration.download), timeWillExpireAfter: 30)
+                request, configuration: configuration, pool: DownloaderPool(configuration: configuration.download),
+                timeWillExpireAfter: .seconds(30))
         }
         #expect(result.outcome.reason == .attached)
         #expect(

@@ -112,7 +112,7 @@ extension NotificationServiceTests {
         let pool = DownloaderPool(configuration: configuration.download)
         let result = try await onOwnThread {
             // 3 s: a small image's download, on a machine however loaded, is done well before.
-            NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: 3)
+            NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: .seconds(3))
         }
         try Self.expectAttached(result, request, .png, directory)
         try await Task.sleep(for: .milliseconds(3300))
@@ -131,7 +131,8 @@ extension NotificationServiceTests {
         // Timed on the thread that runs it: the await's resumption can wait for a busy test pool.
         let (result, took) = try await onOwnThread {
             let start = ContinuousClock.now
-            let result = NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: 0.3)
+            let result = NotificationService.process(
+                request, configuration: configuration, pool: pool, timeWillExpireAfter: .milliseconds(300))
             return (result, ContinuousClock.now - start)
         }
         #expect(took >= .milliseconds(300) && took < .seconds(2), "returned after \(took)")
@@ -156,7 +157,7 @@ extension NotificationServiceTests {
             var reason = Reason.network
             do {
                 let (result, service) = NotificationService.processed(
-                    request, configuration: configuration, pool: pool, timeWillExpireAfter: 30)
+                    request, configuration: configuration, pool: pool, timeWillExpireAfter: .seconds(30))
                 leftover = service
                 reason = result.outcome.reason
             }
@@ -177,7 +178,7 @@ extension NotificationServiceTests {
         let pool = DownloaderPool(configuration: configuration.download)
         let (result, took) = try await onOwnThread {
             let start = ContinuousClock.now
-            let result = NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: 30)
+            let result = NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: .seconds(30))
             return (result, ContinuousClock.now - start)
         }
         #expect(took < .seconds(5), "returned after \(took)")

@@ -22,7 +22,7 @@ import Testing
     }
 
     static func configuration(
-        _ directory: TemporaryDirectory, limits: DownloadLimits = DownloadLimits(budgetMilliseconds: shortBudget, maximumBytes: cap)
+        _ directory: TemporaryDirectory, limits: DownloadLimits = DownloadLimits(budget: .milliseconds(shortBudget), maximumBytes: cap)
     ) -> ExtensionConfiguration {
         ExtensionConfiguration(
             attachmentsDirectory: directory.path,
@@ -292,7 +292,7 @@ import Testing
         let configuration = Self.configuration(directory)
         let pool = DownloaderPool(configuration: configuration.download)
         let result = try await onOwnThread {
-            NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: 30)
+            NotificationService.process(request, configuration: configuration, pool: pool, timeWillExpireAfter: .seconds(30))
         }
         try Self.expectAttached(result, request, .jpeg, directory)
         #expect(result.content.attachments.first?.byteCount == ServedImages.jpegBytes - 2, "/img/jpeg without its two EOI bytes")
@@ -308,7 +308,7 @@ import Testing
         defer { directory.remove() }
         let request = try Self.request(image: TestServer.shared.url("/trickle?bytes=1000"))
         let configuration = Self.configuration(directory, limits: .standard)
-        #expect(configuration.download.limits.budgetMilliseconds == 20_000)
+        #expect(configuration.download.limits.budget == .seconds(20))
         let recorder = CallRecorder<ServiceResult>()
         let start = ContinuousClock.now
         let service = NotificationService.didReceive(
@@ -318,7 +318,7 @@ import Testing
         let elapsed = try #require(recorder.firstInstant) - start
         await service.finished()
         #expect(elapsed >= .milliseconds(19_500) && elapsed <= .seconds(22), "took \(elapsed)")
-        #expect(result.elapsedMilliseconds >= 19_500 && result.elapsedMilliseconds <= 22_000)
+        #expect(result.elapsed >= .milliseconds(19_500) && result.elapsed <= .milliseconds(22_000))
         #expect(recorder.count == 1)
         try Self.expectFallback(result, request, .timeout, directory)
     }

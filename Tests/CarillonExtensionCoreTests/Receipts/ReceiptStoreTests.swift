@@ -32,7 +32,7 @@ import Testing
         defer { scratch.remove() }
         let store = ReceiptStore(container: scratch.path)
         let id = TestDeliveryID.make(2)
-        let later = ReceiptsFixture.time.adding(milliseconds: 5000)
+        let later = ReceiptsFixture.time.adding(.milliseconds(5000))
 
         #expect(store.record(id, receivedAt: ReceiptsFixture.time) == .stored)
         #expect(store.record(id, receivedAt: later) == .duplicate)

@@ -94,8 +94,20 @@ import Testing
     @Test func clampsOutOfRangeMilliseconds() {
         #expect(Timestamp(millisecondsSinceEpoch: -5) == Timestamp.earliest)
         #expect(Timestamp(millisecondsSinceEpoch: .max) == Timestamp.latest)
-        #expect(Timestamp.latest.adding(milliseconds: .max) == Timestamp.latest)
-        #expect(Timestamp.earliest.adding(milliseconds: .min) == Timestamp.earliest)
+        #expect(Timestamp.latest.adding(.milliseconds(Int64.max)) == Timestamp.latest)
+        #expect(Timestamp.earliest.adding(.milliseconds(Int64.min)) == Timestamp.earliest)
+        // Past Int64 milliseconds: the conversion saturates instead of trapping.
+        #expect(Timestamp.latest.adding(.seconds(Int64.max)) == Timestamp.latest)
+        #expect(Timestamp.earliest.adding(.seconds(Int64.min)) == Timestamp.earliest)
+    }
+
+    /// An interval is added to the whole millisecond, its fraction dropped (toward zero).
+    @Test(arguments: [
+        (Duration.milliseconds(1), Int64(1_001)), (.microseconds(1_999), 1_001), (.microseconds(999), 1_000),
+        (.microseconds(-1_999), 999), (.seconds(-1), 0), (.seconds(86_400), 86_401_000),
+    ])
+    func addsDurationsToTheMillisecond(duration: Duration, expected: Int64) {
+        #expect(Timestamp(millisecondsSinceEpoch: 1_000).adding(duration).millisecondsSinceEpoch == expected)
     }
 
     /// Every day from 1970 to 2500 (and around 9999) survives format → parse, and consecutive days are

@@ -21,10 +21,10 @@ import Testing
         let queue = try Self.queue(3, in: work)
         try server.script([["status": 500], ["status": 502], ["status": 503], ["status": 504]])
         let uppers = CallRecorder<Int>()
-        let waits = CallRecorder<Int>()
+        let waits = CallRecorder<Duration>()
         let uploader = EventUploader(
             endpoint: try EventsEndpoint(validating: server.baseURL + "/"), key: try MobileKey(firstLineOf: server.key),
-            policy: RetryPolicy(baseMilliseconds: 2, capMilliseconds: 5, maximumAttempts: 4, deadlineMilliseconds: 10_000),
+            policy: RetryPolicy(base: .milliseconds(2), cap: .milliseconds(5), maximumAttempts: 4, deadline: .seconds(10)),
             extraCAFile: server.caFile,
             random: { upper in
                 uppers.record(upper)
@@ -34,9 +34,9 @@ import Testing
         let attempts = CallRecorder<UploadAttempt>()
         let report = try await onOwnThread { uploader.upload(queue) { attempts.record($0) } }
         #expect(uppers.values == [2, 4, 5], "base 2 ms doubling, capped at 5 ms")
-        #expect(waits.values == [2, 4, 5])
+        #expect(waits.values == [2, 4, 5].map { .milliseconds($0) })
         #expect(attempts.values.map(\.status) == [500, 502, 503, 504])
-        #expect(attempts.values.map(\.retryAfterMilliseconds) == [2, 4, 5, nil])
+        #expect(attempts.values.map(\.retryAfter) == [.milliseconds(2), .milliseconds(4), .milliseconds(5), nil])
         #expect(report.stopped == "gave up on batch 1: 4 attempts made (--max-attempts)")
         #expect(report.kept == 3 && report.sent == 0 && !report.isClean)
         #expect(try queue.pending().count == 3)

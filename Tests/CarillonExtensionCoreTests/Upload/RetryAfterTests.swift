@@ -12,8 +12,8 @@ import Testing
         ("Tue, 01 Dec 2026 12:00:00 GMT", 0), ("Sun, 06 Nov 1994 08:49:37 GMT", 0),
         ("Wed, 02 Dec 2026 13:00:00 GMT", 86_400_000), ("Fri, 01 Jan 2027 00:00:00 GMT", 86_400_000),
     ])
-    func understood(value: String, milliseconds: Int) {
-        #expect(RetryAfter.milliseconds(value, now: Self.now) == milliseconds)
+    func understood(value: String, milliseconds: Int64) {
+        #expect(RetryAfter.wait(value, now: Self.now) == .milliseconds(milliseconds))
     }
 
     @Test(arguments: [
@@ -25,6 +25,6 @@ import Testing
         "Tue,  01 Dec 2026 13:00:0 GMT",
     ])
     func notUnderstood(value: String) {
-        #expect(RetryAfter.milliseconds(value, now: Self.now) == nil)
+        #expect(RetryAfter.wait(value, now: Self.now) == nil)
     }
 }

@@ -3,12 +3,6 @@
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 // MARK: - expire
 
 /// Starts the real `NotificationService` on a URL whose server never answers TLS, waits `--after`
@@ -32,7 +26,7 @@ func expire(_ options: Options) {
             let at = now()
             delivered.withLock { $0 = (at, result.outcome.reason.rawValue) }
         }
-        usleep(UInt32(after * 1_000_000))
+        Pause.sleep(for: .seconds(after))
         if let early = delivered.withLock({ $0 }) {
             fail("delivered before time-will-expire (\(early.reason)): is \(url) really stalling?")
         }

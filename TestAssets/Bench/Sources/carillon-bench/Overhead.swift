@@ -122,7 +122,7 @@ func overhead(_ options: Options) {
             tls: DownloadTrace.TLS(version: "TLSv1.3", cipher: "TLS_AES_256_GCM_SHA384"),
             timings: .cumulative(microseconds: [49, 285, 5806, 7115], total: 7940))
         let trace = DownloadTrace(
-            hops: [hop], bodyBytes: image.bytes.count, budgetMilliseconds: 20_000, phase: .done, image: geometry.image(type))
+            hops: [hop], bodyBytes: image.bytes.count, budget: .seconds(20), phase: .done, image: geometry.image(type))
         let traceLine = JSONWriter.string(TraceJSON.value(trace))
         guard traceLine.utf8.count > 100, trace.image != nil else { fail("\(image.path): no trace geometry") }
         t[7] = now()

@@ -13,7 +13,7 @@ import Synchronization
 
 /// The whole real pipeline in a warm process: `NotificationService` through a new `ExtensionRuntime` each
 /// time (so a new connection and TLS handshake, as in a fresh `process`), no receipt container,
-/// waiting for the content handler. Reports the service's own `elapsedMilliseconds`: transfer + verify
+/// waiting for the content handler. Reports the service's own `elapsed`: transfer + verify
 /// + publish without process start-up, to set beside curl's own `%{time_total}`.
 func pipeline(_ options: Options) {
     let url = options.string("--url")
@@ -42,7 +42,7 @@ func pipeline(_ options: Options) {
         }
         try? FileSystem.removeFile(attachment.path)
         sync()
-        if rep > 0 { samples.append(UInt64(result.elapsedMilliseconds * 1_000_000)) }  // rep 0 warms up
+        if rep > 0 { samples.append(UInt64(result.elapsed.inMilliseconds * 1_000_000)) }  // rep 0 warms up
     }
     print("{\"mode\":\"pipeline\",\"elapsed\":\(summary(samples))}")
 }
