@@ -237,36 +237,6 @@ public final class EventQueue: Sendable {
         try removeAcknowledged(events)
         try syncRemovals()
     }
-
-    enum ReadResult {
-        case event(QueuedEvent)
-        /// Removed meanwhile (by another process's set-aside or removal).
-        case gone
-        /// Not read this time for a reason that may pass (out of descriptors or memory, an I/O error):
-        /// never a reason to set the file aside, nor to take it as absent.
-        case unreadable(FileSystemError)
-        case corrupt(String)
-    }
-
-    /// Reads one format-1 event file: a regular file, never through a link, never blocking.
-    func readEvent(_ path: String) -> ReadResult {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.readFile(path, limit: QueuedEvent.maximumFileBytes, policy: .regularFileNoFollow)
-        } catch {
-            switch error.errno {
-            case ENOENT: return .gone
-            case EFBIG: return .corrupt("larger than \(QueuedEvent.maximumFileBytes) bytes")
-            case _ where error.mayPass: return .unreadable(error)
-            default: return .corrupt("cannot read: \(error.reason)")
-            }
-        }
-        do {
-            return .event(try QueuedEvent.decode(bytes, fileName: FileSystem.lastComponent(path)))
-        } catch {
-            return .corrupt(error.message)
-        }
-    }
 }
 
 extension QueuedEvent {
