@@ -97,7 +97,7 @@ extension EventQueue {
     @discardableResult
     func rewrite(_ name: String, dropping keys: Set<EventKey>) throws(FileSystemError) -> [QueuedEvent] {
         let path = records.path(of: name)
-        switch readEventFile(path) {
+        switch readEventFile(name) {
         case .gone, .damaged: return []
         case .unreadable(let error): throw error
         case .whole(let events):

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reading the whole queue: every format-1 `.event` file and every format-2 `.events` file, in one look.
 ///
 /// This is what every operation that must know "is this event queued?" starts from: the enqueue (under
@@ -91,22 +83,21 @@ extension EventQueue {
                     scan.named.insert(key)
                     continue
                 }
-                switch readEvent(records.path(of: name)) {
-                case .event(let queued): scan.events.append((queued, name))
+                switch readEvent(name) {
+                case .record(let queued): scan.events.append((queued, name))
                 case .gone: break
                 case .unreadable(let error): throw error
-                case .corrupt(let reason): scan.damaged.append(Scan.Damaged(name: name, reason: reason, salvaged: []))
+                case .damaged(let reason): scan.damaged.append(Scan.Damaged(name: name, reason: reason, salvaged: []))
                 }
             } else if QueuedEventFile.isFileName(name) {
-                let path = records.path(of: name)
-                let identity = FileIdentity(path)
+                let identity = FileIdentity(records.path(of: name))
                 listed.insert(name)
                 if let identity, let cached = cache[name], cached.identity == identity {
                     scan.events += cached.events.map { ($0, name) }
                     scan.batchCounts[name] = cached.events.count
                     continue
                 }
-                switch readEventFile(path) {
+                switch readEventFile(name) {
                 case .whole(let events):
                     scan.events += events.map { ($0, name) }
                     scan.batchCounts[name] = events.count
@@ -130,6 +121,14 @@ extension EventQueue {
         var events: [QueuedEvent]
     }
 
+    /// Reads one format-1 event file (`RecordDirectory`'s rule: a regular file, never through a link,
+    /// never blocking), checked against its name.
+    func readEvent(_ name: String) -> RecordRead<QueuedEvent> {
+        records.readRecord(name, maximumBytes: QueuedEvent.maximumFileBytes) { (bytes) throws(RecordError) in
+            try QueuedEvent.decode(bytes, fileName: name)
+        }
+    }
+
     enum FileReadResult {
         case whole([QueuedEvent])
         case damaged(String, salvaged: [QueuedEvent])
@@ -138,25 +137,15 @@ extension EventQueue {
         case unreadable(FileSystemError)
     }
 
-    /// Reads one format-2 file: a regular file, never through a link, never blocking.
-    func readEventFile(_ path: String) -> FileReadResult {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.readFile(path, limit: QueuedEventFile.maximumFileBytes, policy: .regularFileNoFollow)
-        } catch {
-            switch error.errno {
-            case ENOENT: return .gone
-            case EFBIG: return .damaged("larger than \(QueuedEventFile.maximumFileBytes) bytes", salvaged: [])
-            case _ where error.mayPass: return .unreadable(error)
-            default: return .damaged("cannot read: \(error.reason)", salvaged: [])
-            }
-        }
-        do {
-            let decoded = try QueuedEventFile.decode(bytes)
-            if decoded.isWhole { return .whole(decoded.events) }
-            return .damaged(decoded.problems.joined(separator: "; "), salvaged: decoded.events)
-        } catch {
-            return .damaged(error.message, salvaged: [])
+    /// Reads one format-2 file (`RecordDirectory`'s rule, as ``readEvent(_:)``). A file with bad lines
+    /// is damaged, its good events salvaged.
+    func readEventFile(_ name: String) -> FileReadResult {
+        switch records.readRecord(name, maximumBytes: QueuedEventFile.maximumFileBytes, decode: QueuedEventFile.decode) {
+        case .record(let decoded) where decoded.isWhole: return .whole(decoded.events)
+        case .record(let decoded): return .damaged(decoded.problems.joined(separator: "; "), salvaged: decoded.events)
+        case .gone: return .gone
+        case .unreadable(let error): return .unreadable(error)
+        case .damaged(let reason): return .damaged(reason, salvaged: [])
         }
     }
 

@@ -1,11 +1,4 @@
 import Synchronization
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The app's persistent queue of events awaiting upload, shared safely by threads and processes.
 ///
@@ -81,102 +74,6 @@ public final class EventQueue: Sendable {
         try records.withLock(until: .now + lockWait, body)
     }
 
-    // MARK: Enqueue
-
-    /// Adds `event` durably unless an event of the same type for the same delivery is already queued.
-    ///
-    /// - Returns: true when added, false when already queued (the queued one is kept as it is).
-    /// - Throws: ``FileSystemError`` when the queue cannot be locked or written.
-    public func enqueue(_ event: Event) throws(FileSystemError) -> Bool {
-        try enqueue(contentsOf: [event])[0].get()
-    }
-
-    /// Adds several events under one lock and one counter update (the drain's path: far fewer fsyncs
-    /// than one call per event), in the given order.
-    ///
-    /// - Returns: for each event, in order, true when added, false when already queued (or earlier in
-    ///   `events`), or the error that kept it out. When this returns, every added event is durable.
-    public func enqueue(contentsOf events: [Event]) -> [Result<Bool, FileSystemError>] {
-        enqueueReporting(contentsOf: events).results
-    }
-
-    /// What an enqueue did: each event's result, and what was put right on the way.
-    public struct EnqueueReport: Sendable {
-        /// For each event, in order: true when added, false when already queued, or the error that kept it out.
-        public var results: [Result<Bool, FileSystemError>]
-        /// The counter rebuilt or the queue renumbered, said in words.
-        public var warnings: [String]
-    }
-
-    /// ``enqueue(contentsOf:)``, with the warnings for a counter that had to be rebuilt.
-    ///
-    /// The new events go into one format-2 file (one per `QueuedEventFile.maximumEvents`): one
-    /// fsync for the file and one for the directory, whatever their number.
-    public func enqueueReporting(contentsOf events: [Event]) -> EnqueueReport {
-        guard !events.isEmpty else { return EnqueueReport(results: [], warnings: []) }
-        var warnings: [String] = []
-        do throws(FileSystemError) {
-            let results = try withLock { () throws(FileSystemError) in
-                var results: [Result<Bool, FileSystemError>?] = Array(repeating: nil, count: events.count)
-                var fresh: [Int] = []
-                var seen = Set<EventKey>()
-                // A corrupt old-format file under a new event's name is set aside, as before format 2,
-                // when the event was written anew under that name (it now goes into the new file).
-                let names = Set(events.map { QueuedEvent.fileName(for: $0.type, $0.deliveryID) })
-                let scan = try self.scan(oldFiles: .byName(except: names))
-                for file in scan.damaged where names.contains(file.name) {
-                    _ = try? records.setAside(file.name, reason: file.reason)
-                }
-                let queued = scan.keys
-                var foundQueued = false
-                for (index, event) in events.enumerated() {
-                    let key = EventKey(event)
-                    if !seen.insert(key).inserted {
-                        results[index] = .success(false)
-                    } else if queued.contains(key) {
-                        results[index] = .success(false)
-                        foundQueued = true
-                    } else {
-                        fresh.append(index)
-                    }
-                }
-                // An event found queued may be one whose writer died between its link and the directory's
-                // fsync: the caller is about to remove its receipt, so make sure the entry is on disk.
-                if foundQueued && fresh.isEmpty { try FileSystem.syncDirectory(directory) }
-                if !fresh.isEmpty {
-                    let first = try reserveSequenceNumbers(fresh.count, warnings: &warnings)
-                    var published = false
-                    for start in stride(from: 0, to: fresh.count, by: QueuedEventFile.maximumEvents) {
-                        let part = start..<min(start + QueuedEventFile.maximumEvents, fresh.count)
-                        let batch = part.map { offset in QueuedEvent(event: events[fresh[offset]], sequence: first + Int64(offset)) }
-                        do throws(FileSystemError) {
-                            // The file is fsynced; the directory once, below. A new name: never refused.
-                            _ = try FileSystem.publishAtomically(
-                                QueuedEventFile.encode(batch), to: records.path(of: QueuedEventFile.newFileName()), mode: 0o600,
-                                syncDirectory: false)
-                            for offset in part { results[fresh[offset]] = .success(true) }
-                            published = true
-                        } catch {
-                            for offset in part { results[fresh[offset]] = .failure(error) }
-                        }
-                    }
-                    if published || foundQueued {
-                        do throws(FileSystemError) {
-                            try FileSystem.syncDirectory(directory)
-                        } catch {
-                            // Not durable, so not added (nor found): the caller keeps the receipts and tries again.
-                            for index in results.indices where (try? results[index]?.get()) != nil { results[index] = .failure(error) }
-                        }
-                    }
-                }
-                return results.map { $0! }
-            }
-            return EnqueueReport(results: results, warnings: warnings)
-        } catch {
-            return EnqueueReport(results: events.map { _ in .failure(error) }, warnings: warnings)
-        }
-    }
-
     // MARK: Reading
 
     /// The queued events in queue order, and the files set aside because they could not be read.
@@ -236,59 +133,5 @@ public final class EventQueue: Sendable {
         guard !events.isEmpty else { return }
         try removeAcknowledged(events)
         try syncRemovals()
-    }
-
-    enum ReadResult {
-        case event(QueuedEvent)
-        /// Removed meanwhile (by another process's set-aside or removal).
-        case gone
-        /// Not read this time for a reason that may pass (out of descriptors or memory, an I/O error):
-        /// never a reason to set the file aside, nor to take it as absent.
-        case unreadable(FileSystemError)
-        case corrupt(String)
-    }
-
-    /// Reads one format-1 event file: a regular file, never through a link, never blocking.
-    func readEvent(_ path: String) -> ReadResult {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.readFile(path, limit: QueuedEvent.maximumFileBytes, policy: .regularFileNoFollow)
-        } catch {
-            switch error.errno {
-            case ENOENT: return .gone
-            case EFBIG: return .corrupt("larger than \(QueuedEvent.maximumFileBytes) bytes")
-            case _ where error.mayPass: return .unreadable(error)
-            default: return .corrupt("cannot read: \(error.reason)")
-            }
-        }
-        do {
-            return .event(try QueuedEvent.decode(bytes, fileName: FileSystem.lastComponent(path)))
-        } catch {
-            return .corrupt(error.message)
-        }
-    }
-}
-
-extension QueuedEvent {
-    /// A visible name ending in `.event` (anything else in the queue directory is not an event file).
-    static func isEventFileName(_ name: String) -> Bool {
-        !name.hasPrefix(".") && name.hasSuffix(fileExtension)
-    }
-
-    /// The (type, delivery id) a canonical `<type>-<delivery-id>.event` name gives, or nil.
-    static func key(fromFileName name: String) -> EventKey? {
-        for type in EventType.allCases {
-            let prefix = type.rawValue + "-"
-            guard name.hasPrefix(prefix), name.hasSuffix(fileExtension) else { continue }
-            let id = name.dropFirst(prefix.count).dropLast(fileExtension.count)
-            guard let deliveryID = DeliveryID(String(id)), fileName(for: type, deliveryID) == name else { return nil }
-            return EventKey(type, deliveryID)
-        }
-        return nil
-    }
-
-    /// Queue order: the sequence, then (for equal sequences, which only a damaged queue holds) type and id.
-    static func inQueueOrder(_ a: QueuedEvent, _ b: QueuedEvent) -> Bool {
-        (a.sequence, a.event.type.rawValue, a.event.deliveryID) < (b.sequence, b.event.type.rawValue, b.event.deliveryID)
     }
 }

@@ -70,3 +70,28 @@ extension QueuedEvent {
         self.init(event: Event(type: type, deliveryID: id, at: at), sequence: sequence)
     }
 }
+
+// Format-1 file names, and queue order.
+extension QueuedEvent {
+    /// A visible name ending in `.event` (anything else in the queue directory is not an event file).
+    static func isEventFileName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && name.hasSuffix(fileExtension)
+    }
+
+    /// The (type, delivery id) a canonical `<type>-<delivery-id>.event` name gives, or nil.
+    static func key(fromFileName name: String) -> EventKey? {
+        for type in EventType.allCases {
+            let prefix = type.rawValue + "-"
+            guard name.hasPrefix(prefix), name.hasSuffix(fileExtension) else { continue }
+            let id = name.dropFirst(prefix.count).dropLast(fileExtension.count)
+            guard let deliveryID = DeliveryID(String(id)), fileName(for: type, deliveryID) == name else { return nil }
+            return EventKey(type, deliveryID)
+        }
+        return nil
+    }
+
+    /// Queue order: the sequence, then (for equal sequences, which only a damaged queue holds) type and id.
+    static func inQueueOrder(_ a: QueuedEvent, _ b: QueuedEvent) -> Bool {
+        (a.sequence, a.event.type.rawValue, a.event.deliveryID) < (b.sequence, b.event.type.rawValue, b.event.deliveryID)
+    }
+}

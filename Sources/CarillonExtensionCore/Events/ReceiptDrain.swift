@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The app's launch step: turns the receipts the extension left in the shared container into
 /// `received` events in the app's queue.
 ///
@@ -63,7 +55,7 @@ public enum ReceiptDrain {
         var receipts: [(receipt: Receipt, path: String)] = []
         for entry in entries {
             let path = records.path(of: entry.name)
-            switch classify(entry, path: path, now: now) {
+            switch classify(entry, in: records, now: now) {
             case .skip:
                 continue
             case .removedTemporary:
@@ -131,8 +123,9 @@ public enum ReceiptDrain {
     }
 
     /// What one directory entry is. Reads only regular files, and at most a receipt's maximum size.
-    private static func classify(_ entry: DirectoryEntry, path: String, now: Timestamp) -> Entry {
+    private static func classify(_ entry: DirectoryEntry, in records: RecordDirectory, now: Timestamp) -> Entry {
         let name = entry.name
+        let path = records.path(of: name)
         if name.hasPrefix(StaleFiles.temporaryPrefix) {
             return StaleFiles.removeIfStale(path, now: now) ? .removedTemporary : .skip
         }
@@ -158,27 +151,16 @@ public enum ReceiptDrain {
             return .corrupt("not a receipt file name (expected <delivery-id>\(Receipt.fileExtension))")
         }
 
-        let bytes: [UInt8]
-        do {
-            // No link followed and no wait: a file swapped for a FIFO or a link since the listing is
-            // refused here, on the descriptor.
-            bytes = try FileSystem.readFile(path, limit: Receipt.maximumFileBytes, policy: .regularFileNoFollow)
-        } catch {
-            switch error.errno {
-            case ENOENT:
-                return .skip  // another drain took it
-            case EFBIG:
-                return .corrupt("larger than \(Receipt.maximumFileBytes) bytes")
-            case _ where error.mayPass:
-                return .failure("cannot read \(Quoting.display(path)) (kept for the next drain): \(error.reason)")
-            default:
-                return .corrupt("cannot read: \(error.reason)")
-            }
+        // No link followed and no wait: a file swapped for a FIFO or a link since the listing is refused
+        // on the descriptor.
+        let read = records.readRecord(name, maximumBytes: Receipt.maximumFileBytes) { (bytes) throws(RecordError) in
+            try Receipt.decode(bytes, fileName: name)
         }
-        do {
-            return .receipt(try Receipt.decode(bytes, fileName: name))
-        } catch {
-            return .corrupt(error.message)
+        switch read {
+        case .record(let receipt): return .receipt(receipt)
+        case .gone: return .skip  // another drain took it
+        case .unreadable(let error): return .failure("cannot read \(Quoting.display(path)) (kept for the next drain): \(error.reason)")
+        case .damaged(let reason): return .corrupt(reason)
         }
     }
 }
