@@ -61,7 +61,6 @@ struct ImageAttacher: Sendable {
             if !kept { store.discard(partial.path) }
         }
         var verifier = ImageStreamVerifier()
-        var geometry = ImageGeometry()
         var writeFailure: FileSystemError?
         let transfer = Result { () throws(Outcome) in
             try pool.withDownloader { downloader in
@@ -74,7 +73,6 @@ struct ImageAttacher: Sendable {
                     }
                     let bytes = piece.assumingMemoryBound(to: UInt8.self)
                     verifier.feed(bytes)
-                    geometry.feed(bytes)
                     return true
                 }
             }
@@ -100,7 +98,7 @@ struct ImageAttacher: Sendable {
         case .success(let decided): image = decided
         case .failure(let refusal): return .failure(refusal)
         }
-        trace?.image = geometry.image(image.type)
+        trace?.image = DownloadTrace.Image(image)
         kept = true
         return .success(Fetched(path: partial.path, type: image.type, byteCount: report.bytesWritten, warnings: image.warnings))
     }
