@@ -1136,8 +1136,8 @@ def main(argv=None):
                  "Payload + NotificationRequest; route = Routing.decide + CarillonStamp; receipt = "
                  "ReceiptStore.record; create/publish = the attachment file's open and rename as "
                  "AttachmentStore does; verify = close + ImageStreamVerifier over the image in 16 KiB pieces, "
-                 "as the write callback feeds it; trace = ImageGeometry over the same pieces, a one-hop DownloadTrace and its "
-                 "JSON as process writes it (TraceJSON). The image bytes written into the file stand for the transfer and "
+                 "as the write callback feeds it (its VerifiedImage carries the geometry); trace = that geometry, a one-hop "
+                 "DownloadTrace and its JSON as process writes it (TraceJSON). The image bytes written into the file stand for the transfer and "
                  "are not timed.")
     print("notes:")
     for n in NOTES:

@@ -9,7 +9,8 @@
 extension AttachmentStore {
     /// Publishes another attachment file with the bytes of `source` (a verified file of this store):
     /// a hard link under a new name made here (`link(2)`: no byte is copied, the mode 0600 is the
-    /// source's), or, where the file system refuses links, a copy streamed through a partial file.
+    /// source's), or, where the file system refuses links, a copy streamed through a partial file
+    /// (removed if the copy or its publishing fails).
     ///
     /// - Throws: an ``Outcome`` with ``Reason/storage``.
     func publishLink(of source: String, type: ImageType, byteCount: Int) throws(Outcome) -> NotificationAttachment {
@@ -19,20 +20,14 @@ extension AttachmentStore {
         if linked { return NotificationAttachment(identifier: identifier, path: path, type: type, byteCount: byteCount) }
         let partial = try createPartialFile()
         do throws(FileSystemError) {
-            defer { close(partial.descriptor) }
             try FileSystem.readChunks(ofRegularFile: source) { (piece) throws(FileSystemError) -> Bool in
-                try FileSystem.writeAll(partial.descriptor, UnsafeRawBufferPointer(piece), path: partial.path)
+                try partial.write(UnsafeRawBufferPointer(piece))
                 return true
             }
         } catch {
-            discard(partial.path)
+            partial.discard()
             throw Outcome(.storage, "cannot copy the shared image into its attachment file: \(error.reason)")
         }
-        do {
-            return try publish(partial, type: type, byteCount: byteCount)
-        } catch {
-            discard(partial.path)
-            throw error
-        }
+        return try partial.publish(type: type, byteCount: byteCount)
     }
 }

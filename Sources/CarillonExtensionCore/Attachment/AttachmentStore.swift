@@ -12,18 +12,12 @@ import Synchronization
 /// Every name is made here — never from the URL, a header or the payload. A download streams into a
 /// hidden `.download-*.part` file (0600) that is renamed to `image-*.<ext>` once its bytes are
 /// verified, or removed on any failure, so no partial or unverified file is ever left behind under an
-/// attachment's name.
+/// attachment's name. A ``PartialFile`` owns each such file until it is published, kept or gone.
 @_spi(Tooling) public struct AttachmentStore: Sendable {
     public let directory: String
 
     public init(directory: String) {
         self.directory = directory
-    }
-
-    /// A file being downloaded into.
-    struct PartialFile {
-        let descriptor: Int32
-        let path: String
     }
 
     /// Creates the directory (0700) if needed and a new private file to download into.
@@ -37,7 +31,7 @@ import Synchronization
             // yet is simply not there to remove).
             _ = AttachmentStore.inProgress.withLock { $0.insert(path) }
             do {
-                return PartialFile(descriptor: try FileSystem.createExclusive(path, mode: 0o600), path: path)
+                return PartialFile(store: self, path: path, descriptor: try FileSystem.createExclusive(path, mode: 0o600))
             } catch {
                 AttachmentStore.inProgress.withLock { _ = $0.remove(path) }
                 throw error
@@ -47,15 +41,16 @@ import Synchronization
         }
     }
 
-    /// Gives a verified download its attachment name, with the extension of its detected type.
+    /// Gives the verified file at `partialPath` (a partial file of this store, closed) its attachment
+    /// name, with the extension of its detected type. On failure it is left where it was.
     ///
     /// - Throws: an ``Outcome`` with ``Reason/storage``.
-    func publish(_ partial: PartialFile, type: ImageType, byteCount: Int) throws(Outcome) -> NotificationAttachment {
+    private func publish(_ partialPath: String, type: ImageType, byteCount: Int) throws(Outcome) -> NotificationAttachment {
         let identifier = "image-\(FileSystem.uniqueToken())"
         let path = FileSystem.join(directory, "\(identifier).\(type.fileExtension)")
         do {
-            try FileSystem.move(partial.path, to: path)
-            AttachmentStore.inProgress.withLock { _ = $0.remove(partial.path) }
+            try FileSystem.move(partialPath, to: path)
+            AttachmentStore.inProgress.withLock { _ = $0.remove(partialPath) }
         } catch {
             throw Outcome(.storage, "cannot publish the attachment: \(error)")
         }
@@ -79,5 +74,60 @@ import Synchronization
             for path in paths { _ = FileName.withCString(path) { unlink($0) } }
             end()
         }
+    }
+}
+
+extension AttachmentStore {
+    /// A file being downloaded into: the one owner of its hidden `.download-*.part` name and of its
+    /// open descriptor, so that a partial file is published at most once and never left open or behind.
+    ///
+    /// It ends in one of three ways, each consuming it: ``publish(type:byteCount:)`` renames it to its
+    /// attachment name; ``keep()`` closes it and hands its path to a caller that shares it (a
+    /// ``SharedImageSource``, which removes it with ``AttachmentStore/discard(_:)``); or it is dropped —
+    /// on any failure — and its `deinit` removes it. The descriptor is closed by `deinit` in every case.
+    struct PartialFile: ~Copyable {
+        let path: String
+        private let store: AttachmentStore
+        /// Open until this owner ends, which closes it: nothing else closes it, and only ``write(_:)``
+        /// writes to it (the tests read it to see it closed).
+        let descriptor: Int32
+        /// True until the file is published or kept: until then it is this owner's to remove.
+        private var owned = true
+
+        fileprivate init(store: AttachmentStore, path: String, descriptor: Int32) {
+            self.store = store
+            self.path = path
+            self.descriptor = descriptor
+        }
+
+        deinit {
+            close(descriptor)
+            if owned { store.discard(path) }
+        }
+
+        /// Appends all of `bytes` to the file.
+        func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
+            try FileSystem.writeAll(descriptor, bytes, path: path)
+        }
+
+        /// Gives the verified file its attachment name, with the extension of its detected type; on
+        /// failure the file is removed.
+        ///
+        /// - Throws: an ``Outcome`` with ``Reason/storage``.
+        consuming func publish(type: ImageType, byteCount: Int) throws(Outcome) -> NotificationAttachment {
+            let attachment = try store.publish(path, type: type, byteCount: byteCount)
+            owned = false
+            return attachment
+        }
+
+        /// Closes the verified file and hands over its path, still registered as in progress (a signal
+        /// removes it): removing it is now the caller's, with ``AttachmentStore/discard(_:)``.
+        consuming func keep() -> String {
+            owned = false
+            return path
+        }
+
+        /// Removes the file now (dropping it does the same, at the end of its scope).
+        consuming func discard() {}
     }
 }

@@ -159,6 +159,12 @@ public struct DownloadTrace: Sendable, Equatable {
             self.height = height
             self.frames = frames
         }
+
+        /// The geometry of a verified image, or nil when its header gave none (a size of 0×0).
+        @_spi(Tooling) public init?(_ image: VerifiedImage) {
+            guard image.width > 0 || image.height > 0 else { return nil }
+            self.init(type: image.type, width: image.width, height: image.height, frames: image.frames)
+        }
     }
 
     /// The requests made, in order: the payload's URL, then one per redirect followed.

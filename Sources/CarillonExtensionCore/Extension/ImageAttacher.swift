@@ -22,86 +22,69 @@ struct ImageAttacher: Sendable {
     }
 
     /// A verified download still under its partial name (registered as in progress, so a signal removes
-    /// it): what ``attach(_:cancellation:trace:)`` publishes, and what a ``SharedImageSource`` keeps.
-    struct Fetched: Sendable {
-        var path: String
+    /// it), with the file's one owner: what ``attach(_:cancellation:trace:)`` publishes, and what a
+    /// ``SharedImageSource`` keeps (``kept()``). Dropped, it removes the file.
+    struct Fetched: ~Copyable {
+        var file: AttachmentStore.PartialFile
         var type: ImageType
         var byteCount: Int
         var warnings: [String]
+
+        /// Closes the file and hands it over, still under its partial name, for sharing.
+        consuming func kept() -> SharedImageSource.Kept {
+            SharedImageSource.Kept(path: file.keep(), type: type, byteCount: byteCount, warnings: warnings)
+        }
     }
 
     /// Returns the attachment, or the outcome that explains why there is none. On failure no file is
     /// left behind. `trace` receives the download's trace when a download was attempted.
     func attach(_ url: ImageURL, cancellation: DownloadCancellation, trace: inout DownloadTrace?) -> Result<Attached, Outcome> {
-        switch fetch(url, cancellation: cancellation, trace: &trace) {
-        case .failure(let outcome): return .failure(outcome)
-        case .success(let fetched):
-            do {
-                let partial = AttachmentStore.PartialFile(descriptor: -1, path: fetched.path)
-                let attachment = try store.publish(partial, type: fetched.type, byteCount: fetched.byteCount)
-                return .success(Attached(attachment: attachment, warnings: fetched.warnings))
-            } catch {
-                store.discard(fetched.path)
-                return .failure(error)
-            }
+        do throws(Outcome) {
+            let fetched = try fetch(url, cancellation: cancellation, trace: &trace)
+            let warnings = fetched.warnings
+            let attachment = try fetched.file.publish(type: fetched.type, byteCount: fetched.byteCount)
+            return .success(Attached(attachment: attachment, warnings: warnings))
+        } catch {
+            return .failure(error)
         }
     }
 
     /// Downloads and verifies the image into a partial file of the store, and hands it back unpublished.
-    /// On failure no file is left behind. `trace` receives the download's trace when a download was attempted.
-    func fetch(_ url: ImageURL, cancellation: DownloadCancellation, trace: inout DownloadTrace?) -> Result<Fetched, Outcome> {
-        let partial: AttachmentStore.PartialFile
-        do {
-            partial = try store.createPartialFile()
-        } catch {
-            return .failure(error)
-        }
-        var kept = false
-        defer {
-            if !kept { store.discard(partial.path) }
-        }
+    /// On failure no file is left behind (the partial file, dropped, removes itself). `trace` receives
+    /// the download's trace when a download was attempted, with the verified image's geometry.
+    ///
+    /// - Throws: the outcome that explains why there is no image.
+    func fetch(_ url: ImageURL, cancellation: DownloadCancellation, trace: inout DownloadTrace?) throws(Outcome) -> Fetched {
+        let partial = try store.createPartialFile()
         var verifier = ImageStreamVerifier()
-        var geometry = ImageGeometry()
         var writeFailure: FileSystemError?
         let transfer = Result { () throws(Outcome) in
             try pool.withDownloader { downloader in
                 downloader.download(url, cancellation: cancellation) { piece in
                     do throws(FileSystemError) {
-                        try FileSystem.writeAll(partial.descriptor, piece, path: "attachment")
+                        try partial.write(piece)
                     } catch {
                         writeFailure = error
                         return false
                     }
-                    let bytes = piece.assumingMemoryBound(to: UInt8.self)
-                    verifier.feed(bytes)
-                    geometry.feed(bytes)
+                    verifier.feed(piece.assumingMemoryBound(to: UInt8.self))
                     return true
                 }
             }
         }
-        close(partial.descriptor)
-        let report: TransferReport
-        switch transfer {
-        case .success(let value): report = value
-        case .failure(let error): return .failure(error)
-        }
+        let report = try transfer.get()
         trace = report.trace(image: nil)
         if let writeFailure, !report.cancelled {
-            return .failure(Outcome(.storage, "could not write the downloaded body: \(writeFailure.reason)"))
+            throw Outcome(.storage, "could not write the downloaded body: \(writeFailure.reason)")
         }
-        if let failure = report.failure { return .failure(failure) }
+        if let failure = report.failure { throw failure }
         if cancellation.isCancelled {
-            return .failure(Outcome(.expired, "time-will-expire arrived before the image was published"))
+            throw Outcome(.expired, "time-will-expire arrived before the image was published")
         }
         // Decided from the bytes as they were written, the same as reading the file back with
         // ImageVerifier would, without that second pass over up to 10 MiB.
-        let image: VerifiedImage
-        switch verifier.finish() {
-        case .success(let decided): image = decided
-        case .failure(let refusal): return .failure(refusal)
-        }
-        trace?.image = geometry.image(image.type)
-        kept = true
-        return .success(Fetched(path: partial.path, type: image.type, byteCount: report.bytesWritten, warnings: image.warnings))
+        let image = try verifier.finish().get()
+        trace?.image = DownloadTrace.Image(image)
+        return Fetched(file: partial, type: image.type, byteCount: report.bytesWritten, warnings: image.warnings)
     }
 }

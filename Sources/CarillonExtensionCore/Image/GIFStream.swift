@@ -16,6 +16,9 @@
 ///
 /// Bytes after the trailer are tolerated. Animated GIFs (NETSCAPE2.0 loop extension, graphic control
 /// extensions, many frames) are GIFs like any other. The LZW codes are not decoded (for speed).
+///
+/// The accepted image's size is the logical screen's; its frame count is the image descriptors read
+/// before the decision (a frame cut short included: a GIF cut inside its third frame has 3).
 struct GIFStream {
     private enum State {
         case header
@@ -40,6 +43,11 @@ struct GIFStream {
     private var gathered = Gathered()
     /// Images decoded whole (their data sub-blocks ended).
     private var images = 0
+    /// Image descriptors read whole: the frame count, a frame cut short included.
+    private var frames = 0
+    /// The logical screen's size.
+    private var width = 0
+    private var height = 0
     /// Where the current sub-blocks are, for messages ("an extension", "the data of image 2").
     private var place = ""
     private var inImageData = false
@@ -55,8 +63,8 @@ struct GIFStream {
             switch state {
             case .header:
                 guard gathered.fill(13, from: input, at: &index) else { return .pending }
-                let width = gathered.uint16LittleEndian(at: 6)
-                let height = gathered.uint16LittleEndian(at: 8)
+                width = gathered.uint16LittleEndian(at: 6)
+                height = gathered.uint16LittleEndian(at: 8)
                 let flags = gathered[10]
                 gathered.reset()
                 if width == 0 || height == 0 {
@@ -83,7 +91,8 @@ struct GIFStream {
                 case 0x2C:
                     state = .descriptor
                 case 0x3B:
-                    return images > 0 ? warnings.accepted(.gif) : .refused(refusal("GIF has no image"))
+                    guard images > 0 else { return .refused(refusal("GIF has no image")) }
+                    return warnings.accepted(.gif, width: width, height: height, frames: frames)
                 default:
                     return fault("GIF has an unknown block \(hexByte(introducer)) at offset \(base + index)")
                 }
@@ -93,12 +102,13 @@ struct GIFStream {
                 startSubBlocks("an extension", imageData: false)
             case .descriptor:
                 guard gathered.fill(9, from: input, at: &index) else { return .pending }
-                let width = gathered.uint16LittleEndian(at: 4)
-                let height = gathered.uint16LittleEndian(at: 6)
+                frames += 1
+                let frameWidth = gathered.uint16LittleEndian(at: 4)
+                let frameHeight = gathered.uint16LittleEndian(at: 6)
                 let flags = gathered[8]
                 gathered.reset()
-                guard width != 0 && height != 0 else {
-                    return fault("GIF image \(imageNumber) has zero width or height (\(width)×\(height))")
+                guard frameWidth != 0 && frameHeight != 0 else {
+                    return fault("GIF image \(imageNumber) has zero width or height (\(frameWidth)×\(frameHeight))")
                 }
                 state =
                     flags & 0x80 != 0
@@ -141,7 +151,7 @@ struct GIFStream {
         guard images > 0 else { return .refused(refusal(detail)) }
         var warnings = warnings
         warnings.add(images == 1 ? "\(detail); its first image shows" : "\(detail); its first \(images) images show")
-        return warnings.accepted(.gif)
+        return warnings.accepted(.gif, width: width, height: height, frames: frames)
     }
 
     /// 3 × 2^(N+1) bytes for the size field N in a descriptor's flags.

@@ -54,8 +54,15 @@ struct Gathered {
         }
     }
 
-    /// The accepted image with these warnings.
-    func accepted(_ type: ImageType) -> Verdict { .accepted(VerifiedImage(type: type, warnings: sentences)) }
+    /// The accepted image of this geometry, with these warnings.
+    func accepted(_ type: ImageType, width: Int, height: Int, frames: Int = 1) -> Verdict {
+        .accepted(image(type, width: width, height: height, frames: frames))
+    }
+
+    /// The image of this geometry, with these warnings.
+    func image(_ type: ImageType, width: Int, height: Int, frames: Int = 1) -> VerifiedImage {
+        VerifiedImage(type: type, width: width, height: height, frames: frames, warnings: sentences)
+    }
 }
 
 /// An `unsupported-type` outcome with `detail`.

@@ -5,9 +5,10 @@
 /// ``JPEGHeaders``) and ``GIFStream``'s.
 ///
 /// Feed every body byte, in order and in pieces of any size, then call ``finish()``. The decision, its
-/// detail and its warnings are the same however the bytes are split; the tests and the image fuzz
-/// target check exactly that. Memory is bounded: at most 1 KiB of the head (to name a foreign format),
-/// one JPEG header segment (under 64 KiB) and a few header bytes, whatever the size.
+/// detail, the image's geometry (``VerifiedImage``) and its warnings are the same however the bytes are
+/// split; the tests and the image fuzz target check exactly that. Memory is bounded: at most 1 KiB of the
+/// head (to name a foreign format), one JPEG header segment (under 64 KiB) and a few header bytes,
+/// whatever the size.
 ///
 /// Once the image is decided (PNG `IEND`, JPEG `EOI`, GIF trailer, damage after which decoders stop
 /// but show what they have, or a refusal), later bytes are ignored: decoders ignore what follows.
@@ -15,7 +16,7 @@
 /// ```swift
 /// var verifier = ImageStreamVerifier()
 /// for piece in body { piece.withUnsafeBufferPointer { verifier.feed($0) } }
-/// let image = try verifier.finish().get()   // image.type, image.warnings
+/// let image = try verifier.finish().get()   // image.type, .width, .height, .frames, .warnings
 /// ```
 @_spi(Tooling) public struct ImageStreamVerifier: Sendable {
     private enum Phase {

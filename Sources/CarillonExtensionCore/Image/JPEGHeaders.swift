@@ -58,6 +58,10 @@ struct JPEGHeaders {
     private var dc = HuffmanTables()
     private var ac = HuffmanTables()
 
+    /// The frame's size, once its header is checked (0 before).
+    private(set) var width = 0
+    private(set) var height = 0
+
     /// Warnings the segments so far deserve (libjpeg's own).
     private(set) var warnings: [String] = []
 
@@ -103,6 +107,7 @@ struct JPEGHeaders {
         }
         progressive = marker == 0xC2 || marker == 0xCA
         arithmetic = marker == 0xC9 || marker == 0xCA
+        (self.width, self.height) = (width, height)
         sawFrame = true
     }
 

@@ -149,7 +149,7 @@ struct JPEGStream {
             return .refused(refusal("JPEG has a second SOI marker at offset \(leadOffset)"))
         case 0xD9:
             guard headers.scans > 0 else { return .refused(refusal("JPEG ends (EOI) before any image data")) }
-            return finalWarnings().accepted(.jpeg)
+            return finalWarnings().accepted(.jpeg, width: headers.width, height: headers.height)
         case 0xC3, 0xC5, 0xC6, 0xC7, 0xCB, 0xCD, 0xCE, 0xCF:
             let kind =
                 marker == 0xC3
@@ -236,7 +236,7 @@ struct JPEGStream {
             default: place = "after scan \(scans)"
             }
             warnings.add("JPEG has no EOI marker: the data ends \(place); only part of the image may show")
-            return .success(VerifiedImage(type: .jpeg, warnings: warnings.sentences))
+            return .success(warnings.image(.jpeg, width: headers.width, height: headers.height))
         }
     }
 }

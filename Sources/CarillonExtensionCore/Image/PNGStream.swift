@@ -51,6 +51,9 @@ struct PNGStream {
     /// IHDR's 13 data bytes.
     private var header: [UInt8] = []
     private var colourType: UInt8 = 0
+    /// IHDR's, once it is checked.
+    private var width = 0
+    private var height = 0
     private var sawPalette = false
     private var warnings = ImageWarnings()
 
@@ -125,7 +128,7 @@ struct PNGStream {
         guard stage == .afterData || stage == .inData else { return .refused(refusal(detail)) }
         var warnings = warnings
         warnings.add(detail + " after the image data; the image shows")
-        return warnings.accepted(.png)
+        return warnings.accepted(.png, width: width, height: height)
     }
 
     /// The checks made once a whole chunk is there (a chunk cut short is "truncated" first), in order.
@@ -142,14 +145,14 @@ struct PNGStream {
             }
             guard length == 13 else { return .refused(refusal("PNG IHDR has length \(length), not 13")) }
             guard crcMatches else { return .refused(refusal("PNG IHDR CRC mismatch (chunk at offset \(chunkOffset))")) }
-            do { colourType = try Self.checkHeader(header) } catch { return .refused(error) }
+            do { (colourType, width, height) = try Self.checkHeader(header) } catch { return .refused(error) }
             stage = .beforeData
             return nil
         case .afterData:
             if type == "IEND" {
                 if !crcMatches { warnings.add("PNG IEND CRC mismatch (chunk at offset \(chunkOffset)); decoders ignore it") }
                 if length != 0 { warnings.add("PNG IEND has length \(length), not 0; decoders ignore it") }
-                return warnings.accepted(.png)
+                return warnings.accepted(.png, width: width, height: height)
             }
             if !crcMatches { return damaged("PNG \(type) CRC mismatch (chunk at offset \(chunkOffset))") }
             if critical && type != "PLTE" && type != "IHDR" && !Self.known.contains(type) {
@@ -203,8 +206,8 @@ struct PNGStream {
         return nil
     }
 
-    /// Checks IHDR's 13 data bytes; returns the colour type.
-    private static func checkHeader(_ fields: [UInt8]) throws(Outcome) -> UInt8 {
+    /// Checks IHDR's 13 data bytes; returns the colour type, the width and the height.
+    private static func checkHeader(_ fields: [UInt8]) throws(Outcome) -> (colourType: UInt8, width: Int, height: Int) {
         func uint32(_ at: Int) -> Int {
             Int(fields[at]) << 24 | Int(fields[at + 1]) << 16 | Int(fields[at + 2]) << 8 | Int(fields[at + 3])
         }
@@ -229,7 +232,7 @@ struct PNGStream {
         guard compression == 0 else { throw refusal("PNG IHDR has an unknown compression method \(compression)") }
         guard filter == 0 else { throw refusal("PNG IHDR has an unknown filter method \(filter)") }
         guard interlace <= 1 else { throw refusal("PNG IHDR has an unknown interlace method \(interlace)") }
-        return colourType
+        return (colourType, width, height)
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
@@ -243,7 +246,7 @@ struct PNGStream {
         case (.afterData, _), (.inData, .header):
             let place = gathered.count == 0 && stage == .inData ? "ends after its image data" : "is cut after its image data"
             warnings.add("PNG has no IEND chunk: the file \(place); the image shows")
-            return .success(VerifiedImage(type: .png, warnings: warnings.sentences))
+            return .success(warnings.image(.png, width: width, height: height))
         case (_, .header) where gathered.count == 0:
             return .failure(
                 refusal(

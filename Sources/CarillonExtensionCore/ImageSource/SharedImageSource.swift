@@ -15,9 +15,18 @@ import Synchronization
 /// One source serves one ``DownloadConfiguration`` (one ``ExtensionRuntime``): the options that change
 /// a download are the same for every payload it serves, so the URL alone is the key.
 @_spi(Tooling) public final class SharedImageSource: Sendable {
+    /// A verified download kept under its partial name, closed, for every payload that names it: each
+    /// gets a link to it (or a copy); ``finish()`` removes it.
+    struct Kept: Sendable {
+        var path: String
+        var type: ImageType
+        var byteCount: Int
+        var warnings: [String]
+    }
+
     /// What one fetch came to, and the request that started it.
     struct Verdict: Sendable {
-        var result: Result<ImageAttacher.Fetched, Outcome>
+        var result: Result<Kept, Outcome>
         var trace: DownloadTrace?
         var fetchedBy: String
     }
@@ -102,7 +111,7 @@ import Synchronization
     /// Downloads and verifies the image, then hands the verdict to everyone waiting.
     private func fetch(_ url: ImageURL, into flight: Flight, attacher: ImageAttacher) {
         var trace: DownloadTrace?
-        let result = attacher.fetch(url, cancellation: flight.cancellation, trace: &trace)
+        let result = Result { () throws(Outcome) in try attacher.fetch(url, cancellation: flight.cancellation, trace: &trace).kept() }
         if case .failure(let outcome) = result, outcome.reason == .storage {
             // Not the image's fault: the next payload that asks tries again.
             flights.withLock { flights in

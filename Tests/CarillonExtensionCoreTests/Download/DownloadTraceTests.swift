@@ -160,7 +160,8 @@ import Testing
         #expect(result.trace?.phase == .done)
     }
 
-    /// The geometry does not depend on how the bytes arrive, on every sample image (TestAssets/Images/README.md), split every way.
+    /// The sample images' geometry as the trace reports it (TestAssets/Images/README.md; the verifier's
+    /// reading of it, split every way and on changed headers, is `ImageVerifierGeometryTests`).
     static let sampleGeometries: [(String, DownloadTrace.Image)] = [
         ("sample.png", DownloadTrace.Image(type: .png, width: 16, height: 12, frames: 1)),
         ("sample.jpg", DownloadTrace.Image(type: .jpeg, width: 16, height: 16, frames: 1)),
@@ -170,31 +171,5 @@ import Testing
 
     static func sampleGeometry(_ name: String) -> DownloadTrace.Image {
         sampleGeometries.first { $0.0 == name }?.1 ?? DownloadTrace.Image(type: .png, width: 0, height: 0, frames: 0)
-    }
-
-    @Test(arguments: sampleGeometries)
-    func geometryIsTheSameHoweverTheBytesArrive(_ name: String, _ expected: DownloadTrace.Image) throws {
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Paths.testAssets("Images/" + name))))
-        for size in [bytes.count, 1, 2, 3, 7, 64] {
-            #expect(Self.geometry(bytes, pieceSize: size).image(expected.type) == expected, "pieces of \(size)")
-        }
-    }
-
-    static func geometry(_ bytes: [UInt8], pieceSize: Int) -> ImageGeometry {
-        var geometry = ImageGeometry()
-        bytes.withUnsafeBufferPointer { all in
-            var start = 0
-            while start < all.count {
-                let end = min(start + pieceSize, all.count)
-                geometry.feed(UnsafeBufferPointer(rebasing: all[start..<end]))
-                start = end
-            }
-        }
-        return geometry
-    }
-
-    @Test func noImageFieldsFromBytesThatAreNotAnImage() {
-        #expect(Self.geometry(Array("<html></html>".utf8), pieceSize: 3).image(.png) == nil)
-        #expect(Self.geometry([], pieceSize: 1).image(.gif) == nil)
     }
 }

@@ -19,36 +19,40 @@ import Testing
     struct Fixture: Sendable, CustomTestStringConvertible {
         var name: String
         var type: ImageType
+        /// The header's size and frame count (`file(1)`; TestAssets/Images/README.md).
+        var width: Int
+        var height: Int
+        var frames = 1
         /// The shortest prefix that shows an image (cut after its image data began), with a warning.
         var firstShown: @Sendable ([UInt8]) -> Int
         var testDescription: String { name }
     }
 
     static let images: [Fixture] = [
-        Fixture(name: "sample.jpg", type: .jpeg) { bytes in
+        Fixture(name: "sample.jpg", type: .jpeg, width: 16, height: 16) { bytes in
             let sos = ImageFixtures.jpegSegment(0xDA, in: bytes)
             return sos.offset + 2 + sos.length
         },
-        Fixture(name: "progressive.jpg", type: .jpeg) { bytes in
+        Fixture(name: "progressive.jpg", type: .jpeg, width: 16, height: 16) { bytes in
             let sos = ImageFixtures.jpegSegment(0xDA, in: bytes)
             return sos.offset + 2 + sos.length
         },
-        Fixture(name: "sample.png", type: .png) { bytes in
+        Fixture(name: "sample.png", type: .png, width: 16, height: 12) { bytes in
             let idat = ImageFixtures.pngChunk("IDAT", in: bytes)
             return idat.offset + 12 + idat.length
         },
-        Fixture(name: "paletted-interlaced.png", type: .png) { bytes in
+        Fixture(name: "paletted-interlaced.png", type: .png, width: 16, height: 12) { bytes in
             let idat = ImageFixtures.pngChunk("IDAT", in: bytes)
             return idat.offset + 12 + idat.length
         },
-        Fixture(name: "static.gif", type: .gif) { bytes in bytes.count - 1 },
-        Fixture(name: "animated.gif", type: .gif) { bytes in firstFrameEnd(bytes) },
+        Fixture(name: "static.gif", type: .gif, width: 16, height: 12) { bytes in bytes.count - 1 },
+        Fixture(name: "animated.gif", type: .gif, width: 16, height: 12, frames: 3) { bytes in firstFrameEnd(bytes) },
     ]
 
     @Test(arguments: images)
     func validImageVerifiesFromFileAndBytes(_ fixture: Fixture) throws {
         let bytes = ImageFixtures.load(fixture.name)
-        let clean = VerifiedImage(type: fixture.type)
+        let clean = VerifiedImage(type: fixture.type, width: fixture.width, height: fixture.height, frames: fixture.frames)
         #expect(try ImageVerifier.verify(fileAt: ImageFixtures.path(fixture.name)) == clean)
         #expect(try ImageVerifier.verify(bytes: bytes) == clean)
         ImageFixtures.expectStreamAgrees(bytes, .success(clean))
@@ -66,6 +70,10 @@ import Testing
             case .success(let image):
                 #expect(length >= shown, "prefix of \(length) bytes shows, but the image data begins at \(shown)")
                 #expect(image.type == fixture.type && !image.warnings.isEmpty, "prefix of \(length) bytes: \(image)")
+                // The header's size; the frames whose descriptors were read (all of them, once the file is
+                // cut in the last).
+                #expect(image.width == fixture.width && image.height == fixture.height, "prefix of \(length) bytes: \(image)")
+                #expect((1...fixture.frames).contains(image.frames), "prefix of \(length) bytes: \(image)")
             case .failure(let outcome):
                 // Past the first scan, a JPEG cut inside a header segment is refused: libjpeg misreads it.
                 #expect(
@@ -115,6 +123,7 @@ import Testing
         let gif = ImageFixtures.load("animated.gif")
         let cutGIF = try ImageFixtures.decision(Array(gif[..<(gif.count - 30)])).get()
         #expect(cutGIF.warnings == ["GIF truncated in the data of image 3; its first 2 images show"])
+        #expect(cutGIF.frames == 3, "the third descriptor was read")
     }
 
     // MARK: Other formats
@@ -204,9 +213,10 @@ import Testing
         while big.count + comment.count + jpeg.count - 2 <= ImageFixtures.cap { big += comment }
         big += jpeg[2...]
         #expect(big.count > ImageFixtures.cap - comment.count)
-        let clean = VerifiedImage(type: .jpeg)
+        let clean = VerifiedImage(type: .jpeg, width: 16, height: 16, frames: 1)
         let cutShort = VerifiedImage(
-            type: .jpeg, warnings: ["JPEG has no EOI marker: the data ends inside scan 1; only part of the image may show"])
+            type: .jpeg, width: 16, height: 16, frames: 1,
+            warnings: ["JPEG has no EOI marker: the data ends inside scan 1; only part of the image may show"])
         try ImageFixtures.withTemporaryDirectory { directory in
             let path = try ImageFixtures.write(big, in: directory, name: "big.jpg")
             #expect(try ImageVerifier.verify(fileAt: path) == clean)
@@ -226,13 +236,16 @@ import Testing
         for index in stride(from: 0, to: payload.count, by: 4099) { payload[index] = UInt8(truncatingIfNeeded: index) }
         var big = Array(png[..<33]) + ImageFixtures.pngChunk(type: "caRn", data: payload) + Array(png[33...])
         #expect(big.count == ImageFixtures.cap)
-        #expect(ImageStreamVerifier.decide(big, pieceSize: 16 * 1024) == .success(VerifiedImage(type: .png)))
+        let clean = VerifiedImage(type: .png, width: 16, height: 12, frames: 1)
+        #expect(ImageStreamVerifier.decide(big, pieceSize: 16 * 1024) == .success(clean))
         try ImageFixtures.withTemporaryDirectory { directory in
             let path = try ImageFixtures.write(big, in: directory, name: "big.png")
-            #expect(try ImageVerifier.verify(fileAt: path) == VerifiedImage(type: .png))
+            #expect(try ImageVerifier.verify(fileAt: path) == clean)
             // Deep inside the chunk, across many 64 KiB windows: an ancillary chunk, skipped with a warning.
             big[33 + 8 + 5_000_000] ^= 0x10
-            let warned = VerifiedImage(type: .png, warnings: ["PNG caRn CRC mismatch (chunk at offset 33); decoders skip the chunk"])
+            let warned = VerifiedImage(
+                type: .png, width: 16, height: 12, frames: 1,
+                warnings: ["PNG caRn CRC mismatch (chunk at offset 33); decoders skip the chunk"])
             #expect(ImageStreamVerifier.decide(big, pieceSize: 16 * 1024) == .success(warned))
             let bad = try ImageFixtures.write(big, in: directory, name: "bad.png")
             #expect(try ImageVerifier.verify(fileAt: bad) == warned)

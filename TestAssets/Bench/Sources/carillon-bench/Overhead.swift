@@ -21,9 +21,10 @@ import Synchronization
 ///            `AttachmentStore.createPartialFile` (internal) does, via the same `FileSystem` calls
 /// - (the transfer writes the image into that file: not timed)
 /// - verify:  `close`, and `ImageStreamVerifier` fed the image in 16 KiB pieces, as the download's write
-///            callback feeds it (libcurl hands over at most one 16 KiB TLS record at a time)
+///            callback feeds it (libcurl hands over at most one 16 KiB TLS record at a time); its
+///            `VerifiedImage` carries the geometry the trace reports
 /// - publish: the rename to `image-*.<ext>`, as `AttachmentStore.publish` (internal) does
-/// - trace:   what the transfer trace adds: `ImageGeometry` fed the same pieces, a one-hop
+/// - trace:   what the transfer trace adds: the verified image's geometry as `DownloadTrace.Image`, a one-hop
 ///            `DownloadTrace` with a handshake and timings (what the downloader reads with
 ///            `curl_easy_getinfo` is inside the transfer), and its `trace` object written as the CLI
 ///            writes it (`TraceJSON`, then `JSONWriter`)
@@ -94,12 +95,13 @@ func overhead(_ options: Options) {
         }
         t[4] = now()
         close(descriptor)
-        let type: ImageType
+        let verified: VerifiedImage
         switch ImageStreamVerifier.decide(image.bytes, pieceSize: 16 * 1024) {
-        case .success(let decided): type = decided.type
+        case .success(let decided): verified = decided
         case .failure(let error): fail("\(image.path) did not verify: \(error)")
         }
         t[5] = now()
+        let type = verified.type
         let finalPath = FileSystem.join(attachments, "image-\(FileSystem.uniqueToken()).\(type.fileExtension)")
         do {
             try FileSystem.move(partialPath, to: finalPath)
@@ -107,22 +109,13 @@ func overhead(_ options: Options) {
             fail("\(error)")
         }
         t[6] = now()
-        var geometry = ImageGeometry()
-        var offset = 0
-        image.bytes.withUnsafeBufferPointer { all in
-            while offset < all.count {
-                let end = min(offset + 16 * 1024, all.count)
-                geometry.feed(UnsafeBufferPointer(rebasing: all[offset..<end]))
-                offset = end
-            }
-        }
         let hop = DownloadTrace.Hop(
             url: "https://127.0.0.1:9/img/\(iteration)", status: 200, httpVersion: "1.1", remote: "127.0.0.1:9", location: nil,
             contentType: "image/\(type.rawValue)", contentLength: image.bytes.count,
             tls: DownloadTrace.TLS(version: "TLSv1.3", cipher: "TLS_AES_256_GCM_SHA384"),
             timings: .cumulative(microseconds: [49, 285, 5806, 7115], total: 7940))
         let trace = DownloadTrace(
-            hops: [hop], bodyBytes: image.bytes.count, budget: .seconds(20), phase: .done, image: geometry.image(type))
+            hops: [hop], bodyBytes: image.bytes.count, budget: .seconds(20), phase: .done, image: DownloadTrace.Image(verified))
         let traceLine = JSONWriter.string(TraceJSON.value(trace))
         guard traceLine.utf8.count > 100, trace.image != nil else { fail("\(image.path): no trace geometry") }
         t[7] = now()

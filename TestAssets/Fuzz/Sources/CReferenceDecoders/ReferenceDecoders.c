@@ -91,6 +91,8 @@ carillon_decode_result carillon_decode_png(const unsigned char *data, size_t siz
     png_set_read_fn(png, &source, png_read_bytes);
     png_read_info(png, info);
     png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    result.width = width;
+    result.height = height;
     if ((unsigned long long)width * height > carillon_decode_pixel_limit) {
         result.decoded = -1;
         goto done;
@@ -158,6 +160,8 @@ carillon_decode_result carillon_decode_jpeg(const unsigned char *data, size_t si
     jpeg_create_decompress(&info);
     jpeg_mem_src(&info, data, (unsigned long)size);
     jpeg_read_header(&info, TRUE);
+    result.width = info.image_width;
+    result.height = info.image_height;
     if ((unsigned long long)info.image_width * info.image_height > carillon_decode_pixel_limit) {
         result.decoded = -1;
         goto done;
@@ -208,6 +212,8 @@ carillon_decode_result carillon_decode_gif(const unsigned char *data, size_t siz
         set_message(&result, GifErrorString(error));
         return result;
     }
+    result.width = (unsigned long)gif->SWidth;
+    result.height = (unsigned long)gif->SHeight;
     int frames = 0;
     GifPixelType *pixels = NULL;
     for (;;) {

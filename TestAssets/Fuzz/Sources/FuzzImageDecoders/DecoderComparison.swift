@@ -25,12 +25,16 @@ enum DecoderComparison {
         case gifCodeSize = "GIF LZW minimum code size outside 2...8"
     }
 
-    /// nil when they agree or differ for a documented reason; otherwise what went wrong.
+    /// nil when they agree (on showing the image and, when both show it, on its width and height) or
+    /// differ for a documented reason; otherwise what went wrong.
     static func compare(_ bytes: [UInt8]) -> String? {
         guard let (format, decoder) = decode(bytes), decoder.decoded >= 0 else { return nil }
         let tool = ImageStreamVerifier.decide(bytes, pieceSize: bytes.count)
         let toolShows = (try? tool.get()) != nil
         let decoderShows = decoder.decoded == 1
+        if case .success(let image) = tool, decoderShows, image.width != Int(decoder.width) || image.height != Int(decoder.height) {
+            return "the tool reads a \(image.width)×\(image.height) \(image.type) but \(format) a \(decoder.width)×\(decoder.height) one"
+        }
         guard toolShows != decoderShows else { return nil }
         if difference(bytes, format: format, tool: tool, decoder: decoder) != nil { return nil }
         let said = message(decoder)

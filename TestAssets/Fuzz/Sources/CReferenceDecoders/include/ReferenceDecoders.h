@@ -17,6 +17,9 @@ typedef struct {
     int warnings;
     /// PNG: how many bytes libpng had read when the last row was decoded (the image was complete).
     size_t consumed;
+    /// The size the header gives (PNG's IHDR, the JPEG frame header, GIF's logical screen), as the
+    /// decoder read it; 0 when it did not get that far.
+    unsigned long width, height;
     /// The error that stopped it (or, when it decoded, its first warning), as the decoder words it.
     char message[200];
 } carillon_decode_result;
