@@ -50,17 +50,10 @@
             return
         case .foreign:
             let wanted = min(Self.foreignHeadLength - head.count, bytes.count)
-            // Byte by byte (a download split finely, or the fuzzer's pieces of 1) without a slice a byte.
-            if wanted == 1 {
-                head.append(bytes[0])
-            } else if wanted > 0 {
-                head.append(contentsOf: bytes[..<wanted])
-            }
+            if wanted > 0 { head.append(contentsOf: bytes[..<wanted]) }
             return
         case .detecting:
             let wanted = min(Self.detectionLength - head.count, bytes.count)
-            // Room for the whole head at once, however the bytes are split.
-            if head.capacity < Self.detectionLength { head.reserveCapacity(Self.detectionLength) }
             head.append(contentsOf: bytes[..<wanted])
             guard head.count == Self.detectionLength else { return }
             start()
@@ -110,8 +103,6 @@
             phase = .gif
         } else {
             phase = .foreign
-            // The head grows to at most 1 KiB: one allocation rather than one per doubling.
-            head.reserveCapacity(Self.foreignHeadLength)
             return
         }
         let head = head
