@@ -16,14 +16,14 @@ extension FuzzChecks {
     /// the line written anew from the two (`{"date":…,"payload":…}`) reads back the same.
     static func deliveredNotifications(_ bytes: [UInt8]) throws(FuzzFailure) {
         let lines = NotificationCenterScan.lines(bytes)
-        var expectedCount = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+        // The input's lines, split once, and each line checked where it is (a slice, not a copy).
+        let raw = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var expectedCount = raw.count
         if bytes.isEmpty || bytes.last == UInt8(ascii: "\n") { expectedCount -= 1 }
         try check(lines.count == expectedCount, "scan: \(lines.count) lines read, expected \(expectedCount)")
-        let raw = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, (numbered, text)) in zip(lines, raw).enumerated() {
             try check(numbered.number == index + 1, "scan: line \(index + 1) numbered \(numbered.number)")
-            var content = Array(text)
-            if content.last == UInt8(ascii: "\r") { content.removeLast() }
+            let content = text.last == UInt8(ascii: "\r") ? text.dropLast() : text
             let isBlank = content.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             switch numbered.line {
             case .blank:

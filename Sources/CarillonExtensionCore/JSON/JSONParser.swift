@@ -22,8 +22,15 @@
     ///
     /// - Throws: ``SyntaxError`` naming the first problem.
     public static func parse(_ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth) throws(SyntaxError) -> JSONValue {
-        let array = Array(bytes)
-        return try array.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> JSONValue in
+        // Contiguous bytes (an array or a slice of one) are read where they are, without a copy.
+        if let result = bytes.withContiguousStorageIfAvailable({ parse(buffer: $0, maximumDepth: maximumDepth) }) {
+            return try result.get()
+        }
+        return try Array(bytes).withUnsafeBufferPointer { parse(buffer: $0, maximumDepth: maximumDepth) }.get()
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Result<JSONValue, SyntaxError> {
+        Result { () throws(SyntaxError) -> JSONValue in
             var parser = Cursor(bytes: buffer, maximumDepth: maximumDepth)
             parser.skipWhitespace()
             let value = try parser.parseValue(depth: 0)
@@ -232,6 +239,7 @@
                 result.append(text)
             }
             while true {
+                skipPlainWords()
                 guard position < bytes.count else { throw error("unterminated string", at: opening) }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
@@ -282,6 +290,32 @@
                     position += 1
                 }
             }
+        }
+
+        /// Moves past whole eight-byte words of a string that hold no quote, backslash or control
+        /// character, with one test a word instead of three a byte (which, traced by a fuzzer's
+        /// comparison instrumentation, were a fifth of the cost of parsing). Stops at or before the
+        /// first byte that ends a run, which the byte-at-a-time loop then reads.
+        mutating func skipPlainWords() {
+            guard let base = bytes.baseAddress else { return }
+            while bytes.count - position >= 8 {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                if Cursor.endsRun(word) { return }
+                position += 8
+            }
+        }
+
+        /// Whether any byte of `word` is a quote, a backslash or below 0x20 (the classic "has zero byte" and "has
+        /// byte less than" word tests, exact for any byte order).
+        static func endsRun(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let anyQuote = (quote &- ones) & ~quote
+            let anyBackslash = (backslash &- ones) & ~backslash
+            let anyControl = (word &- ones &* 0x20) & ~word
+            return (anyQuote | anyBackslash | anyControl) & highs != 0
         }
 
         static func firstInvalidUTF8(_ run: UnsafeBufferPointer<UInt8>) -> Int? {

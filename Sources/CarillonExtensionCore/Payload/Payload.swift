@@ -55,10 +55,14 @@ public struct Payload: Sendable {
     /// for the payloads of a Notification Center scan).
     static func collectDuplicateKeys(_ value: JSONValue, path: String, into warnings: inout [String]) {
         guard case .object(let members) = value else { return }
+        // A small object is searched in place; a set (an allocation) only for a large one. The path is
+        // written only for a duplicate.
         var seen = Set<String>()
-        for member in members {
-            let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-            if !seen.insert(member.key).inserted {
+        for (index, member) in members.enumerated() {
+            let repeated =
+                members.count <= 16 ? members[..<index].contains { $0.key == member.key } : !seen.insert(member.key).inserted
+            if repeated {
+                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
                 warnings.append("duplicate key '\(memberPath)'; the last one is used")
             }
         }

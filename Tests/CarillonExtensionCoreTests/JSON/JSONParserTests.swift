@@ -92,8 +92,53 @@ import Testing
         #expect(written.contains("1.50"))
     }
 
+    /// Strings are read eight bytes at a time until a quote, backslash or control character: each such
+    /// byte, at every offset of a word and past the last whole word, ends the run exactly where the byte
+    /// by byte reading would, and every other ASCII byte is taken as it is.
+    @Test func everyByteEndsAStringRunWhereItIs() throws {
+        for byte in UInt8(0)..<0x80 {
+            for offset in 0..<19 {
+                let content =
+                    Array(repeating: UInt8(ascii: "a"), count: offset) + [byte] + Array(repeating: UInt8(ascii: "c"), count: 18 - offset)
+                let document = [UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")]
+                let result = Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(document) }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    #expect(throws: JSONParser.SyntaxError.self) { try result.get() }
+                    #expect((try? JSONParser.parse(document.prefix(offset + 2))) == .string(String(repeating: "a", count: offset)))
+                case UInt8(ascii: "\\"):
+                    let message = offset == 18 ? "unterminated string" : "invalid escape"
+                    #expect(result.failureMessage?.contains(message) == true, "byte \(byte) at \(offset)")
+                case ..<0x20:
+                    #expect(result.failureMessage?.hasPrefix("unescaped control character") == true, "byte \(byte) at \(offset)")
+                    if case .failure(let error) = result { #expect(error.offset == offset + 1) }
+                default:
+                    #expect(try result.get() == .string(String(decoding: content, as: UTF8.self)), "byte \(byte) at \(offset)")
+                }
+            }
+        }
+    }
+
+    /// A slice is read in place and means what the same bytes in an array of their own mean.
+    @Test func parsesASliceAsItsOwnBytes() throws {
+        let bytes = Array("xx{\"a\":\"long enough to be read by words\"}yy".utf8)
+        let slice = bytes[2..<(bytes.count - 2)]
+        #expect(try JSONParser.parse(slice) == JSONParser.parse(Array(slice)))
+        #expect(try JSONParser.parse(slice)["a"] == .string("long enough to be read by words"))
+        #expect(throws: JSONParser.SyntaxError(offset: 0, line: 1, column: 1, message: "unexpected 'x', expected a value")) {
+            try JSONParser.parse(bytes[0..<4])
+        }
+    }
+
     @Test func lastDuplicateKeyWinsInLookups() throws {
         let value = try JSONParser.parse(Array(#"{"a":1,"a":2}"#.utf8))
         #expect(value["a"] == 2)
+    }
+}
+
+extension Result where Failure == JSONParser.SyntaxError {
+    fileprivate var failureMessage: String? {
+        if case .failure(let error) = self { return error.message }
+        return nil
     }
 }
