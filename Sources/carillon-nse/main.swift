@@ -17,12 +17,16 @@ signal(SIGPIPE, SIG_IGN)
 // Ctrl-C or a TERM during `process` removes the partial downloads in progress before the tool goes.
 Interruption.removePartialDownloadsOnSignal()
 // The arguments as bytes: a path that is not UTF-8 still names its file (see FileName).
-// (argc may be 0: a program can be started with no argv at all.)
-let arguments = (1..<max(Int(CommandLine.argc), 1)).map { index in
-    FileName.string(
-        fromBytes: UnsafeBufferPointer(
-            start: UnsafeRawPointer(CommandLine.unsafeArgv[index]!).assumingMemoryBound(to: UInt8.self),
-            count: strlen(CommandLine.unsafeArgv[index]!)))
+// (argc may be 0: a program can be started with no argv at all.) A loop, not `map`: a closure here is
+// main-actor isolated, and its run-time isolation check starts the concurrency runtime's executors,
+// 0.15 MiB of code and metadata mapped by every run (TestAssets/Bench/README.md, "peak RSS").
+var arguments: [String] = []
+for index in 1..<max(Int(CommandLine.argc), 1) {
+    arguments.append(
+        FileName.string(
+            fromBytes: UnsafeBufferPointer(
+                start: UnsafeRawPointer(CommandLine.unsafeArgv[index]!).assumingMemoryBound(to: UInt8.self),
+                count: strlen(CommandLine.unsafeArgv[index]!))))
 }
 let status = CarillonTool.run(arguments, io: .process)
 // All output has gone out with write(2) and every file is closed, so the atexit handlers (OpenSSL's and
@@ -30,4 +34,5 @@ let status = CarillonTool.run(arguments, io: .process)
 // in TestAssets/Bench/README.md, "Measurements behind the code".
 // (A build instrumented for coverage or LeakSanitizer would need exit(3) here to write its reports.)
 fflush(nil)
+MemoryMapDump.writeIfAsked()
 _exit(status)

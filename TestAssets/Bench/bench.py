@@ -28,6 +28,7 @@ import time
 from nginx import Nginx
 import bench_campaign
 import bench_codings
+import memory_map
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -516,7 +517,34 @@ def bench_rss(nse, srv, work, reps, static_nse=None):
         delta = f" (10 MiB − 10 KiB = {s_big['median'] - s_small['median']:+.2f} MiB)" if s_small and s_big else ""
         row("3s. peak RSS, 10 MiB, --static-swift-stdlib", fmt(s_big, "MiB") + delta,
             "10 KiB: " + fmt(s_small, "MiB"), "< 24 MiB", verdict(None if not s_big else s_big["median"] < 24) + " (what-if)")
+    rss_breakdown(nse, srv, work, att, container, big_url)
     return samples
+
+
+def rss_breakdown(nse, srv, work, att, container, big_url):
+    """Row 3's notes: Rss / Pss by mapping at exit (memory_map.py), one run each of the 10 MiB `process`, curl on
+    the same URL (under gdb, stopped at its exit_group) and `--version`; a single run, so ±0.3 MiB of the
+    binary's text is where its 64 KiB fault-around windows fall (the load address is random)."""
+    payload = write_payload(os.path.join(work, "rss-map.json"), big_url)
+    own, r = memory_map.capture_own([nse, "process", "--container", container, "--attachments", att, "--ca-file",
+                                     srv.ca, payload], os.path.join(work, "smaps-nse.txt"), ENV)
+    empty(att)
+    floor, _ = memory_map.capture_own([nse, "--version"], os.path.join(work, "smaps-floor.txt"), ENV)
+    target = os.path.join(work, "curl-rss-image")
+    theirs = memory_map.capture_at_exit(curl_cmd(srv.ca, big_url, target), os.path.join(work, "smaps-curl.txt"), ENV)
+    if os.path.exists(target):
+        os.unlink(target)
+    if own is None or floor is None or r.returncode != 0:
+        broke("row 3: carillon-nse wrote no CARILLON_SMAPS_DUMP")
+        return
+    sides = [("process 10 MiB", own, os.path.basename(nse)), ("--version", floor, os.path.basename(nse))]
+    if theirs is not None:
+        sides.insert(1, ("curl 10 MiB", theirs, "curl"))
+    else:
+        NOTES.append("Row 3: curl's breakdown needs gdb (not installed): only carillon-nse's is given.")
+    NOTES.append("Row 3, KiB by mapping at exit (/proc/PID/smaps; carillon-nse's own dump, CARILLON_SMAPS_DUMP; curl "
+                 "stopped by gdb at exit_group), Rss / Pss (clean + dirty pages):\n"
+                 + "\n".join(memory_map.table_lines(sides)))
 
 
 def bench_expiry(nse, tool, srv, work, reps_cli, reps_inproc):

@@ -124,6 +124,23 @@ import Testing
         #expect(PayloadHints.warnings(payload.userInfo) == test.hints)
     }
 
+    /// The byte filter before `String.contains`: never false where the Characters hold both pairs.
+    @Test(arguments: [
+        ("{{BASE_URL}}/img/png", true),
+        ("https://cdn.example/{{a}}", true),
+        ("}}{{", true),
+        ("https://cdn.example/a.png", false),
+        ("{{only-open", false),
+        ("only-close}}", false),
+        ("{}{}", false),
+        ("{{\u{301}}}", true),
+        ("", false),
+    ])
+    func templateFilter(_ text: String, _ expected: Bool) {
+        #expect(PayloadHints.mayHoldTemplate(text) == expected)
+        if text.contains("{{") && text.contains("}}") { #expect(PayloadHints.mayHoldTemplate(text)) }
+    }
+
     @Test func notAnObjectHasNoHints() {
         #expect(PayloadHints.warnings(.array([])) == [])
     }
