@@ -96,7 +96,7 @@ extension FuzzChecks {
             let line = bytes[start...index]
             start = index + 1
             guard let fast = QueuedEventFile.canonicalLine(line) else { continue }
-            let slow = try? QueuedEventFile.decodeLine(Array(line))
+            let slow = try? QueuedEventFile.decodeLine(line)
             try check(fast == slow, "a canonical line read as \(fast) without the parser, \(String(describing: slow)) with it")
         }
         let keys = decoded.events.map { EventKey($0.event) }

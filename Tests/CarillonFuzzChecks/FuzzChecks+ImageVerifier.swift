@@ -32,9 +32,13 @@ extension FuzzChecks {
         try checkedVerdict(bytes, checkFile: checkFile)
     }
 
-    /// ``imageStreams(_:decision:)`` alone (`FuzzImageStream`).
+    /// ``imageStreams(_:decision:)`` alone (`FuzzImageStream`). `verify(bytes:)` is the stream verifier fed
+    /// the whole input as one piece: decided here with the four splits, so that a foreign format's head is
+    /// described once, not five times.
     public static func imageStreams(_ bytes: [UInt8]) throws(FuzzFailure) {
-        try imageStreams(bytes, decision: Result { () throws(Outcome) in try ImageVerifier.verify(bytes: bytes) })
+        let sizes = streamPieceSizes(bytes)
+        let decisions = ImageStreamVerifier.decide(bytes, pieceSizes: [bytes.count] + sizes)
+        try streamsAgree(sizes, Array(decisions.dropFirst()), decision: decisions[0])
     }
 
     /// `verify(bytes:)` (`FuzzImageVerifier`): its verdict's invariants, the same verdict with bytes
@@ -88,10 +92,23 @@ extension FuzzChecks {
     /// (`decision`), with the same words, fed in pieces of 1, 7, an input-chosen size
     /// and 4096 bytes: four whole verifications of each input, a target of their own.
     static func imageStreams(_ bytes: [UInt8], decision: Result<VerifiedImage, Outcome>) throws(FuzzFailure) {
-        // Verifying while downloading must decide the same, with the same words, however the body is split.
+        let sizes = streamPieceSizes(bytes)
+        try streamsAgree(sizes, ImageStreamVerifier.decide(bytes, pieceSizes: sizes), decision: decision)
+    }
+
+    /// The splits a download is verified in: pieces of 1, 7, an input-chosen size and 4096 bytes (each but
+    /// 1 only when the input is longer).
+    static func streamPieceSizes(_ bytes: [UInt8]) -> [Int] {
         let oddSize = Int(bytes.first ?? 0) % 61 + 2
-        for pieceSize in [1, 7, oddSize, 4096] where pieceSize == 1 || pieceSize < bytes.count {
-            let streamed = ImageStreamVerifier.decide(bytes, pieceSize: pieceSize)
+        return [1, 7, oddSize, 4096].filter { $0 == 1 || $0 < bytes.count }
+    }
+
+    /// Verifying while downloading must decide the same, with the same words, however the body is split:
+    /// `streamed[i]` (split in pieces of `sizes[i]`) is `decision`.
+    static func streamsAgree(
+        _ sizes: [Int], _ streamed: [Result<VerifiedImage, Outcome>], decision: Result<VerifiedImage, Outcome>
+    ) throws(FuzzFailure) {
+        for (pieceSize, streamed) in zip(sizes, streamed) {
             try check(
                 streamed == decision, "streamed in pieces of \(pieceSize) it is decided \(streamed), but verify(bytes:) says \(decision)")
         }

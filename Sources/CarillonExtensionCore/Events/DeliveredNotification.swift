@@ -38,8 +38,14 @@ public struct DeliveredNotification: Sendable, Equatable {
     /// A `date` or `payload` given twice is refused (which one the device meant is unknown); duplicate keys
     /// inside the payload are warnings, as for a payload file (the last one is used).
     public static func parse(line: some Collection<UInt8>) -> Line {
-        var bytes = Array(line)
-        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        // Read in place when the line is already (part of) an array: the scan's lines are slices of its input.
+        if let slice = line as? ArraySlice<UInt8> { return parse(slice) }
+        if let array = line as? [UInt8] { return parse(array[...]) }
+        return parse(Array(line)[...])
+    }
+
+    private static func parse(_ line: ArraySlice<UInt8>) -> Line {
+        let bytes = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
         if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return .blank }
         guard bytes.count <= maximumLineBytes else {
             return .invalid("line is \(bytes.count) bytes, over the \(maximumLineBytes)-byte limit; not read")

@@ -70,7 +70,7 @@
         }
         let declared: Int64
         do {
-            let header = try RecordFile(parsing: Array(lines[0]), version: formatVersion, maximumBytes: maximumLineBytes)
+            let header = try RecordFile(parsing: lines[0], version: formatVersion, maximumBytes: maximumLineBytes)
             declared = try header.count("events")
         } catch {
             throw RecordError("header: \(error.message)")
@@ -83,7 +83,7 @@
             do throws(RecordError) {
                 if line.count == 1 { throw RecordError("an empty line") }
                 let queued: QueuedEvent
-                if let canonical = canonicalLine(line) { queued = canonical } else { queued = try decodeLine(Array(line)) }
+                if let canonical = canonicalLine(line) { queued = canonical } else { queued = try decodeLine(line) }
                 guard seen.insert(EventKey(queued.event)).inserted else {
                     throw RecordError("a second \(queued.event.type.rawValue) event for \(queued.event.deliveryID); the first is kept")
                 }
@@ -116,6 +116,11 @@
 
     /// One event line.
     public static func decodeLine(_ line: [UInt8]) throws(RecordError) -> QueuedEvent {
+        try decodeLine(line[...])
+    }
+
+    /// One event line, read in place from the file's bytes.
+    public static func decodeLine(_ line: ArraySlice<UInt8>) throws(RecordError) -> QueuedEvent {
         try QueuedEvent(record: RecordFile(parsing: line, version: formatVersion, maximumBytes: maximumLineBytes))
     }
 }

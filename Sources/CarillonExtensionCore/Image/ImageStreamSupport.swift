@@ -16,7 +16,8 @@ struct Gathered {
     mutating func fill(_ wanted: Int, from input: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Bool {
         let take = min(wanted - bytes.count, input.count - index)
         if take > 0 {
-            bytes.append(contentsOf: input[index..<index + take])
+            // As one buffer (a copy), not as a slice (read a byte at a time).
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<index + take]))
             index += take
         }
         return bytes.count == wanted

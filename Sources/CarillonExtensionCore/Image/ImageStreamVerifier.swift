@@ -51,11 +51,12 @@
             return
         case .foreign:
             let wanted = min(Self.foreignHeadLength - head.count, bytes.count)
-            if wanted > 0 { head.append(contentsOf: bytes[..<wanted]) }
+            if wanted > 0 { head.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<wanted])) }
             return
         case .detecting:
+            // Appended as one buffer (a copy), not as a slice (read a byte at a time).
             let wanted = min(Self.detectionLength - head.count, bytes.count)
-            head.append(contentsOf: bytes[..<wanted])
+            head.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<wanted]))
             guard head.count == Self.detectionLength else { return }
             start()
             feed(UnsafeBufferPointer(rebasing: bytes[wanted...]))
@@ -113,6 +114,27 @@
     /// Feeds `bytes` in pieces of `pieceSize` (the last one may be shorter) and finishes: the decision as a
     /// download split that way would reach it. For tests and the fuzzer.
     public static func decide(_ bytes: [UInt8], pieceSize: Int) -> Result<VerifiedImage, Outcome> {
+        fed(bytes, pieceSize: pieceSize).finish()
+    }
+
+    /// ``decide(_:pieceSize:)`` for each of `pieceSizes`, in order. A foreign format's head is described
+    /// once for all the splits that gathered the same head (the description is a function of the head
+    /// alone), and again for a split that gathered another. For tests and the fuzzer, which compares the
+    /// splits' decisions.
+    public static func decide(_ bytes: [UInt8], pieceSizes: [Int]) -> [Result<VerifiedImage, Outcome>] {
+        var described: (head: [UInt8], decision: Result<VerifiedImage, Outcome>)?
+        return pieceSizes.map { pieceSize in
+            let verifier = fed(bytes, pieceSize: pieceSize)
+            guard case .foreign = verifier.phase else { return verifier.finish() }
+            if let described, described.head == verifier.head { return described.decision }
+            let decision = verifier.finish()
+            described = (verifier.head, decision)
+            return decision
+        }
+    }
+
+    /// A verifier fed `bytes` in pieces of `pieceSize` (the last one may be shorter), not yet finished.
+    private static func fed(_ bytes: [UInt8], pieceSize: Int) -> ImageStreamVerifier {
         var verifier = ImageStreamVerifier()
         bytes.withUnsafeBufferPointer { all in
             var start = 0
@@ -122,7 +144,7 @@
                 start = end
             }
         }
-        return verifier.finish()
+        return verifier
     }
 
     private mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) {

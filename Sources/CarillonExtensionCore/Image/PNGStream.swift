@@ -84,7 +84,9 @@ struct PNGStream {
                 let take = min(remaining, input.count - index)
                 let piece = UnsafeBufferPointer(rebasing: input[index..<index + take])
                 crc = CRC32.update(crc, piece)
-                if type == "IHDR" && header.count < 13 { header.append(contentsOf: piece.prefix(13 - header.count)) }
+                if type == "IHDR" && header.count < 13 {
+                    header.append(contentsOf: UnsafeBufferPointer(rebasing: piece.prefix(13 - header.count)))
+                }
                 index += take
                 state = remaining > take ? .data(remaining: remaining - take) : .checksum
             case .checksum:

@@ -23,6 +23,11 @@ struct RecordFile {
     ///
     /// - Throws: ``RecordError`` saying what is wrong, first problem first.
     init(parsing bytes: [UInt8], version: Int, maximumBytes: Int) throws(RecordError) {
+        try self.init(parsing: bytes[...], version: version, maximumBytes: maximumBytes)
+    }
+
+    /// The same, on a part of a larger buffer (a line of a format-2 queue file), read in place.
+    init(parsing bytes: ArraySlice<UInt8>, version: Int, maximumBytes: Int) throws(RecordError) {
         if bytes.isEmpty { throw RecordError("empty file") }
         if bytes.count > maximumBytes {
             throw RecordError("\(bytes.count) bytes, more than a record can hold (\(maximumBytes))")

@@ -57,14 +57,18 @@ enum ImageFixtures {
         return result
     }
 
-    /// Fed in pieces of 1, 2, 3, 64 and 16 KiB bytes, and whole, the stream verifier decides `decision`.
+    /// Fed in pieces of 1, 2, 3, 64 and 16 KiB bytes, and whole, the stream verifier decides `decision`, one
+    /// split at a time and all the splits at once (``ImageStreamVerifier/decide(_:pieceSizes:)``).
     static func expectStreamAgrees(
         _ bytes: [UInt8], _ decision: Result<VerifiedImage, Outcome>, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        for pieceSize in [1, 2, 3, 64, 16 * 1024, bytes.count] where pieceSize < 4 || pieceSize <= max(bytes.count, 1) {
+        let sizes = [1, 2, 3, 64, 16 * 1024, bytes.count].filter { $0 < 4 || $0 <= max(bytes.count, 1) }
+        for pieceSize in sizes {
             let streamed = ImageStreamVerifier.decide(bytes, pieceSize: pieceSize)
             #expect(streamed == decision, "in pieces of \(pieceSize)", sourceLocation: sourceLocation)
         }
+        let together = ImageStreamVerifier.decide(bytes, pieceSizes: sizes)
+        #expect(together == Array(repeating: decision, count: sizes.count), "all splits at once", sourceLocation: sourceLocation)
     }
 
     static func refusal(fileAt path: String) -> Outcome? {
