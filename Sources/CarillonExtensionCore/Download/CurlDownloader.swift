@@ -240,10 +240,14 @@ final class CurlDownloader {
     }
 
     /// A duration in whole milliseconds, rounded up (a wait never ends before its time), at least 1:
-    /// libcurl reads a timeout of 0 as "no limit".
+    /// libcurl reads a timeout of 0 as "no limit". A duration too long for milliseconds in an `Int` (the
+    /// public limits take any `Duration`) saturates instead of trapping.
     static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
-        let rounded = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return seconds < 0 ? 1 : Int(clamping: Int64.max) }
+        let (rounded, roundingOverflow) = whole.addingReportingOverflow((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        guard !roundingOverflow else { return Int(clamping: Int64.max) }
         return Int(clamping: max(rounded, 1))
     }
 

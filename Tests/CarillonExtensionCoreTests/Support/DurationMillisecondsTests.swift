@@ -25,4 +25,17 @@ import Testing
         #expect(abs(duration.inMilliseconds - expected) < 1e-9)
         #expect(duration.inMilliseconds == Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
     }
+
+    /// libcurl's timeouts round up, are at least 1 ms (0 means "no limit" to libcurl), and saturate: a
+    /// public `DownloadLimits` or `RetryPolicy` may carry any `Duration`, and none may trap.
+    static let curlTimeouts: [(Duration, Int)] = [
+        (.zero, 1), (.nanoseconds(1), 1), (.microseconds(1_001), 2), (.milliseconds(20_000), 20_000), (.seconds(-5), 1),
+        (.seconds(Int64.max / 1000), Int(Int64.max / 1000) * 1000), (.seconds(Int64.max), Int(Int64.max)), (.seconds(Int64.min), 1),
+        (.milliseconds(Int64.max), Int(Int64.max)),
+    ]
+
+    @Test(arguments: curlTimeouts)
+    func curlTimeoutsRoundUpAndSaturate(duration: Duration, expected: Int) {
+        #expect(CurlDownloader.milliseconds(duration) == expected)
+    }
 }
