@@ -41,7 +41,7 @@ import Synchronization
         }
     }
 
-    /// Gives the verified file at `partialPath` (a partial file of this store, closed) its attachment
+    /// Gives the verified file at `partialPath` (a partial file of this store, still open: its owner closes it) its attachment
     /// name, with the extension of its detected type. On failure it is left where it was.
     ///
     /// - Throws: an ``Outcome`` with ``Reason/storage``.

@@ -65,7 +65,7 @@
         }
     }
 
-    /// The decision once every byte has been fed: the type and its warnings, or why not
+    /// The decision once every byte has been fed: the type, its geometry and its warnings, or why not
     /// (``Reason/emptyBody`` or ``Reason/unsupportedType``, with the same detail as ``ImageVerifier``).
     public func finish() -> Result<VerifiedImage, Outcome> {
         switch phase {

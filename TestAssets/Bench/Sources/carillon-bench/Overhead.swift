@@ -23,7 +23,7 @@ import Synchronization
 /// - verify:  `close`, and `ImageStreamVerifier` fed the image in 16 KiB pieces, as the download's write
 ///            callback feeds it (libcurl hands over at most one 16 KiB TLS record at a time); its
 ///            `VerifiedImage` carries the geometry the trace reports
-/// - publish: the rename to `image-*.<ext>`, as `AttachmentStore.publish` (internal) does
+/// - publish: the rename to `image-*.<ext>`, as `AttachmentStore.PartialFile.publish(type:byteCount:)` (internal) does
 /// - trace:   what the transfer trace adds: the verified image's geometry as `DownloadTrace.Image`, a one-hop
 ///            `DownloadTrace` with a handshake and timings (what the downloader reads with
 ///            `curl_easy_getinfo` is inside the transfer), and its `trace` object written as the CLI
