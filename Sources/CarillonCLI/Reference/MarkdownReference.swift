@@ -62,8 +62,7 @@ enum MarkdownReference {
                 let shown =
                     option.defaultValue.map { "`\(cell($0))`" }
                     ?? (option.isRequired ? "required" : (option.repeatable ? "repeatable" : ""))
-                let about = option.discussion.map { option.about + " " + $0 } ?? option.about
-                return "| `\(option.name)` | \(value) | \(shown) | \(escape(about)) |"
+                return "| `\(option.name)` | \(value) | \(shown) | \(escape(option.fullAbout)) |"
             }
     }
 

@@ -41,9 +41,15 @@ struct OptionSpec: Sendable, Equatable {
         return "\(sentence) (default \(defaultValue))."
     }
 
-    /// The help, then the discussion when there is one: what the reference pages and the man page say.
-    var fullHelp: String {
-        discussion.map { help + " " + $0 } ?? help
+    /// The help, then the discussion when there is one: what the man page says.
+    var fullHelp: String { withDiscussion(help) }
+
+    /// The help sentence without its default, then the discussion: what the reference pages' option
+    /// tables say (the default has a column of its own there).
+    var fullAbout: String { withDiscussion(about) }
+
+    private func withDiscussion(_ text: String) -> String {
+        discussion.map { text + " " + $0 } ?? text
     }
 }
 

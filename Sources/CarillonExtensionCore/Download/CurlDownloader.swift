@@ -243,11 +243,9 @@ final class CurlDownloader {
     /// libcurl reads a timeout of 0 as "no limit". A duration too long for milliseconds in an `Int` (the
     /// public limits take any `Duration`) saturates instead of trapping.
     static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-        guard !overflow else { return seconds < 0 ? 1 : Int(clamping: Int64.max) }
-        let (rounded, roundingOverflow) = whole.addingReportingOverflow((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-        guard !roundingOverflow else { return Int(clamping: Int64.max) }
+        // `wholeMilliseconds` drops the fraction toward zero and saturates; a remainder rounds it up.
+        let whole = duration.wholeMilliseconds
+        let rounded = whole < .max && .milliseconds(whole) < duration ? whole + 1 : whole
         return Int(clamping: max(rounded, 1))
     }
 
