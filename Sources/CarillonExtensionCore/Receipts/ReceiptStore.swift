@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The extension's side of the shared container (the App Group stand-in): writes receipts.
 ///
 /// Layout inside the container (the `.lock`, `.tmp-*` and `Quarantine/` parts are ``RecordDirectory``'s):
@@ -144,7 +136,7 @@
                 return false
             }
         }
-        return memcmp(name.baseAddress! + 36, receiptSuffix, 8) == 0
+        return FileName.bytes(name, from: 36, equal: receiptSuffix)
     }
 
     private static let receiptSuffix: [UInt8] = Array(Receipt.fileExtension.utf8)

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// File names and paths are bytes; Swift strings are Unicode. This is the lossless mapping between the
 /// two that every path-taking call in the library goes through.
 ///
@@ -79,7 +71,7 @@
     private static func hasEscapedScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var offset = 0
-        while offset < bytes.count, let found = memchr(base + offset, 0xF4, bytes.count - offset) {
+        while offset < bytes.count, let found = system_memchr(base + offset, 0xF4, bytes.count - offset) {
             let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             if at + 2 < bytes.count && bytes[at + 1] == 0x8F && (bytes[at + 2] == 0xBE || bytes[at + 2] == 0xBF) { return true }
             offset = at + 1
@@ -108,6 +100,12 @@
             }
         }
         return result
+    }
+
+    /// Whether `name`'s bytes from `offset` on are `expected`, byte for byte (`memcmp`); `name` must
+    /// hold them all.
+    static func bytes(_ name: UnsafeBufferPointer<UInt8>, from offset: Int, equal expected: [UInt8]) -> Bool {
+        expected.withUnsafeBytes { system_memcmp(name.baseAddress! + offset, $0.baseAddress!, expected.count) } == 0
     }
 
     /// Calls `body` with the path's exact bytes as a NUL-terminated C string.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A directory of small record files that is ours: the container's `CarillonReceipts/` and the app's
 /// event queue. It owns the layout both share:
 ///
@@ -19,7 +11,7 @@
     public static let lockName = ".lock"
     public static let quarantineName = "Quarantine"
     /// Every directory of ours, whatever the umask.
-    public static let mode: mode_t = 0o700
+    public static let mode: CModeT = 0o700
 
     public let path: String
     /// Whether the directory itself may be reached through a symbolic link: yes for one a person named
@@ -62,18 +54,18 @@
     static func prepare(_ path: String, create: Bool, followsLink: Bool = false) throws(FileSystemError) -> [String] {
         switch try kind(of: path, followsLink: followsLink) {
         case .missing:
-            guard create else { throw FileSystemError("open", path, errno: ENOENT) }
+            guard create else { throw FileSystemError("open", path, errno: _ENOENT) }
             try FileSystem.makeDirectory(path, mode: mode)
             return []
         case .directory:
             break
         case let other:
-            throw FileSystemError("open", path, errno: ENOTDIR, explanation: "\(other.description), not a directory")
+            throw FileSystemError("open", path, errno: _ENOTDIR, explanation: "\(other.description), not a directory")
         }
         guard let permissions = FileSystem.permissions(path) else { throw .last("inspect", path) }
         guard permissions != mode else { return [] }
         if followsLink {
-            guard FileName.withCString(path, { chmod($0, mode) }) == 0 else { throw .last("set the mode of", path) }
+            guard FileName.withCString(path, { system_chmod($0, mode) }) == 0 else { throw .last("set the mode of", path) }
         } else {
             try FileSystem.setDirectoryMode(path, mode)
         }
