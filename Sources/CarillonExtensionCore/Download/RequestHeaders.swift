@@ -70,7 +70,7 @@ public struct RequestHeaders: Sendable, Equatable {
 
     static let secretNames: Set<String> = ["authorization", "cookie", "proxy-authorization"]
 
-    /// Parses `Name: value` as `--header` takes it: a name of RFC 9110 token characters, a colon,
+    /// Parses a header field written `Name: value`: a name of RFC 9110 token characters, a colon,
     /// then a value without CR, LF or NUL (leading and trailing spaces dropped).
     ///
     /// - Returns: the field, or why it is malformed.
@@ -96,7 +96,7 @@ public struct RequestHeaders: Sendable, Equatable {
         return !"\"(),/:;<=>?@[\\]{}".unicodeScalars.contains(scalar)
     }
 
-    /// A `--header` value that is not a header field.
+    /// A `Name: value` text that is not a header field.
     public struct HeaderError: Error, Sendable, Equatable {
         /// The value as given.
         public var text: String

@@ -29,7 +29,7 @@ public enum ReceivedResult: Sendable, Equatable {
         return nil
     }
 
-    /// The word the CLI prints in `queued`: `received`, `duplicate`, `none` or `failed`.
+    /// The result as one stable word: `received`, `duplicate`, `none` or `failed`.
     public var code: String {
         switch self {
         case .queued: return "received"

@@ -8,7 +8,7 @@
 /// people see them with ``Quoting/display(_:)``, where each such byte is written `\xNN`.
 ///
 /// This is how a receipt named with bytes that are not UTF-8 is still listed, opened, set aside and
-/// reported under its real name, and how a payload path given on the command line that is not UTF-8
+/// reported under its real name, and how a payload path given as an argument that is not UTF-8
 /// still opens the file it names.
 @_spi(Tooling) public enum FileName {
     private static let escapeBase: UInt32 = 0x10FF00

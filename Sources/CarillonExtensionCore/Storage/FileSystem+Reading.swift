@@ -6,7 +6,7 @@ extension FileSystem {
         case regularFileNoFollow
         /// A file in a directory someone listed (a payload directory): a regular file, through links.
         case regularFile
-        /// A path a person named on the command line: also a pipe or a device (`<(cat a.json)`,
+        /// A path a person named as an argument: also a pipe or a device (`<(cat a.json)`,
         /// `/dev/stdin`), read up to the limit; only a directory is refused.
         case namedByUser
     }

@@ -1,9 +1,9 @@
 internal import CCurl
 
 /// A libcurl share handle: the TLS session cache and the DNS cache shared by every downloader of one
-/// ``DownloaderPool``, so that concurrent downloads (`process --jobs N`, the iOS-shaped queue) resume
+/// ``DownloaderPool``, so that concurrent downloads (a tool's concurrent workers, the iOS-shaped queue) resume
 /// the TLS session one of them negotiated instead of each making a full handshake, as
-/// `curl --parallel` does.
+/// curl's parallel transfers do.
 ///
 /// The only owner of the `CURLSH` handle and of its locks. libcurl calls the lock and unlock callbacks
 /// from whichever thread runs a transfer, one lock per kind of data (``ThreadLocks``: the lock is
