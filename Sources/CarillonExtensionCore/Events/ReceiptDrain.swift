@@ -30,8 +30,8 @@ public enum ReceiptDrain {
     ///   - queue: the app's event queue the `received` events go to.
     ///   - now: the current time, to recognise temporary files abandoned over an hour ago.
     public static func drain(container: String, into queue: EventQueue, now: Timestamp = .now()) -> DrainReport {
-        let store = ReceiptStore(container: container)
-        let records = store.records
+        let directory = ReceiptStore.directory(inContainer: container)
+        let records = RecordDirectory(directory)
         var report = DrainReport()
         do {
             // No directory means the extension never wrote a receipt: nothing to do, not a failure.
@@ -40,7 +40,7 @@ public enum ReceiptDrain {
             if kind == .missing { return report }
             report.warnings += try records.prepare(create: false)
         } catch {
-            report.failures.append("cannot drain \(Quoting.display(store.directory)): \(error.reason)")
+            report.failures.append("cannot drain \(Quoting.display(directory)): \(error.reason)")
             return report
         }
 
@@ -109,7 +109,7 @@ public enum ReceiptDrain {
         if removedAny {
             // Not needed for correctness (a removal lost to a crash is re-read and found queued), but it
             // frees the extension's capacity for good.
-            do { try FileSystem.syncDirectory(store.directory) } catch { report.failures.append("\(error)") }
+            do { try FileSystem.syncDirectory(directory) } catch { report.failures.append("\(error)") }
         }
         return report
     }

@@ -38,8 +38,14 @@
 
     public init(container: String) {
         self.container = container
-        directory = FileSystem.join(container, ReceiptStore.directoryName)
+        directory = ReceiptStore.directory(inContainer: container)
         records = RecordDirectory(directory)
+    }
+
+    /// `<container>/CarillonReceipts`: where the receipts of a container are, for a reader that needs the
+    /// path and not a store.
+    public static func directory(inContainer container: String) -> String {
+        FileSystem.join(container, directoryName)
     }
 
     /// `<container>/CarillonReceipts/Quarantine`.
