@@ -27,5 +27,4 @@ let status = CarillonTool.run(arguments, io: .process)
 // in TestAssets/Bench/README.md, "Measurements behind the code".
 // (A build instrumented for coverage or LeakSanitizer would need exit(3) here to write its reports.)
 system_flushAllStreams()
-MemoryMapDump.writeIfAsked()
 system__exit(status)
