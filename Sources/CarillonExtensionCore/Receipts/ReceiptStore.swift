@@ -49,7 +49,7 @@
     }
 
     /// `<container>/CarillonReceipts/Quarantine`.
-    public var quarantineDirectory: String { records.quarantineDirectory }
+    var quarantineDirectory: String { records.quarantineDirectory }
 
     /// Where the receipt for `id` lives while pending.
     public func path(for id: DeliveryID) -> String { FileSystem.join(directory, Receipt.fileName(for: id)) }
@@ -69,7 +69,7 @@
     /// receipts directory whose mode was wider than 0700). Cost: one fsynced write, then a lock held for
     /// one directory listing (names only, no file is read) and a `link`, then the directory's fsync — the
     /// lock, the listing and the fsync shared with the receipts this process stores at the same moment.
-    public func recordReporting(
+    func recordReporting(
         _ id: DeliveryID, receivedAt: Timestamp, lockDeadline: ContinuousClock.Instant = .now + FileLock.extensionWait
     ) -> (result: ReceiptStatus, warnings: [String]) {
         let receipt = Receipt(deliveryID: id, receivedAt: receivedAt)
@@ -106,7 +106,7 @@
     /// How many receipts are pending: exactly the entries a drain would read as receipts.
     ///
     /// - Throws: ``FileSystemError`` when the directory cannot be listed (none yet counts as zero).
-    public func pendingCount() throws(FileSystemError) -> Int {
+    func pendingCount() throws(FileSystemError) -> Int {
         guard try records.kind() == .directory else { return 0 }
         return try ReceiptStore.countPendingReceipts(in: directory)
     }

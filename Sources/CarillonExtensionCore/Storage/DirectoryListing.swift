@@ -6,7 +6,7 @@
     public var kind: FileSystem.Kind?
 
     /// Whether the name is valid UTF-8.
-    public var isUTF8: Bool { !FileName.hasEscapes(name) }
+    var isUTF8: Bool { !FileName.hasEscapes(name) }
 }
 
 /// `readdir`, with names kept as bytes.

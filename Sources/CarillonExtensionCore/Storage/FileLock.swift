@@ -6,7 +6,7 @@
 /// until their deadline, then get an error that says another process holds the lock.
 @_spi(Tooling) public enum FileLock {
     /// How long the app's commands (`drain`, `open`, `batches`) wait for a lock.
-    public static let commandWait: Duration = .seconds(5)
+    static let commandWait: Duration = .seconds(5)
     /// How long the extension waits for the receipt lock: well inside the notification's ~30 s, and
     /// never past time-will-expire (the caller passes the earlier of the two).
     public static let extensionWait: Duration = .seconds(1)
@@ -16,7 +16,7 @@
     ///
     /// - Throws: ``FileSystemError`` from `open`, `flock`, or `EWOULDBLOCK` ("another process holds …")
     ///   when the deadline passed first; or whatever `body` throws.
-    public static func withExclusiveLock<Result>(
+    static func withExclusiveLock<Result>(
         _ path: String, until deadline: ContinuousClock.Instant, _ body: () throws(FileSystemError) -> Result
     ) throws(FileSystemError) -> Result {
         let descriptor = FileName.withCString(path) { name in

@@ -81,7 +81,7 @@
 
     /// The byte a scalar made by ``string(fromBytes:)`` stands for, when it stands for one that is not
     /// UTF-8; nil for any other scalar. People see such a byte as `\xNN` (``Quoting/display(_:)``).
-    public static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
+    static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
         escapedRange.contains(scalar.value) ? UInt8(scalar.value - escapeBase) : nil
     }
 

@@ -10,7 +10,7 @@ extension FileSystem {
     }
 
     /// Flushes a directory's entries to disk, so that a rename or link in it survives a crash.
-    public static func syncDirectory(_ path: String) throws(FileSystemError) {
+    static func syncDirectory(_ path: String) throws(FileSystemError) {
         let descriptor = FileName.withCString(path) { name in
             SystemCall.retryingInterrupts { system_open(name, _O_RDONLY | _O_DIRECTORY | _O_CLOEXEC) }
         }
@@ -46,7 +46,7 @@ extension FileSystem {
     /// final name. Staging first keeps the slow part (the write and its fsync) out of any lock the
     /// publish needs.
     public struct StagedFile: Sendable {
-        public let temporaryPath: String
+        let temporaryPath: String
         public let directory: String
 
         /// Gives the file its final name: `link` (never replacing: the first writer wins) or, with
@@ -66,7 +66,7 @@ extension FileSystem {
         }
 
         /// Removes the temporary file (it may already be gone).
-        public func discard() {
+        func discard() {
             _ = FileName.withCString(temporaryPath) { system_unlink($0) }
         }
     }

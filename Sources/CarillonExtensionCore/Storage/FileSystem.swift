@@ -91,7 +91,7 @@ import Synchronization
     }
 
     /// The permission bits of a file, or nil when it does not exist.
-    public static func permissions(_ path: String) -> CModeT? {
+    static func permissions(_ path: String) -> CModeT? {
         var info = CStat()
         guard FileName.withCString(path, { system_stat($0, &info) }) == 0 else { return nil }
         return info.st_mode & 0o7777

@@ -3,18 +3,18 @@
 /// between creating and publishing (or removing) it, and is removed.
 @_spi(Tooling) public enum StaleFiles {
     /// An hour: far longer than any write or download takes.
-    public static let maximumAge: Int64 = 3_600_000
+    static let maximumAge: Int64 = 3_600_000
     /// A record written but not yet published.
-    public static let temporaryPrefix = ".tmp-"
+    static let temporaryPrefix = ".tmp-"
     /// An image download in progress.
-    public static let partialPrefix = ".download-"
-    public static let partialSuffix = ".part"
+    static let partialPrefix = ".download-"
+    static let partialSuffix = ".part"
 
     /// Removes the file at `path` if it was last modified more than ``maximumAge`` before `now`.
     ///
     /// - Returns: true when it was removed.
     @discardableResult
-    public static func removeIfStale(_ path: String, now: Timestamp) -> Bool {
+    static func removeIfStale(_ path: String, now: Timestamp) -> Bool {
         var info = CStat()
         guard FileName.withCString(path, { system_lstat($0, &info) }) == 0 else { return false }
         // Checked: a modification time set far outside any clock's range must not trap.

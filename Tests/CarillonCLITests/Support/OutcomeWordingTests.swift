@@ -1,7 +1,7 @@
-@_spi(Tooling) import CarillonExtensionCore
 import Testing
 
 @testable import CarillonCLI
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The tool words the App Transport Security rule a handshake broke with its own options; every other
 /// outcome prints the core's detail as it is.
