@@ -138,7 +138,7 @@ public struct DownloadTrace: Sendable, Equatable {
 
     /// How an interrupted transfer ended, for a `timeout` or `expired` detail: the phase, the host and
     /// the body bytes received.
-    public var endDescription: String {
+    var endDescription: String {
         "\(Self.describe(phase, host: host)), after \(bodyBytes) body byte\(bodyBytes == 1 ? "" : "s")"
     }
 

@@ -42,7 +42,7 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// Whether a failed read of a record may succeed when tried again (out of descriptors or memory, an
     /// interruption, an I/O error): never a reason to set the file aside as corrupt, nor to take it as absent.
-    public var mayPass: Bool { [_EMFILE, _ENFILE, _ENOMEM, _EINTR, _EAGAIN, _EIO].contains(errno) }
+    var mayPass: Bool { [_EMFILE, _ENFILE, _ENOMEM, _EINTR, _EAGAIN, _EIO].contains(errno) }
 
     /// The explanation, or the C library's text for the error number.
     public var reason: String { explanation ?? String(cString: system_strerror(errno)) }
