@@ -1,19 +1,12 @@
 import CarillonCLI
 @_spi(Tooling) import CarillonExtensionCore
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 // Before anything opens a file: a launcher may have closed standard input, output or error, and the
 // next file opened (a receipt's temporary file) would then take descriptor 1 and receive output lines.
 StandardDescriptors.makeSafe()
 // A reader that goes away (`carillon-nse process dir | head`) ends the run through the failed write
 // (exit 1, one line on standard error), not through a signal mid-write.
-signal(SIGPIPE, SIG_IGN)
+system_ignoreBrokenPipes()
 // Ctrl-C or a TERM during `process` removes the partial downloads in progress before the tool goes.
 Interruption.removePartialDownloadsOnSignal()
 // The arguments as bytes: a path that is not UTF-8 still names its file (see FileName).
@@ -26,13 +19,12 @@ for index in 1..<max(Int(CommandLine.argc), 1) {
         FileName.string(
             fromBytes: UnsafeBufferPointer(
                 start: UnsafeRawPointer(CommandLine.unsafeArgv[index]!).assumingMemoryBound(to: UInt8.self),
-                count: strlen(CommandLine.unsafeArgv[index]!))))
+                count: system_strlen(CommandLine.unsafeArgv[index]!))))
 }
 let status = CarillonTool.run(arguments, io: .process)
 // All output has gone out with write(2) and every file is closed, so the atexit handlers (OpenSSL's and
 // the C++ runtime's clean-up of memory the kernel is about to reclaim) are skipped; what that saves is
 // in TestAssets/Bench/README.md, "Measurements behind the code".
 // (A build instrumented for coverage or LeakSanitizer would need exit(3) here to write its reports.)
-fflush(nil)
-MemoryMapDump.writeIfAsked()
-_exit(status)
+system_flushAllStreams()
+system__exit(status)

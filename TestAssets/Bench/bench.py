@@ -523,27 +523,28 @@ def bench_rss(nse, srv, work, reps, static_nse=None):
 
 def rss_breakdown(nse, srv, work, att, container, big_url):
     """Row 3's notes: Rss / Pss by mapping at exit (memory_map.py), one run each of the 10 MiB `process`, curl on
-    the same URL (under gdb, stopped at its exit_group) and `--version`; a single run, so ±0.3 MiB of the
+    the same URL and `--version`, each under gdb, stopped at its exit_group; a single run, so ±0.3 MiB of the
     binary's text is where its 64 KiB fault-around windows fall (the load address is random)."""
     payload = write_payload(os.path.join(work, "rss-map.json"), big_url)
-    own, r = memory_map.capture_own([nse, "process", "--container", container, "--attachments", att, "--ca-file",
-                                     srv.ca, payload], os.path.join(work, "smaps-nse.txt"), ENV)
+    own = memory_map.capture_at_exit([nse, "process", "--container", container, "--attachments", att, "--ca-file",
+                                      srv.ca, payload], os.path.join(work, "smaps-nse.txt"), ENV)
+    attached = bool(os.listdir(att))
     empty(att)
-    floor, _ = memory_map.capture_own([nse, "--version"], os.path.join(work, "smaps-floor.txt"), ENV)
+    floor = memory_map.capture_at_exit([nse, "--version"], os.path.join(work, "smaps-floor.txt"), ENV)
     target = os.path.join(work, "curl-rss-image")
     theirs = memory_map.capture_at_exit(curl_cmd(srv.ca, big_url, target), os.path.join(work, "smaps-curl.txt"), ENV)
     if os.path.exists(target):
         os.unlink(target)
-    if own is None or floor is None or r.returncode != 0:
-        broke("row 3: carillon-nse wrote no CARILLON_SMAPS_DUMP")
+    if own is None or floor is None or not attached:
+        broke("row 3: no memory map of carillon-nse at exit (gdb missing, or the run attached nothing)")
         return
     sides = [("process 10 MiB", own, os.path.basename(nse)), ("--version", floor, os.path.basename(nse))]
     if theirs is not None:
         sides.insert(1, ("curl 10 MiB", theirs, "curl"))
     else:
         NOTES.append("Row 3: curl's breakdown needs gdb (not installed): only carillon-nse's is given.")
-    NOTES.append("Row 3, KiB by mapping at exit (/proc/PID/smaps; carillon-nse's own dump, CARILLON_SMAPS_DUMP; curl "
-                 "stopped by gdb at exit_group), Rss / Pss (clean + dirty pages):\n"
+    NOTES.append("Row 3, KiB by mapping at exit (/proc/PID/smaps; each process stopped by gdb at exit_group), "
+                 "Rss / Pss (clean + dirty pages):\n"
                  + "\n".join(memory_map.table_lines(sides)))
 
 

@@ -1,9 +1,9 @@
 """Row 3's breakdown: what a process has mapped and touched at its exit, by mapping, from /proc/PID/smaps.
 
-carillon-nse writes its own at exit when CARILLON_SMAPS_DUMP names a file (Sources/carillon-nse/
-MemoryMapDump.swift, just before its `_exit`). curl cannot, so `capture_at_exit` runs it under gdb, stopped at
-its `exit_group` system call (after its atexit handlers, with everything still mapped), and copies the same
-three files from /proc/PID. Either way the figures are those of the last instant of the process; the peak
+`capture_at_exit` runs a program (carillon-nse or curl) under gdb, stopped at its `exit_group` system call
+(after any atexit handlers, with everything still mapped), and copies /proc/PID/status, smaps_rollup and
+smaps. (carillon-nse used to write the same three files itself when CARILLON_SMAPS_DUMP named a file; the
+executable no longer carries benchmark code: the two methods agreed within 84 KiB of 16.6 MiB.) Either way the figures are those of the last instant of the process; the peak
 (VmHWM, what /usr/bin/time reports) comes with them, and what was freed and given back before the exit is the
 difference.
 """
@@ -111,15 +111,6 @@ def breakdown(dump, binary_name):
 def read_dump(path):
     with open(path, errors="replace") as f:
         return parse(f.read())
-
-
-def capture_own(cmd, dump_path, env):
-    """Runs carillon-nse with CARILLON_SMAPS_DUMP; returns (parsed dump, result)."""
-    if os.path.exists(dump_path):
-        os.unlink(dump_path)
-    result = subprocess.run(cmd, env=dict(env, CARILLON_SMAPS_DUMP=dump_path), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    return (read_dump(dump_path) if os.path.exists(dump_path) else None), result
 
 
 _GDB_SCRIPT = """\

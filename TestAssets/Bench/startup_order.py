@@ -107,7 +107,10 @@ def main(argv=None):
         srv.stop()
         shutil.rmtree(work, ignore_errors=True)
     header = ("# The functions carillon-nse's common runs execute, for lld's --symbol-ordering-file (Package.swift).\n"
-              "# Written by TestAssets/Bench/startup_order.py; do not edit by hand.\n")
+              "# Written by TestAssets/Bench/startup_order.py; do not edit by hand.\n"
+              "# Kept in the product: every run of the release binary maps less of it with its functions in this order\n"
+              "# (the executable's text in a run's RSS 4.5 -> 2.8 MiB, peak RSS of a 10 KiB run 18.8 -> 17.0 MiB;\n"
+              "# TestAssets/Bench/README.md, \"Measurements behind the code\"). A stale entry is skipped, never an error.\n")
     with open(args.output + ".tmp", "w") as f:
         f.write(header + "\n".join(order) + "\n")
     os.replace(args.output + ".tmp", args.output)

@@ -2,8 +2,9 @@
 // Fuzz targets for carillon-nse's parsers of untrusted input (see README.md). A package of its own, so
 // that the root package's `swift build` and `swift test` never see libFuzzer entry points.
 //
-// Build (debug, with coverage and AddressSanitizer; see smoke.sh):
-//   swift build -c debug --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+// Build (release, libFuzzer and AddressSanitizer, as smoke.sh and oss-fuzz/build.sh do; the flags are
+// fuzz_build_flags in targets.sh):
+//   swift build -c release --sanitize=fuzzer -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address
 import PackageDescription
 
 /// One libFuzzer target: `Sources/<name>/<name>.swift` defines `LLVMFuzzerTestOneInput`.

@@ -1,14 +1,6 @@
 @_spi(Tooling) import CarillonExtensionCore
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension FuzzChecks {
     /// The scan's input, `NotificationCenterScan.lines`: one numbered entry per line, numbered 1, 2, 3 …;
     /// a line is blank exactly when it holds only spaces and tabs (and a final `\r`); a refusal says why;

@@ -1,14 +1,6 @@
 @_spi(Tooling) import CarillonExtensionCore
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension FuzzChecks {
     // MARK: - FuzzEventQueueFile
 

@@ -2,14 +2,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A per-process scratch directory for the checks that need files, removed at exit. Safe to use from
 /// concurrent test cases: every name it hands out is unique in the process.
 public enum FuzzScratch {

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// nginx on 127.0.0.1 speaking HTTP/2 by ALPN (Debian's `nginx-light`), with the test server's
 /// certificates, so that the same `caFile` trusts both: the HTTP/2 side of the download tests.
 ///

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// A fresh private directory (0700, from `mkdtemp`) under the system's temporary directory, removed with
 /// everything in it by ``remove()``: the one scratch directory every suite uses.
 public struct TemporaryDirectory: Sendable {

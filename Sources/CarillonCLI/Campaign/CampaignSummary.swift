@@ -21,7 +21,7 @@ enum CampaignSummary {
                 (key: "url", value: .string(image.url)),
                 (key: "verdict", value: .string(verdict(image))),
                 (key: "reason", value: .string(image.outcome.reason.code)),
-                (key: "detail", value: .string(image.outcome.detail)),
+                (key: "detail", value: .string(image.outcome.printedDetail)),
                 (key: "payloads", value: .number(String(image.payloads))),
                 (key: "first_payloads", value: .array(image.firstPayloads.map { .string($0) })),
                 (key: "bytes", value: image.byteCount.map { .number(String($0)) } ?? .null),

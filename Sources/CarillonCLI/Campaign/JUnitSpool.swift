@@ -1,13 +1,5 @@
 @_spi(Tooling) import CarillonExtensionCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where `--format junit` keeps its test cases until the run is over: the document's counts come
 /// first, and are known only at the end. An unlinked temporary file (no name to leave behind, memory
 /// flat for 100,000 payloads); at the end the header, the cases and the footer go to standard output,
@@ -23,12 +15,12 @@ final class JUnitSpool: Sendable {
         stream = FileStream(descriptor: descriptor)
     }
 
-    deinit { close(descriptor) }
+    deinit { system_close(descriptor) }
 
     /// Writes `header`, every spooled case and `footer` to `output`, in whole lines.
     func copy(to output: any TextSink, header: String, footer: String) throws(FileSystemError) {
-        if let failure = stream.failure { throw FileSystemError("write", "the JUnit spool", errno: EIO, explanation: failure) }
-        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw FileSystemError("lseek", "the JUnit spool", errno: errno) }
+        if let failure = stream.failure { throw FileSystemError("write", "the JUnit spool", errno: _EIO, explanation: failure) }
+        guard system_lseek(descriptor, 0, _SEEK_SET) == 0 else { throw FileSystemError("lseek", "the JUnit spool", errno: system_errno) }
         output.write(header)
         var carried: [UInt8] = []
         try FileSystem.readChunks(descriptor: descriptor, path: "the JUnit spool") { (piece) throws(FileSystemError) -> Bool in

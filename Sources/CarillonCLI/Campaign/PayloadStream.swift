@@ -1,14 +1,6 @@
 @_spi(Tooling) import CarillonExtensionCore
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The payloads of a run, one at a time and in input order: files as they are, and the lines of JSON
 /// Lines inputs (`*.jsonl`, `*.ndjson`, and `-` with `--lines`) read in 64 KiB chunks as they are
 /// wanted, so that memory never grows with an input's length. With a ``Shard``, only the payloads whose
@@ -171,7 +163,7 @@ private struct LineReader {
             let number = (lines.last?.number ?? 0) + 1
             lines.append(JSONLinePayload(path: path, number: number, bytes: [], problem: "cannot read: \(failure.reason)"))
         }
-        if ownsDescriptor { close(descriptor) }
+        if ownsDescriptor { system_close(descriptor) }
         return false
     }
 }

@@ -44,7 +44,7 @@ enum DrainCommand: Command {
         guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }
         let container = try Options.container.read(arguments)
         let queuePath = try Options.queue.read(arguments)
-        let receipts = ReceiptStore(container: container).directory
+        let receipts = ReceiptStore.directory(inContainer: container)
         if PathRelation.isSameOrInside(queuePath, receipts) {
             throw UsageError(
                 message:

@@ -62,7 +62,7 @@ enum OpenCommand: Command {
                         "\(CarillonTool.name): \(input.name): delivery \(id) already has an opened event; kept the first")
                 case .success(.notStamped(let why)):
                     io.standardError.line("\(CarillonTool.name): \(input.name): \(why); ignored")
-                case .failure(let error):
+                case .failure(let error), .success(.failed(_, let error)):
                     if !reportQueueFailure(error, of: input, io: io, status: &status) { going = false }
                 }
             }

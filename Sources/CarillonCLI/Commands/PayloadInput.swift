@@ -1,11 +1,4 @@
 @_spi(Tooling) import CarillonExtensionCore
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// One payload to process: a file or standard input, named as the output's `payload` field.
 enum PayloadInput: Equatable {
@@ -72,8 +65,8 @@ enum PayloadInput: Equatable {
                 var kind = entry.kind
                 if kind == .symbolicLink || kind == nil {
                     // A link to a payload is fine; what it points to decides.
-                    var info = stat()
-                    kind = FileName.withCString(path, { stat($0, &info) }) == 0 ? FileSystem.Kind(mode: info.st_mode) : nil
+                    var info = CStat()
+                    kind = FileName.withCString(path, { system_stat($0, &info) }) == 0 ? FileSystem.Kind(mode: info.st_mode) : nil
                 }
                 switch kind {
                 case .regularFile?: inputs.append(.file(path, named: false))
@@ -103,7 +96,7 @@ enum PayloadInput: Equatable {
             } catch let error as FileSystemError {
                 return .failure(
                     ReadError(
-                        message: error.errno == EFBIG ? "larger than \(limit) bytes; not a push payload" : "cannot read: \(error.reason)"))
+                        message: error.errno == _EFBIG ? "larger than \(limit) bytes; not a push payload" : "cannot read: \(error.reason)"))
             } catch {
                 return .failure(ReadError(message: "cannot read: \(error)"))
             }
@@ -111,7 +104,7 @@ enum PayloadInput: Equatable {
             do {
                 return .success(try FileSystem.readFile(path, limit: limit, policy: named ? .namedByUser : .regularFile))
             } catch {
-                if error.errno == EFBIG {
+                if error.errno == _EFBIG {
                     // A regular file's size is known before reading; a pipe or device was read up to the limit.
                     if (try? FileSystem.kind(path)) == .regularFile, let size = FileSystem.size(path) {
                         return .failure(

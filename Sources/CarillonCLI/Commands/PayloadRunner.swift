@@ -164,7 +164,7 @@ struct PayloadRunner: Sendable {
                 JUnitXML.testCase(
                     name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL),
                     seconds: result.elapsed.inMilliseconds / 1000,
-                    verdict: verdict, reason: result.outcome.reason, detail: result.outcome.detail)
+                    verdict: verdict, reason: result.outcome.reason, detail: result.outcome.printedDetail)
             }
         let entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
         let record = PayloadRecord(

@@ -84,7 +84,7 @@ enum PresentCommand: Command {
 
     /// The output line: `payload` (and `payload_base64` for a name that is not UTF-8), `delivery_id`,
     /// `queued`, `presentation`.
-    static func line(_ input: PayloadInput, _ result: PresentTracking.Result) -> String {
+    static func line(_ input: PayloadInput, _ result: PresentTracking.Answer) -> String {
         let members =
             input.jsonMembers + [
                 (key: "delivery_id", value: result.received.deliveryID.map { .string($0.rawValue) } ?? .null),

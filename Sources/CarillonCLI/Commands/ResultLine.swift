@@ -33,7 +33,7 @@ enum ResultLine {
         let fields: [(key: String, value: JSONValue)] = [
             (key: "routed", value: .bool(routed)),
             (key: "reason", value: .string(outcome.reason.code)),
-            (key: "detail", value: .string(outcome.detail)),
+            (key: "detail", value: .string(outcome.printedDetail)),
             (key: "delivered", value: .string(delivered.rawValue)),
             (key: "delivery_id", value: deliveryID.map { .string($0.rawValue) } ?? .null),
             (key: "receipt", value: .string(receipt)),

@@ -1,11 +1,4 @@
 @_spi(Tooling) import CarillonExtensionCore
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `carillon-nse scan`: the app's Notification Center check at configuration and activation — each
 /// stamped notification still delivered becomes a `received` event dated when it was delivered.
@@ -148,7 +141,7 @@ enum ScanCommand: Command {
             } catch let error as FileSystemError {
                 return .failure(
                     ReadError(
-                        message: error.errno == EFBIG
+                        message: error.errno == _EFBIG
                             ? "more than \(limit) bytes on standard input; not read" : "cannot read: \(error.reason)"))
             } catch {
                 return .failure(ReadError(message: "cannot read: \(error)"))
@@ -157,7 +150,7 @@ enum ScanCommand: Command {
         do {
             return .success(try FileSystem.readFile(source, limit: limit, policy: .namedByUser))
         } catch {
-            guard error.errno == EFBIG else { return .failure(ReadError(message: "cannot read: \(error.reason)")) }
+            guard error.errno == _EFBIG else { return .failure(ReadError(message: "cannot read: \(error.reason)")) }
             if (try? FileSystem.kind(source)) == .regularFile, let size = FileSystem.size(source) {
                 return .failure(
                     ReadError(message: "file is \(size) bytes, over the \(limit)-byte limit for a notifications file; not read"))

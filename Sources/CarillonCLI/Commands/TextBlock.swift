@@ -13,7 +13,7 @@ enum TextBlock {
     }
 
     static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String]) -> String {
-        var lines = ["\(payload.name): \(result.outcome.reason.code) — \(result.outcome.detail)"]
+        var lines = ["\(payload.name): \(result.outcome.reason.code) — \(result.outcome.printedDetail)"]
         lines.append(
             "  delivered \(result.delivered.rawValue)\(result.routed ? "" : " (not routed: the extension never runs)"), receipt \(result.receipt.code)"
         )

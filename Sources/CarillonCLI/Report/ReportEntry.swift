@@ -31,7 +31,7 @@ struct ReportEntry: Sendable {
     init(payload: String, result: ServiceResult, warnings: [String]) {
         self.payload = payload
         reason = result.outcome.reason
-        detail = result.outcome.detail
+        detail = result.outcome.printedDetail
         isNotification = true
         routed = result.routed
         delivered = result.delivered

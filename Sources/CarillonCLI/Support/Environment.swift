@@ -1,19 +1,12 @@
 @_spi(Tooling) import CarillonExtensionCore
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The process environment, read without Foundation.
 enum Environment {
     static func value(_ name: String) -> String? {
         // As bytes (see FileName): a TMPDIR that is not UTF-8 must still name its directory.
-        getenv(name).map {
+        system_getenv(name).map {
             FileName.string(
-                fromBytes: UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+                fromBytes: UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: system_strlen($0)))
         }
     }
 }

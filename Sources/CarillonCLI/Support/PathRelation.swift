@@ -1,11 +1,4 @@
 @_spi(Tooling) import CarillonExtensionCore
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Where one path is relative to another once links and `..` are resolved: for the misconfigurations
 /// that are usage errors (a queue inside the container's receipts, attachments inside the container).
@@ -16,11 +9,11 @@ enum PathRelation {
         var existing = path.isEmpty ? "." : path
         var rest: [String] = []
         while true {
-            if let real = FileName.withCString(existing, { realpath($0, nil) }) {
-                defer { free(real) }
+            if let real = FileName.withCString(existing, { system_realpath($0) }) {
+                defer { system_free(real) }
                 var resolved = FileName.string(
                     fromBytes: UnsafeBufferPointer(
-                        start: UnsafeRawPointer(real).assumingMemoryBound(to: UInt8.self), count: strlen(real)))
+                        start: UnsafeRawPointer(real).assumingMemoryBound(to: UInt8.self), count: system_strlen(real)))
                 for name in rest.reversed() {
                     switch name {
                     case "", ".": continue

@@ -1,12 +1,5 @@
 @_spi(Tooling) import CarillonExtensionCore
 import Synchronization
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Where a command's text goes: the process's streams in the tool, memory in tests. (Not Swift's
 /// `TextOutputStream`, whose `write` cannot report that a write failed.)
@@ -50,7 +43,7 @@ public struct ToolIO: Sendable {
         ToolIO(
             standardOutput: FileStream(descriptor: 1), standardError: FileStream(descriptor: 2),
             readStandardInput: { limit in try FileSystem.readAll(descriptor: 0, limit: limit, path: "standard input") },
-            standardErrorIsTerminal: isatty(2) == 1)
+            standardErrorIsTerminal: system_isatty(2) == 1)
     }
 }
 

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension AttachmentStore {
     /// Publishes another attachment file with the bytes of `source` (a verified file of this store):
     /// a hard link under a new name made here (`link(2)`: no byte is copied, the mode 0600 is the
@@ -16,8 +8,9 @@ extension AttachmentStore {
     func publishLink(of source: String, type: ImageType, byteCount: Int) throws(Outcome) -> NotificationAttachment {
         let identifier = "image-\(FileSystem.uniqueToken())"
         let path = FileSystem.join(directory, "\(identifier).\(type.fileExtension)")
-        let linked = FileName.withCString(source) { from in FileName.withCString(path) { link(from, $0) } } == 0
-        if linked { return NotificationAttachment(identifier: identifier, path: path, type: type, byteCount: byteCount) }
+        if FileSystem.hardLink(source, to: path) {
+            return NotificationAttachment(identifier: identifier, path: path, type: type, byteCount: byteCount)
+        }
         let partial = try createPartialFile()
         do throws(FileSystemError) {
             try FileSystem.readChunks(ofRegularFile: source) { (piece) throws(FileSystemError) -> Bool in

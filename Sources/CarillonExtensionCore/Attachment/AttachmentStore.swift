@@ -1,11 +1,4 @@
 import Synchronization
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The attachments directory: where downloads stream to and verified images are published.
 ///
@@ -71,7 +64,7 @@ import Synchronization
     /// a process about to end on a signal (SIGINT, SIGTERM). Safe from any thread.
     public static func removeFilesInProgress(thenEnd end: () -> Never) -> Never {
         inProgress.withLock { paths -> Never in
-            for path in paths { _ = FileName.withCString(path) { unlink($0) } }
+            for path in paths { FileSystem.removeQuietly(path) }
             end()
         }
     }
@@ -101,7 +94,7 @@ extension AttachmentStore {
         }
 
         deinit {
-            close(descriptor)
+            FileSystem.close(descriptor)
             if owned { store.discard(path) }
         }
 

@@ -109,7 +109,7 @@ final class CurlDownloader {
                 CURLOPT_ACCEPT_ENCODING,
                 carillon_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, RequestHeaders.acceptEncoding)
             ),
-            // User-Agent, Accept, Accept-Language, Accept-Encoding and any --header: a field of the list
+            // User-Agent, Accept, Accept-Language, Accept-Encoding and any extra header field: a field of the list
             // replaces libcurl's own of the same name.
             (CURLOPT_HTTPHEADER, carillon_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, headers.map { UnsafeMutableRawPointer($0) })),
         ]

@@ -10,7 +10,7 @@ import Synchronization
 /// cancelled, and the download's wait wakes for it. That is how `NotificationService.process` brings
 /// time-will-expire down to the transfer without a timer thread or a scheduled closure: the caller
 /// asks ``isExpired`` when the work returns, and delivers.
-@_spi(Tooling) public final class DownloadCancellation: Sendable {
+final class DownloadCancellation: Sendable {
     private struct State {
         var cancelled = false
         /// The multi handle of the transfer in progress, to wake. Guarded so that it is never woken
@@ -21,14 +21,14 @@ import Synchronization
 
     private let state = Mutex(State())
     /// When the token counts as cancelled by itself (time-will-expire), or nil for never.
-    public let expiry: ContinuousClock.Instant?
+    let expiry: ContinuousClock.Instant?
 
-    public init(expiry: ContinuousClock.Instant? = nil) {
+    init(expiry: ContinuousClock.Instant? = nil) {
         self.expiry = expiry
     }
 
     /// Stops the download, if one is running, and any that starts later with this token.
-    public func cancel() {
+    func cancel() {
         state.withLock { state in
             state.cancelled = true
             if let address = state.multiAddress, let multi = UnsafeMutableRawPointer(bitPattern: address) {
@@ -38,10 +38,10 @@ import Synchronization
     }
 
     /// Cancelled, or past its expiry.
-    public var isCancelled: Bool { state.withLock { $0.cancelled } || isExpired }
+    var isCancelled: Bool { state.withLock { $0.cancelled } || isExpired }
 
     /// Whether the expiry has come.
-    public var isExpired: Bool {
+    var isExpired: Bool {
         guard let expiry else { return false }
         return ContinuousClock.now >= expiry
     }

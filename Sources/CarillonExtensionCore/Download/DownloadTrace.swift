@@ -1,5 +1,5 @@
 /// What one image download did, request by request, as `curl -w '%{json}'` would show it: the
-/// transfer trace of SPEC §6. A plain value the downloader fills; the CLI renders it.
+/// transfer trace of SPEC §6. A plain value the downloader fills; a caller renders it.
 public struct DownloadTrace: Sendable, Equatable {
     /// The negotiated TLS protocol and cipher suite of a new connection (OpenSSL's names).
     public struct TLS: Sendable, Equatable {
@@ -138,7 +138,7 @@ public struct DownloadTrace: Sendable, Equatable {
 
     /// How an interrupted transfer ended, for a `timeout` or `expired` detail: the phase, the host and
     /// the body bytes received.
-    public var endDescription: String {
+    var endDescription: String {
         "\(Self.describe(phase, host: host)), after \(bodyBytes) body byte\(bodyBytes == 1 ? "" : "s")"
     }
 

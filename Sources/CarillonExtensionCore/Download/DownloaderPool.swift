@@ -7,13 +7,13 @@ import Synchronization
 /// downloader that opens a connection after another has made a full handshake with the same server
 /// resumes that session. One pool has one ``DownloadConfiguration``, so a session is never resumed
 /// under other trust settings (libcurl compares them too).
-@_spi(Tooling) public final class DownloaderPool: Sendable {
-    public let configuration: DownloadConfiguration
+final class DownloaderPool: Sendable {
+    let configuration: DownloadConfiguration
     private let idle = Mutex<[CurlDownloaderBox]>([])
     /// Every downloader of the pool holds it too, so it is freed after the last of their easy handles.
     private let share = CurlShare()
 
-    public init(configuration: DownloadConfiguration) {
+    init(configuration: DownloadConfiguration) {
         self.configuration = configuration
     }
 

@@ -20,12 +20,12 @@ public struct RequestHeaders: Sendable, Equatable {
     public private(set) var fields: [Field]
 
     /// The codings `URLSession` asks for and decodes, as it writes them.
-    public static let acceptEncoding = "gzip, deflate, br"
+    static let acceptEncoding = "gzip, deflate, br"
     /// A US English device's preferred languages.
     public static let defaultAcceptLanguage = "en-US,en;q=0.9"
     /// The extension's executable name, the first product of its `User-Agent` (an app extension's
     /// `URLSession` names the extension's own bundle, not the app's).
-    public static let extensionExecutable = "CarillonNotificationService"
+    static let extensionExecutable = "CarillonNotificationService"
 
     /// `<executable>/<bundle version> CFNetwork/<v> Darwin/<v>`, as the device sends it.
     public static var defaultUserAgent: String {
@@ -62,7 +62,7 @@ public struct RequestHeaders: Sendable, Equatable {
 
     /// The fields as a trace shows them: the value of `Authorization` and `Cookie` (and their proxy
     /// forms) is never shown.
-    public var redacted: [Field] {
+    var redacted: [Field] {
         fields.map { field in
             Self.secretNames.contains(field.name.lowercased()) ? Field(name: field.name, value: "(redacted)") : field
         }
@@ -70,7 +70,7 @@ public struct RequestHeaders: Sendable, Equatable {
 
     static let secretNames: Set<String> = ["authorization", "cookie", "proxy-authorization"]
 
-    /// Parses `Name: value` as `--header` takes it: a name of RFC 9110 token characters, a colon,
+    /// Parses a header field written `Name: value`: a name of RFC 9110 token characters, a colon,
     /// then a value without CR, LF or NUL (leading and trailing spaces dropped).
     ///
     /// - Returns: the field, or why it is malformed.
@@ -96,7 +96,7 @@ public struct RequestHeaders: Sendable, Equatable {
         return !"\"(),/:;<=>?@[\\]{}".unicodeScalars.contains(scalar)
     }
 
-    /// A `--header` value that is not a header field.
+    /// A `Name: value` text that is not a header field.
     public struct HeaderError: Error, Sendable, Equatable {
         /// The value as given.
         public var text: String

@@ -109,7 +109,7 @@ extension TransferReport {
         case CurlCode.abortedByCallback:
             return Outcome(.expired, "download cancelled (\(curl))")
         case let code where CurlCode.tlsCodes.contains(code):
-            return Outcome(.tls, transportSecurity.handshakeDetail(curl))
+            return transportSecurity.handshakeOutcome(curl)
         case CurlCode.writeError:
             return Outcome(.storage, "could not write the downloaded body (\(curl))")
         default:

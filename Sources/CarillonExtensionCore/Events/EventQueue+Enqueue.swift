@@ -24,18 +24,18 @@ extension EventQueue {
     }
 
     /// What an enqueue did: each event's result, and what was put right on the way.
-    public struct EnqueueReport: Sendable {
+    struct EnqueueReport: Sendable {
         /// For each event, in order: true when added, false when already queued, or the error that kept it out.
-        public var results: [Result<Bool, FileSystemError>]
+        var results: [Result<Bool, FileSystemError>]
         /// The counter rebuilt or the queue renumbered, said in words.
-        public var warnings: [String]
+        var warnings: [String]
     }
 
     /// ``enqueue(contentsOf:)``, with the warnings for a counter that had to be rebuilt.
     ///
     /// The new events go into one format-2 file (one per `QueuedEventFile.maximumEvents`): one
     /// fsync for the file and one for the directory, whatever their number.
-    public func enqueueReporting(contentsOf events: [Event]) -> EnqueueReport {
+    func enqueueReporting(contentsOf events: [Event]) -> EnqueueReport {
         guard !events.isEmpty else { return EnqueueReport(results: [], warnings: []) }
         var warnings: [String] = []
         do throws(FileSystemError) {

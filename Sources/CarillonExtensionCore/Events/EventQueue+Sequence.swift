@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The queue's counter: the next sequence number, kept in `.sequence`.
 ///
 /// Every number read from disk is checked before any arithmetic: a counter that is missing, corrupt,
@@ -79,11 +71,9 @@ extension EventQueue {
         do {
             bytes = try FileSystem.readFile(sequencePath, limit: 4096, policy: .regularFileNoFollow)
         } catch {
-            switch error.errno {
-            case ENOENT: return .missing
-            case _ where error.mayPass: throw error  // never rebuild on it
-            default: return .unusable(error.reason)
-            }
+            if error.isMissingFile { return .missing }
+            if error.mayPass { throw error }  // never rebuild on it
+            return .unusable(error.reason)
         }
         do {
             let record = try RecordFile(parsing: bytes, version: EventQueue.sequenceFormatVersion, maximumBytes: 4096)

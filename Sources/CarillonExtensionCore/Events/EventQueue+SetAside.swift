@@ -9,7 +9,7 @@ extension EventQueue {
     ///
     /// - Returns: the files set aside (one per queue file the events came from).
     /// - Throws: ``FileSystemError`` when the lock cannot be had, or a file cannot be read or moved.
-    public func setAside(_ events: [Event], reason: String) throws(FileSystemError) -> [QuarantinedFile] {
+    func setAside(_ events: [Event], reason: String) throws(FileSystemError) -> [QuarantinedFile] {
         guard !events.isEmpty else { return [] }
         let refused = Set(events.map(EventKey.init))
         return try withLock { () throws(FileSystemError) in

@@ -36,7 +36,7 @@ public enum NotificationCenterScan {
         /// Its line in the input.
         public var line: Int
         /// What was queued for it.
-        public var received: ReceivedResult
+        public var received: TrackingResult
     }
 
     /// Queues `received` for every stamped notification not yet queued, in delivery-date order (as the
@@ -49,7 +49,7 @@ public enum NotificationCenterScan {
     public static func scan(
         _ notifications: [(line: Int, notification: DeliveredNotification)], into queue: EventQueue, warnings: inout [String]
     ) -> [Entry] {
-        var results: [ReceivedResult?] = Array(repeating: nil, count: notifications.count)
+        var results: [TrackingResult?] = Array(repeating: nil, count: notifications.count)
         var stamped: [(index: Int, event: Event)] = []
         for (index, item) in notifications.enumerated() {
             let stamp = CarillonStamp(userInfo: item.notification.userInfo)

@@ -1,26 +1,12 @@
 /// The app's `didOpen(userInfo:)`: queues an `opened` event when the user taps a Carillon notification.
+/// What a tap did is a ``TrackingResult`` (never ``TrackingResult/failed(_:_:)``: a queue that cannot be
+/// written is thrown, or the error in the batch's results).
 public enum OpenTracking {
-    /// What a tap did to the queue.
-    public enum Result: Sendable, Equatable {
-        /// A new `opened` event was queued.
-        case queued(Event)
-        /// An `opened` event for this delivery was already queued (an earlier tap); it is kept, with its time.
-        case alreadyQueued(DeliveryID)
-        /// The payload has no valid Carillon stamp, so there is nothing to report; the text says why.
-        case notStamped(String)
-
-        /// The event now queued for this tap: the new one, or nil when nothing was added.
-        public var event: Event? {
-            if case .queued(let event) = self { return event }
-            return nil
-        }
-    }
-
     /// Queues `opened` at `at` for the payload's delivery id; payloads without a valid stamp (object or
     /// Android string form, see `CarillonStamp`) are ignored.
     ///
     /// - Throws: ``FileSystemError`` when the queue cannot be written.
-    public static func didOpen(userInfo: JSONValue, at: Timestamp, queue: EventQueue) throws(FileSystemError) -> Result {
+    public static func didOpen(userInfo: JSONValue, at: Timestamp, queue: EventQueue) throws(FileSystemError) -> TrackingResult {
         var warnings: [String] = []
         return try didOpen(userInfo: userInfo, at: at, queue: queue, warnings: &warnings)
     }
@@ -29,18 +15,18 @@ public enum OpenTracking {
     /// counter rebuilt, the queue renumbered).
     public static func didOpen(
         userInfo: JSONValue, at: Timestamp, queue: EventQueue, warnings: inout [String]
-    ) throws(FileSystemError) -> Result {
+    ) throws(FileSystemError) -> TrackingResult {
         try didOpen([userInfo], at: at, queue: queue, warnings: &warnings)[0].get()
     }
 
     /// ``didOpen(userInfo:at:queue:warnings:)`` for several taps at `at`, their events queued together
     /// (one queue file, a handful of fsyncs): each payload's result or the error that kept its event
     /// out, in the order given. Two payloads of one delivery: the first is queued, the second is
-    /// ``Result/alreadyQueued(_:)``.
+    /// ``TrackingResult/alreadyQueued(_:)``.
     public static func didOpen(
         _ userInfos: [JSONValue], at: Timestamp, queue: EventQueue, warnings: inout [String]
-    ) -> [Swift.Result<Result, FileSystemError>] {
-        var results: [Swift.Result<Result, FileSystemError>] = []
+    ) -> [Result<TrackingResult, FileSystemError>] {
+        var results: [Result<TrackingResult, FileSystemError>] = []
         var stamped: [(index: Int, event: Event)] = []
         for (index, userInfo) in userInfos.enumerated() {
             let stamp = CarillonStamp(userInfo: userInfo)

@@ -27,7 +27,7 @@
     static let maximumLineBytes = QueuedEvent.maximumFileBytes
 
     /// A new file's name: `batch-<token>.events`, never used before (pid, counter, random bits).
-    public static func newFileName() -> String {
+    static func newFileName() -> String {
         namePrefix + FileSystem.uniqueToken() + fileExtension
     }
 

@@ -30,8 +30,8 @@ public enum ReceiptDrain {
     ///   - queue: the app's event queue the `received` events go to.
     ///   - now: the current time, to recognise temporary files abandoned over an hour ago.
     public static func drain(container: String, into queue: EventQueue, now: Timestamp = .now()) -> DrainReport {
-        let store = ReceiptStore(container: container)
-        let records = store.records
+        let directory = ReceiptStore.directory(inContainer: container)
+        let records = RecordDirectory(directory)
         var report = DrainReport()
         do {
             // No directory means the extension never wrote a receipt: nothing to do, not a failure.
@@ -40,7 +40,7 @@ public enum ReceiptDrain {
             if kind == .missing { return report }
             report.warnings += try records.prepare(create: false)
         } catch {
-            report.failures.append("cannot drain \(Quoting.display(store.directory)): \(error.reason)")
+            report.failures.append("cannot drain \(Quoting.display(directory)): \(error.reason)")
             return report
         }
 
@@ -52,6 +52,25 @@ public enum ReceiptDrain {
             return report
         }
 
+        var receipts = readReceipts(entries, in: records, now: now, report: &report)
+
+        // Queue order should follow the time the notifications arrived, not the ids' alphabetical order.
+        receipts.sort { ($0.receipt.receivedAt, $0.receipt.deliveryID) < ($1.receipt.receivedAt, $1.receipt.deliveryID) }
+
+        let removedAny = queueThenRemove(receipts, into: queue, report: &report)
+        if removedAny {
+            // Not needed for correctness (a removal lost to a crash is re-read and found queued), but it
+            // frees the extension's capacity for good.
+            do { try FileSystem.syncDirectory(directory) } catch { report.failures.append("\(error)") }
+        }
+        return report
+    }
+
+    /// The whole receipts among `entries`, with their paths; what is not one is removed (an abandoned
+    /// temporary file), set aside (a corrupt file) or reported.
+    private static func readReceipts(
+        _ entries: [DirectoryEntry], in records: RecordDirectory, now: Timestamp, report: inout DrainReport
+    ) -> [(receipt: Receipt, path: String)] {
         var receipts: [(receipt: Receipt, path: String)] = []
         for entry in entries {
             let path = records.path(of: entry.name)
@@ -72,10 +91,15 @@ public enum ReceiptDrain {
                 }
             }
         }
+        return receipts
+    }
 
-        // Queue order should follow the time the notifications arrived, not the ids' alphabetical order.
-        receipts.sort { ($0.receipt.receivedAt, $0.receipt.deliveryID) < ($1.receipt.receivedAt, $1.receipt.deliveryID) }
-
+    /// Queues the receipts' events a chunk at a time, then removes each receipt whose event is queued
+    /// (durable by then); a lock that cannot be had keeps the rest for the next drain. Whether any
+    /// receipt was removed.
+    private static func queueThenRemove(
+        _ receipts: [(receipt: Receipt, path: String)], into queue: EventQueue, report: inout DrainReport
+    ) -> Bool {
         var removedAny = false
         for start in stride(from: 0, to: receipts.count, by: chunkSize) {
             let chunk = receipts[start..<min(start + chunkSize, receipts.count)]
@@ -106,12 +130,7 @@ public enum ReceiptDrain {
                 }
             }
         }
-        if removedAny {
-            // Not needed for correctness (a removal lost to a crash is re-read and found queued), but it
-            // frees the extension's capacity for good.
-            do { try FileSystem.syncDirectory(store.directory) } catch { report.failures.append("\(error)") }
-        }
-        return report
+        return removedAny
     }
 
     private enum Entry {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Downloads, verifies and attaches one image: the part of the extension that may take time.
 ///
 /// The downloader knows nothing of files or images; this composes them: the body it streams goes to

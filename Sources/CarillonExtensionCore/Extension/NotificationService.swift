@@ -74,7 +74,7 @@ public final class NotificationService: Sendable {
     /// downloaded and verified on this thread rather than handed to another, and time-will-expire comes
     /// from the download's own wait, which wakes for it, instead of a timer thread. It is also checked
     /// before and after the download; the steps between (creating the file, the first downloader's
-    /// set-up, publishing) take a millisecond or so at most. A caller that blocks anyway (the CLI) saves
+    /// set-up, publishing) take a millisecond or so at most. A caller that blocks anyway (a tool processing a file) saves
     /// the hand-off and the thread: on a busy machine a fresh download thread can be scheduled onto the
     /// core the server is using.
     static func process(

@@ -63,18 +63,7 @@ struct GIFStream {
             switch state {
             case .header:
                 guard gathered.fill(13, from: input, at: &index) else { return .pending }
-                width = gathered.uint16LittleEndian(at: 6)
-                height = gathered.uint16LittleEndian(at: 8)
-                let flags = gathered[10]
-                gathered.reset()
-                if width == 0 || height == 0 {
-                    warnings.add(
-                        "GIF logical screen has zero width or height (\(width)×\(height)); decoders size the image from its frames")
-                }
-                state =
-                    flags & 0x80 != 0
-                    ? .skip(remaining: Self.colourTableSize(flags), truncated: "GIF truncated in its global colour table", next: .block)
-                    : .block
+                readHeader()
             case .skip(let remaining, let truncated, let next):
                 let take = min(remaining, input.count - index)
                 index += take
@@ -102,20 +91,7 @@ struct GIFStream {
                 startSubBlocks("an extension", imageData: false)
             case .descriptor:
                 guard gathered.fill(9, from: input, at: &index) else { return .pending }
-                frames += 1
-                let frameWidth = gathered.uint16LittleEndian(at: 4)
-                let frameHeight = gathered.uint16LittleEndian(at: 6)
-                let flags = gathered[8]
-                gathered.reset()
-                guard frameWidth != 0 && frameHeight != 0 else {
-                    return fault("GIF image \(imageNumber) has zero width or height (\(frameWidth)×\(frameHeight))")
-                }
-                state =
-                    flags & 0x80 != 0
-                    ? .skip(
-                        remaining: Self.colourTableSize(flags),
-                        truncated: "GIF truncated in the colour table of image \(imageNumber)", next: .codeSize)
-                    : .codeSize
+                if let verdict = readDescriptor() { return verdict }
             case .codeSize:
                 let codeSize = input[index]
                 guard (2...8).contains(codeSize) else {
@@ -143,6 +119,44 @@ struct GIFStream {
             }
         }
         return .pending
+    }
+
+    /// The logical screen descriptor, gathered: the screen's size (a zero one is a warning: decoders
+    /// size the image from its frames), then the global colour table to skip, if any.
+    @inline(__always)
+    private mutating func readHeader() {
+        width = gathered.uint16LittleEndian(at: 6)
+        height = gathered.uint16LittleEndian(at: 8)
+        let flags = gathered[10]
+        gathered.reset()
+        if width == 0 || height == 0 {
+            warnings.add("GIF logical screen has zero width or height (\(width)×\(height)); decoders size the image from its frames")
+        }
+        state =
+            flags & 0x80 != 0
+            ? .skip(remaining: Self.colourTableSize(flags), truncated: "GIF truncated in its global colour table", next: .block)
+            : .block
+    }
+
+    /// An image descriptor, gathered: one more frame, a fault when it has no area, then its local colour
+    /// table to skip, if any. Nil: go on.
+    @inline(__always)
+    private mutating func readDescriptor() -> Verdict? {
+        frames += 1
+        let frameWidth = gathered.uint16LittleEndian(at: 4)
+        let frameHeight = gathered.uint16LittleEndian(at: 6)
+        let flags = gathered[8]
+        gathered.reset()
+        guard frameWidth != 0 && frameHeight != 0 else {
+            return fault("GIF image \(imageNumber) has zero width or height (\(frameWidth)×\(frameHeight))")
+        }
+        state =
+            flags & 0x80 != 0
+            ? .skip(
+                remaining: Self.colourTableSize(flags),
+                truncated: "GIF truncated in the colour table of image \(imageNumber)", next: .codeSize)
+            : .codeSize
+        return nil
     }
 
     /// A fault: a refusal before the first image is complete; after, giflib stops with the frames it

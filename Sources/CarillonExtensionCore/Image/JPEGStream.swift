@@ -78,25 +78,7 @@ struct JPEGStream {
                 if let verdict = markerFound() { return verdict }
             case .length:
                 guard gathered.fill(2, from: input, at: &index) else { return .pending }
-                let length = gathered.uint16BigEndian(at: 0)
-                gathered.reset()
-                if Self.isSkipped(marker) {
-                    if length < 2 {
-                        warnings.add(
-                            "JPEG \(Self.segmentName(marker)) at offset \(leadOffset) has an invalid length \(length); decoders read on after it"
-                        )
-                        state = .lead
-                    } else {
-                        state = .skip(remaining: length - 2)
-                    }
-                    continue
-                }
-                guard length >= 2 else {
-                    return .refused(refusal("JPEG segment \(Self.segmentName(marker)) has an invalid length \(length)"))
-                }
-                payload.removeAll(keepingCapacity: true)
-                state = .header(remaining: length - 2)
-                if length == 2, let verdict = segmentEnded() { return verdict }
+                if let verdict = lengthGathered() { return verdict }
             case .header(let remaining):
                 let take = min(remaining, input.count - index)
                 payload.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<index + take]))
@@ -132,6 +114,30 @@ struct JPEGStream {
             }
         }
         return .pending
+    }
+
+    /// A segment's length, gathered: a segment the decoders skip is skipped (an invalid length is a
+    /// warning: they read on after it), any other is read as a header. Nil: go on.
+    @inline(__always)
+    private mutating func lengthGathered() -> Verdict? {
+        let length = gathered.uint16BigEndian(at: 0)
+        gathered.reset()
+        if Self.isSkipped(marker) {
+            if length < 2 {
+                warnings.add(
+                    "JPEG \(Self.segmentName(marker)) at offset \(leadOffset) has an invalid length \(length); decoders read on after it")
+                state = .lead
+            } else {
+                state = .skip(remaining: length - 2)
+            }
+            return nil
+        }
+        guard length >= 2 else {
+            return .refused(refusal("JPEG segment \(Self.segmentName(marker)) has an invalid length \(length)"))
+        }
+        payload.removeAll(keepingCapacity: true)
+        state = .header(remaining: length - 2)
+        return length == 2 ? segmentEnded() : nil
     }
 
     private mutating func stray(_ count: Int, at offset: Int) {

@@ -64,10 +64,10 @@ import Synchronization
     /// The fetches under way, which ``finish()`` waits for.
     private let fetches = DispatchGroup()
 
-    public init() {}
+    init() {}
 
     /// How many distinct images were asked for.
-    public var distinctImages: Int { flights.withLock { $0.count } }
+    var distinctImages: Int { flights.withLock { $0.count } }
 
     /// The image for the request `requester`: fetched by it, waited for, or taken as it was; expired when
     /// `wait` reaches its expiry (or is woken by time-will-expire) first.
@@ -127,7 +127,7 @@ import Synchronization
     }
 
     /// Every verdict so far, by URL, for a campaign's summary.
-    public var verdicts: [(url: String, outcome: Outcome?, type: ImageType?, byteCount: Int?, trace: DownloadTrace?, fetchedBy: String)] {
+    var verdicts: [(url: String, outcome: Outcome?, type: ImageType?, byteCount: Int?, trace: DownloadTrace?, fetchedBy: String)] {
         flights.withLock { flights in
             flights.compactMap { url, flight in
                 guard let verdict = flight.verdict else { return nil }

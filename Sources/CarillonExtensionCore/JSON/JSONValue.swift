@@ -61,7 +61,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// A short name of the value's JSON type, for messages: "object", "string", "number"...
-    public var typeName: String {
+    var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"

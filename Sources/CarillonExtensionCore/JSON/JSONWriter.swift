@@ -16,7 +16,7 @@
     }
 
     /// Appends `text` as a quoted JSON string.
-    public static func writeString(_ text: String, to output: inout String) {
+    static func writeString(_ text: String, to output: inout String) {
         var bytes: [UInt8] = []
         writeString(text, to: &bytes)
         output += String(decoding: bytes, as: UTF8.self)

@@ -34,7 +34,7 @@ public enum Reason: String, CaseIterable, Sendable, Codable {
     case expired
     /// The attachment file could not be written.
     case storage
-    /// The input is not a JSON object (the CLI's case only: iOS never delivers such a thing).
+    /// The input is not a JSON object (a payload read from a file only: iOS never delivers such a thing).
     case invalidPayload = "invalid-payload"
 
     /// The code as printed and documented.

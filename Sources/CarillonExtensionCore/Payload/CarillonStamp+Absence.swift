@@ -3,7 +3,7 @@ extension CarillonStamp {
     /// Notification Center scan): "not a Carillon notification: <cause>"; nil when it has a delivery id.
     ///
     /// The stamp's warnings are worded for the extension ("...; no receipt"); only the cause is kept.
-    public var absenceReason: String? {
+    var absenceReason: String? {
         guard deliveryID == nil else { return nil }
         var why = warnings.first ?? "no 'carillon' key"
         for suffix in ["; no receipt", "; ignored"] where why.hasSuffix(suffix) { why.removeLast(suffix.count) }

@@ -8,7 +8,7 @@
     /// The image request the payload makes.
     public var image: ImageRequest
     /// `carillon.image` as written, when it is a string (valid or not).
-    public var imageText: String? = nil
+    var imageText: String? = nil
     /// What was wrong with the `carillon` key, if anything.
     public var warnings: [String]
 

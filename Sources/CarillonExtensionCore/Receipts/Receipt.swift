@@ -12,7 +12,7 @@
 /// of a receipt.
 @_spi(Tooling) public struct Receipt: Sendable, Equatable {
     /// The format version this code writes and the only one it reads.
-    public static let formatVersion = 1
+    static let formatVersion = 1
     /// The file name suffix of a pending receipt.
     public static let fileExtension = ".receipt"
     /// No receipt is larger than this; a bigger file is refused without reading it. (Format 1 is about

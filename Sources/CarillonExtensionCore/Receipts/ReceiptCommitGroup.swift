@@ -17,7 +17,7 @@ import Synchronization
 /// - each receipt's own file is fsynced (by its writer, before it joins a round) before it is linked, so
 ///   its final name never points at data that is not on disk. Those fsyncs are not moved into the round:
 ///   they would then run one after another, whereas the writers' concurrent fsyncs are shared by the
-///   file system's journal already (the writers of a `--jobs 8` run finish theirs in one commit);
+///   file system's journal already (eight concurrent writers finish theirs in one commit);
 /// - a round's `link`s all return before its directory fsync is called, and POSIX's fsync of a directory
 ///   makes durable the entries it holds when called: once it returns, every receipt of the round is on
 ///   disk under its final name. A kill before that leaves a receipt linked but perhaps not durable; its

@@ -11,7 +11,7 @@ public enum ReceiptStatus: Sendable, Equatable {
     /// Not written because of a file-system error or a lock held too long; the text names it.
     case failed(String)
 
-    /// The `receipt` value of the CLI's output: `stored`, `duplicate`, `none` or `failed` (a dropped
+    /// The status as one stable word: `stored`, `duplicate`, `none` or `failed` (a dropped
     /// receipt was not stored, so it reports as failed, with ``warning`` saying why).
     public var code: String {
         switch self {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The extension's side of the shared container (the App Group stand-in): writes receipts.
 ///
 /// Layout inside the container (the `.lock`, `.tmp-*` and `Quarantine/` parts are ``RecordDirectory``'s):
@@ -46,12 +38,18 @@
 
     public init(container: String) {
         self.container = container
-        directory = FileSystem.join(container, ReceiptStore.directoryName)
+        directory = ReceiptStore.directory(inContainer: container)
         records = RecordDirectory(directory)
     }
 
+    /// `<container>/CarillonReceipts`: where the receipts of a container are, for a reader that needs the
+    /// path and not a store.
+    public static func directory(inContainer container: String) -> String {
+        FileSystem.join(container, directoryName)
+    }
+
     /// `<container>/CarillonReceipts/Quarantine`.
-    public var quarantineDirectory: String { records.quarantineDirectory }
+    var quarantineDirectory: String { records.quarantineDirectory }
 
     /// Where the receipt for `id` lives while pending.
     public func path(for id: DeliveryID) -> String { FileSystem.join(directory, Receipt.fileName(for: id)) }
@@ -71,7 +69,7 @@
     /// receipts directory whose mode was wider than 0700). Cost: one fsynced write, then a lock held for
     /// one directory listing (names only, no file is read) and a `link`, then the directory's fsync — the
     /// lock, the listing and the fsync shared with the receipts this process stores at the same moment.
-    public func recordReporting(
+    func recordReporting(
         _ id: DeliveryID, receivedAt: Timestamp, lockDeadline: ContinuousClock.Instant = .now + FileLock.extensionWait
     ) -> (result: ReceiptStatus, warnings: [String]) {
         let receipt = Receipt(deliveryID: id, receivedAt: receivedAt)
@@ -108,7 +106,7 @@
     /// How many receipts are pending: exactly the entries a drain would read as receipts.
     ///
     /// - Throws: ``FileSystemError`` when the directory cannot be listed (none yet counts as zero).
-    public func pendingCount() throws(FileSystemError) -> Int {
+    func pendingCount() throws(FileSystemError) -> Int {
         guard try records.kind() == .directory else { return 0 }
         return try ReceiptStore.countPendingReceipts(in: directory)
     }
@@ -144,7 +142,7 @@
                 return false
             }
         }
-        return memcmp(name.baseAddress! + 36, receiptSuffix, 8) == 0
+        return FileName.bytes(name, from: 36, equal: receiptSuffix)
     }
 
     private static let receiptSuffix: [UInt8] = Array(Receipt.fileExtension.utf8)

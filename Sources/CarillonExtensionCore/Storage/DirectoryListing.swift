@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One name in a directory, as ``FileName`` maps its bytes, and its type when the listing said it.
 @_spi(Tooling) public struct DirectoryEntry: Sendable, Equatable {
     /// The name, lossless (``FileName``): not UTF-8 bytes are escaped, never replaced.
@@ -14,7 +6,7 @@
     public var kind: FileSystem.Kind?
 
     /// Whether the name is valid UTF-8.
-    public var isUTF8: Bool { !FileName.hasEscapes(name) }
+    var isUTF8: Bool { !FileName.hasEscapes(name) }
 }
 
 /// `readdir`, with names kept as bytes.
@@ -40,26 +32,26 @@
     static func forEachEntry(
         _ path: String, followLink: Bool, _ body: (UnsafeBufferPointer<UInt8>, UInt8) -> Void
     ) throws(FileSystemError) {
-        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
-        let descriptor = FileName.withCString(path) { name in SystemCall.retryingInterrupts { open(name, flags) } }
+        let flags = _O_RDONLY | _O_DIRECTORY | _O_CLOEXEC | (followLink ? 0 : _O_NOFOLLOW)
+        let descriptor = FileName.withCString(path) { name in SystemCall.retryingInterrupts { system_open(name, flags) } }
         guard descriptor >= 0 else { throw .last("read directory", path) }
-        guard let stream = fdopendir(descriptor) else {
+        guard let stream = system_fdopendir(descriptor) else {
             let error = FileSystemError.last("read directory", path)
-            close(descriptor)
+            system_close(descriptor)
             throw error
         }
-        defer { closedir(stream) }
+        defer { system_closedir(stream) }
         while true {
-            errno = 0
-            guard let entry = readdir(stream) else {
-                if errno != 0 { throw .last("read directory", path) }
+            system_errno = 0
+            guard let entry = system_readdir(stream) else {
+                if system_errno != 0 { throw .last("read directory", path) }
                 return
             }
             // The name in place: a dirent is only as long as its name (d_reclen), so copying the whole
             // 256-byte d_name field out of it can read past the end of readdir's buffer.
             let start = UnsafeRawPointer(entry) + nameOffset
             let name = UnsafeBufferPointer(
-                start: start.assumingMemoryBound(to: UInt8.self), count: strlen(start.assumingMemoryBound(to: CChar.self)))
+                start: start.assumingMemoryBound(to: UInt8.self), count: system_strlen(start.assumingMemoryBound(to: CChar.self)))
             let dot = UInt8(ascii: ".")
             if (name.count == 1 && name[0] == dot) || (name.count == 2 && name[0] == dot && name[1] == dot) { continue }
             body(name, (UnsafeRawPointer(entry) + typeOffset).load(as: UInt8.self))
@@ -67,15 +59,15 @@
     }
 
     // Fields read in place, never through `entry.pointee`, which may copy the whole fixed-size struct.
-    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-    private static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)!
+    private static let nameOffset = MemoryLayout<CDirent>.offset(of: \CDirent.d_name)!
+    private static let typeOffset = MemoryLayout<CDirent>.offset(of: \CDirent.d_type)!
 
     static func kind(ofDirectoryEntryType type: UInt8) -> FileSystem.Kind? {
         switch Int32(type) {
-        case Int32(DT_REG): return .regularFile
-        case Int32(DT_DIR): return .directory
-        case Int32(DT_LNK): return .symbolicLink
-        case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): return .special
+        case Int32(_DT_REG): return .regularFile
+        case Int32(_DT_DIR): return .directory
+        case Int32(_DT_LNK): return .symbolicLink
+        case Int32(_DT_FIFO), Int32(_DT_SOCK), Int32(_DT_CHR), Int32(_DT_BLK): return .special
         default: return nil
         }
     }

@@ -1,15 +1,7 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What tells one version of a file from another without reading it: device, inode, size, and the
 /// modification and change times to the nanosecond (`lstat`). Files of ours are replaced, never
 /// written in place, so an unchanged identity means unchanged bytes.
-@_spi(Tooling) public struct FileIdentity: Sendable, Hashable {
+struct FileIdentity: Sendable, Hashable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
@@ -18,9 +10,9 @@
 
     /// The identity of what is at `path` (a link is itself), or nil when nothing is there or it
     /// cannot be inspected.
-    public init?(_ path: String) {
-        var info = stat()
-        guard FileName.withCString(path, { lstat($0, &info) }) == 0 else { return nil }
+    init?(_ path: String) {
+        var info = CStat()
+        guard FileName.withCString(path, { system_lstat($0, &info) }) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)

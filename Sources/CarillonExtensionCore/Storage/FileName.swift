@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// File names and paths are bytes; Swift strings are Unicode. This is the lossless mapping between the
 /// two that every path-taking call in the library goes through.
 ///
@@ -16,7 +8,7 @@
 /// people see them with ``Quoting/display(_:)``, where each such byte is written `\xNN`.
 ///
 /// This is how a receipt named with bytes that are not UTF-8 is still listed, opened, set aside and
-/// reported under its real name, and how a payload path given on the command line that is not UTF-8
+/// reported under its real name, and how a payload path given as an argument that is not UTF-8
 /// still opens the file it names.
 @_spi(Tooling) public enum FileName {
     private static let escapeBase: UInt32 = 0x10FF00
@@ -79,7 +71,7 @@
     private static func hasEscapedScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var offset = 0
-        while offset < bytes.count, let found = memchr(base + offset, 0xF4, bytes.count - offset) {
+        while offset < bytes.count, let found = system_memchr(base + offset, 0xF4, bytes.count - offset) {
             let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             if at + 2 < bytes.count && bytes[at + 1] == 0x8F && (bytes[at + 2] == 0xBE || bytes[at + 2] == 0xBF) { return true }
             offset = at + 1
@@ -89,7 +81,7 @@
 
     /// The byte a scalar made by ``string(fromBytes:)`` stands for, when it stands for one that is not
     /// UTF-8; nil for any other scalar. People see such a byte as `\xNN` (``Quoting/display(_:)``).
-    public static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
+    static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
         escapedRange.contains(scalar.value) ? UInt8(scalar.value - escapeBase) : nil
     }
 
@@ -108,6 +100,12 @@
             }
         }
         return result
+    }
+
+    /// Whether `name`'s bytes from `offset` on are `expected`, byte for byte (`memcmp`); `name` must
+    /// hold them all.
+    static func bytes(_ name: UnsafeBufferPointer<UInt8>, from offset: Int, equal expected: [UInt8]) -> Bool {
+        expected.withUnsafeBytes { system_memcmp(name.baseAddress! + offset, $0.baseAddress!, expected.count) } == 0
     }
 
     /// Calls `body` with the path's exact bytes as a NUL-terminated C string.

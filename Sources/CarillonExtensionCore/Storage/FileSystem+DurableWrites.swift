@@ -1,44 +1,36 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension FileSystem {
     /// Writes all of `bytes` to an open descriptor, retrying short writes and interruptions.
     public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileSystemError) {
         var offset = 0
         while offset < bytes.count {
-            let written = SystemCall.retryingInterrupts { write(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }
+            let written = SystemCall.retryingInterrupts { system_write(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }
             if written < 0 { throw .last("write", path) }
             offset += written
         }
     }
 
     /// Flushes a directory's entries to disk, so that a rename or link in it survives a crash.
-    public static func syncDirectory(_ path: String) throws(FileSystemError) {
+    static func syncDirectory(_ path: String) throws(FileSystemError) {
         let descriptor = FileName.withCString(path) { name in
-            SystemCall.retryingInterrupts { open(name, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            SystemCall.retryingInterrupts { system_open(name, _O_RDONLY | _O_DIRECTORY | _O_CLOEXEC) }
         }
         guard descriptor >= 0 else { throw .last("open directory", path) }
-        defer { close(descriptor) }
-        if SystemCall.retryingInterrupts({ fsync(descriptor) }) != 0 { throw .last("fsync directory", path) }
+        defer { system_close(descriptor) }
+        if SystemCall.retryingInterrupts({ system_fsync(descriptor) }) != 0 { throw .last("fsync directory", path) }
     }
 
     /// Creates a new file that did not exist (`O_EXCL`, never through a link) with exactly `mode`,
     /// whatever the umask, returning its descriptor.
-    public static func createExclusive(_ path: String, mode: mode_t = 0o600) throws(FileSystemError) -> Int32 {
+    public static func createExclusive(_ path: String, mode: CModeT = 0o600) throws(FileSystemError) -> Int32 {
         let descriptor = FileName.withCString(path) { name in
-            SystemCall.retryingInterrupts { open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode) }
+            SystemCall.retryingInterrupts { system_open(name, _O_WRONLY | _O_CREAT | _O_EXCL | _O_CLOEXEC | _O_NOFOLLOW, mode) }
         }
         guard descriptor >= 0 else { throw .last("create", path) }
         // The umask may have removed bits; set them exactly.
-        if fchmod(descriptor, mode) != 0 {
+        if system_fchmod(descriptor, mode) != 0 {
             let error = FileSystemError.last("set the mode of", path)
-            close(descriptor)
-            _ = FileName.withCString(path) { unlink($0) }
+            system_close(descriptor)
+            _ = FileName.withCString(path) { system_unlink($0) }
             throw error
         }
         return descriptor
@@ -54,7 +46,7 @@ extension FileSystem {
     /// final name. Staging first keeps the slow part (the write and its fsync) out of any lock the
     /// publish needs.
     public struct StagedFile: Sendable {
-        public let temporaryPath: String
+        let temporaryPath: String
         public let directory: String
 
         /// Gives the file its final name: `link` (never replacing: the first writer wins) or, with
@@ -66,29 +58,29 @@ extension FileSystem {
                 try move(temporaryPath, to: path)
                 return .published
             }
-            if FileName.withCString(temporaryPath, { from in FileName.withCString(path) { link(from, $0) } }) != 0 {
-                guard errno == EEXIST else { throw .last("link", path) }
+            if FileName.withCString(temporaryPath, { from in FileName.withCString(path) { system_link(from, $0) } }) != 0 {
+                guard system_errno == _EEXIST else { throw .last("link", path) }
                 return .alreadyExists
             }
             return .published
         }
 
         /// Removes the temporary file (it may already be gone).
-        public func discard() {
-            _ = FileName.withCString(temporaryPath) { unlink($0) }
+        func discard() {
+            _ = FileName.withCString(temporaryPath) { system_unlink($0) }
         }
     }
 
     /// Writes `bytes` to a new temporary file in `directory` with exactly `mode`, and fsyncs it.
-    public static func stage(_ bytes: [UInt8], in directory: String, mode: mode_t = 0o600) throws(FileSystemError) -> StagedFile {
+    public static func stage(_ bytes: [UInt8], in directory: String, mode: CModeT = 0o600) throws(FileSystemError) -> StagedFile {
         let staged = StagedFile(temporaryPath: join(directory, StaleFiles.temporaryPrefix + uniqueToken()), directory: directory)
         let descriptor = try createExclusive(staged.temporaryPath, mode: mode)
-        defer { close(descriptor) }
+        defer { system_close(descriptor) }
         do throws(FileSystemError) {
             try bytes.withUnsafeBytes { buffer in
                 Result { () throws(FileSystemError) in try writeAll(descriptor, buffer, path: staged.temporaryPath) }
             }.get()
-            if SystemCall.retryingInterrupts({ fsync(descriptor) }) != 0 { throw .last("fsync", staged.temporaryPath) }
+            if SystemCall.retryingInterrupts({ system_fsync(descriptor) }) != 0 { throw .last("fsync", staged.temporaryPath) }
         } catch {
             staged.discard()
             throw error
@@ -106,7 +98,7 @@ extension FileSystem {
     /// - Throws: ``FileSystemError`` naming `path` — the file that could not be saved — even when the
     ///   call that failed was on the temporary file, whose random name means nothing to a reader.
     public static func publishAtomically(
-        _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, replace: Bool = false, syncDirectory: Bool = true
+        _ bytes: [UInt8], to path: String, mode: CModeT = 0o600, replace: Bool = false, syncDirectory: Bool = true
     ) throws(FileSystemError) -> PublishResult {
         let directory = parentDirectory(of: path)
         let staged: StagedFile

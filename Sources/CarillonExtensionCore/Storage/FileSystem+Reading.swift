@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension FileSystem {
     /// How a file to read may be reached.
     public enum ReadPolicy: Sendable {
@@ -14,7 +6,7 @@ extension FileSystem {
         case regularFileNoFollow
         /// A file in a directory someone listed (a payload directory): a regular file, through links.
         case regularFile
-        /// A path a person named on the command line: also a pipe or a device (`<(cat a.json)`,
+        /// A path a person named as an argument: also a pipe or a device (`<(cat a.json)`,
         /// `/dev/stdin`), read up to the limit; only a directory is refused.
         case namedByUser
     }
@@ -31,18 +23,18 @@ extension FileSystem {
         throws(FileSystemError) -> [UInt8]
     {
         let (descriptor, info) = try openForReading(path, policy: policy)
-        defer { close(descriptor) }
+        defer { system_close(descriptor) }
         var bytes: [UInt8] = []
         if Kind(mode: info.st_mode) == .regularFile {
             let size = Int(info.st_size)
-            if size > limit { throw FileSystemError("read", path, errno: EFBIG) }
+            if size > limit { throw FileSystemError("read", path, errno: _EFBIG) }
             if size < 64 * 1024 {
                 // A record of a few hundred bytes in one read(2), not two: asked for one byte more than its
                 // size, a regular file that gives exactly its size is whole (one that grew gives more, one
                 // that shrank less, and both are read on to the end below). A drain reads 1,000 of them.
                 bytes = try readOnce(descriptor: descriptor, capacity: size + 1, path: path)
                 if bytes.count == size { return bytes }
-                if bytes.count > limit { throw FileSystemError("read", path, errno: EFBIG) }
+                if bytes.count > limit { throw FileSystemError("read", path, errno: _EFBIG) }
             }
         }
         let rest = try readAll(descriptor: descriptor, limit: limit - bytes.count, path: path)
@@ -53,7 +45,7 @@ extension FileSystem {
     private static func readOnce(descriptor: Int32, capacity: Int, path: String) throws(FileSystemError) -> [UInt8] {
         var failure: FileSystemError?
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            let count = SystemCall.retryingInterrupts { read(descriptor, buffer.baseAddress, capacity) }
+            let count = SystemCall.retryingInterrupts { system_read(descriptor, buffer.baseAddress, capacity) }
             if count < 0 { failure = .last("read", path) }
             initialized = max(count, 0)
         }
@@ -66,7 +58,7 @@ extension FileSystem {
     public static func readAll(descriptor: Int32, limit: Int, path: String) throws(FileSystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         try readChunks(descriptor: descriptor, path: path) { (piece) throws(FileSystemError) -> Bool in
-            if piece.count > limit - bytes.count { throw FileSystemError("read", path, errno: EFBIG) }
+            if piece.count > limit - bytes.count { throw FileSystemError("read", path, errno: _EFBIG) }
             bytes.append(contentsOf: piece)
             return true
         }
@@ -79,7 +71,7 @@ extension FileSystem {
         ofRegularFile path: String, _ body: (UnsafeBufferPointer<UInt8>) throws(FileSystemError) -> Bool
     ) throws(FileSystemError) {
         let (descriptor, _) = try openForReading(path, policy: .regularFile)
-        defer { close(descriptor) }
+        defer { system_close(descriptor) }
         try readChunks(descriptor: descriptor, path: path, body)
     }
 
@@ -93,7 +85,7 @@ extension FileSystem {
         let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
         defer { chunk.deallocate() }
         while true {
-            let count = SystemCall.retryingInterrupts { read(descriptor, chunk.baseAddress, chunk.count) }
+            let count = SystemCall.retryingInterrupts { system_read(descriptor, chunk.baseAddress, chunk.count) }
             if count < 0 { throw .last("read", path) }
             if count == 0 { return }
             if try !body(UnsafeBufferPointer(rebasing: chunk[0..<count])) { return }
@@ -102,37 +94,37 @@ extension FileSystem {
 
     /// Opens `path` read-only and close-on-exec as `policy` allows, and `fstat`s the descriptor.
     static func openForReading(_ path: String, policy: ReadPolicy) throws(FileSystemError)
-        -> (descriptor: Int32, info: stat)
+        -> (descriptor: Int32, info: CStat)
     {
-        var flags = O_RDONLY | O_CLOEXEC
+        var flags = _O_RDONLY | _O_CLOEXEC
         switch policy {
-        case .regularFileNoFollow: flags |= O_NOFOLLOW | O_NONBLOCK
-        case .regularFile: flags |= O_NONBLOCK
+        case .regularFileNoFollow: flags |= _O_NOFOLLOW | _O_NONBLOCK
+        case .regularFile: flags |= _O_NONBLOCK
         case .namedByUser: break  // A FIFO the user named is theirs to feed: opening it may wait for a writer.
         }
-        let descriptor = FileName.withCString(path) { name in SystemCall.retryingInterrupts { open(name, flags) } }
+        let descriptor = FileName.withCString(path) { name in SystemCall.retryingInterrupts { system_open(name, flags) } }
         guard descriptor >= 0 else {
-            if errno == ELOOP && policy == .regularFileNoFollow {
-                throw FileSystemError("open", path, errno: ELOOP, explanation: "a symbolic link, not followed")
+            if system_errno == _ELOOP && policy == .regularFileNoFollow {
+                throw FileSystemError("open", path, errno: _ELOOP, explanation: "a symbolic link, not followed")
             }
             throw .last("open", path)
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
+        var info = CStat()
+        guard system_fstat(descriptor, &info) == 0 else {
             let error = FileSystemError.last("stat", path)
-            close(descriptor)
+            system_close(descriptor)
             throw error
         }
         let kind = Kind(mode: info.st_mode)
         let refusal: FileSystemError?
         switch (kind, policy) {
         case (.regularFile, _): refusal = nil
-        case (.directory, _): refusal = FileSystemError("read", path, errno: EISDIR)
+        case (.directory, _): refusal = FileSystemError("read", path, errno: _EISDIR)
         case (_, .namedByUser): refusal = nil
-        default: refusal = FileSystemError("read", path, errno: EINVAL, explanation: "not a regular file but \(kind.description)")
+        default: refusal = FileSystemError("read", path, errno: _EINVAL, explanation: "not a regular file but \(kind.description)")
         }
         if let refusal {
-            close(descriptor)
+            system_close(descriptor)
             throw refusal
         }
         return (descriptor, info)

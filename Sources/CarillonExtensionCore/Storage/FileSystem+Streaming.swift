@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension FileSystem {
     /// Opens `path` for reading as `policy` allows (the same checks as ``readFile(_:limit:policy:)``)
     /// and returns the descriptor (`open(2)`, close-on-exec), for a caller that reads it piece by piece.
@@ -17,7 +9,7 @@ extension FileSystem {
     public static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(FileSystemError)
         -> Int
     {
-        let count = SystemCall.retryingInterrupts { read(descriptor, buffer.baseAddress, buffer.count) }
+        let count = SystemCall.retryingInterrupts { system_read(descriptor, buffer.baseAddress, buffer.count) }
         if count < 0 { throw .last("read", path) }
         return count
     }
@@ -27,10 +19,10 @@ extension FileSystem {
     public static func createScratchFile(in directory: String) throws(FileSystemError) -> Int32 {
         let path = join(directory, StaleFiles.temporaryPrefix + "scratch-" + uniqueToken())
         let descriptor = FileName.withCString(path) { name in
-            SystemCall.retryingInterrupts { open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) }
+            SystemCall.retryingInterrupts { system_open(name, _O_RDWR | _O_CREAT | _O_EXCL | _O_CLOEXEC | _O_NOFOLLOW, 0o600) }
         }
         guard descriptor >= 0 else { throw .last("open", path) }
-        _ = FileName.withCString(path) { unlink($0) }
+        _ = FileName.withCString(path) { system_unlink($0) }
         return descriptor
     }
 }

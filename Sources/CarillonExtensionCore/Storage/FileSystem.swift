@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Thin, typed wrappers over the POSIX calls the extension needs for durable, private files. Every path
 /// goes to the C library through ``FileName/withCString(_:_:)``, so names that are not UTF-8 work.
 ///
@@ -37,11 +29,11 @@ import Synchronization
         }
 
         /// The kind a `stat` mode says.
-        public init(mode: mode_t) {
-            switch mode & S_IFMT {
-            case S_IFREG: self = .regularFile
-            case S_IFDIR: self = .directory
-            case S_IFLNK: self = .symbolicLink
+        public init(mode: CModeT) {
+            switch mode & _S_IFMT {
+            case _S_IFREG: self = .regularFile
+            case _S_IFDIR: self = .directory
+            case _S_IFLNK: self = .symbolicLink
             default: self = .special
             }
         }
@@ -51,9 +43,9 @@ import Synchronization
     ///
     /// - Throws: ``FileSystemError`` for any failure but the path's absence.
     public static func kind(_ path: String) throws(FileSystemError) -> Kind {
-        var info = stat()
-        guard FileName.withCString(path, { lstat($0, &info) }) == 0 else {
-            if errno == ENOENT { return .missing }
+        var info = CStat()
+        guard FileName.withCString(path, { system_lstat($0, &info) }) == 0 else {
+            if system_errno == _ENOENT { return .missing }
             throw .last("inspect", path)
         }
         return Kind(mode: info.st_mode)
@@ -61,54 +53,54 @@ import Synchronization
 
     /// Creates `path` and any missing parents, each with exactly `mode` whatever the umask; an existing
     /// directory is left as it is (parents may be links; see ``RecordDirectory`` for directories of ours).
-    public static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws(FileSystemError) {
-        guard !path.isEmpty else { throw FileSystemError("create directory", path, errno: ENOENT) }
+    public static func makeDirectory(_ path: String, mode: CModeT = 0o700) throws(FileSystemError) {
+        guard !path.isEmpty else { throw FileSystemError("create directory", path, errno: _ENOENT) }
         if isDirectory(path) { return }
         let parent = parentDirectory(of: path)
         if parent != path && !parent.isEmpty && !isDirectory(parent) {
             try makeDirectory(parent, mode: mode)
         }
-        let made = FileName.withCString(path) { mkdir($0, mode) } == 0
-        if !made && errno != EEXIST { throw .last("create directory", path) }
-        guard isDirectory(path) else { throw FileSystemError("create directory", path, errno: ENOTDIR) }
+        let made = FileName.withCString(path) { system_mkdir($0, mode) } == 0
+        if !made && system_errno != _EEXIST { throw .last("create directory", path) }
+        guard isDirectory(path) else { throw FileSystemError("create directory", path, errno: _ENOTDIR) }
         // The umask may have removed bits (0277 would leave 0500, unusable by its owner): set them exactly.
         if made { try setDirectoryMode(path, mode) }
     }
 
     /// Sets a directory's permission bits exactly, on a descriptor opened without following a link, so
     /// that a link swapped in since the caller looked never redirects the change.
-    static func setDirectoryMode(_ path: String, _ mode: mode_t) throws(FileSystemError) {
+    static func setDirectoryMode(_ path: String, _ mode: CModeT) throws(FileSystemError) {
         let descriptor = FileName.withCString(path) { name in
-            SystemCall.retryingInterrupts { open(name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            SystemCall.retryingInterrupts { system_open(name, _O_RDONLY | _O_DIRECTORY | _O_NOFOLLOW | _O_CLOEXEC) }
         }
         guard descriptor >= 0 else { throw .last("set the mode of", path) }
-        defer { close(descriptor) }
-        if fchmod(descriptor, mode) != 0 { throw .last("set the mode of", path) }
+        defer { system_close(descriptor) }
+        if system_fchmod(descriptor, mode) != 0 { throw .last("set the mode of", path) }
     }
 
     /// Whether `path` is a directory, following links.
     public static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return FileName.withCString(path) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        var info = CStat()
+        return FileName.withCString(path) { system_stat($0, &info) } == 0 && (info.st_mode & _S_IFMT) == _S_IFDIR
     }
 
     /// Whether anything (a dangling link included) is at `path`.
     public static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return FileName.withCString(path) { lstat($0, &info) } == 0
+        var info = CStat()
+        return FileName.withCString(path) { system_lstat($0, &info) } == 0
     }
 
     /// The permission bits of a file, or nil when it does not exist.
-    public static func permissions(_ path: String) -> mode_t? {
-        var info = stat()
-        guard FileName.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+    static func permissions(_ path: String) -> CModeT? {
+        var info = CStat()
+        guard FileName.withCString(path, { system_stat($0, &info) }) == 0 else { return nil }
         return info.st_mode & 0o7777
     }
 
     /// The size of a file in bytes, or nil when it cannot be read.
     public static func size(_ path: String) -> Int? {
-        var info = stat()
-        guard FileName.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+        var info = CStat()
+        guard FileName.withCString(path, { system_stat($0, &info) }) == 0 else { return nil }
         return Int(info.st_size)
     }
 
@@ -152,12 +144,28 @@ import Synchronization
 
     /// Removes a file; a file that is already gone is not an error.
     public static func removeFile(_ path: String) throws(FileSystemError) {
-        if FileName.withCString(path, { unlink($0) }) != 0 && errno != ENOENT { throw .last("remove", path) }
+        if FileName.withCString(path, { system_unlink($0) }) != 0 && system_errno != _ENOENT { throw .last("remove", path) }
+    }
+
+    /// Removes a file and says nothing of the result (`unlink`): for a process about to end on a signal,
+    /// where nothing is left to report to.
+    static func removeQuietly(_ path: String) {
+        _ = FileName.withCString(path) { system_unlink($0) }
+    }
+
+    /// Makes `destination` a second name of `source` (`link`); false where the file system refuses it.
+    static func hardLink(_ source: String, to destination: String) -> Bool {
+        FileName.withCString(source) { from in FileName.withCString(destination) { system_link(from, $0) } } == 0
+    }
+
+    /// Closes a descriptor this process opened (`close`); its result says nothing a caller could act on.
+    static func close(_ descriptor: Int32) {
+        _ = system_close(descriptor)
     }
 
     /// Renames a file (replacing the destination).
     public static func move(_ source: String, to destination: String) throws(FileSystemError) {
-        let moved = FileName.withCString(source) { from in FileName.withCString(destination) { rename(from, $0) } }
+        let moved = FileName.withCString(source) { from in FileName.withCString(destination) { system_rename(from, $0) } }
         if moved != 0 { throw .last("rename", source) }
     }
 
@@ -180,7 +188,7 @@ private let tokenCounter = Atomic<Int>(0)
 /// What every token of this process shares: its pid and a random key, read once.
 private struct TokenKey: Sendable {
     static let shared = TokenKey()
-    let processID = getpid()
+    let processID = system_getpid()
     let key = UInt64.random(in: 0...UInt64.max)
 
     /// SplitMix64: its finaliser over `value + key × γ` (γ its golden-ratio increment).

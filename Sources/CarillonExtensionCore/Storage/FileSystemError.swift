@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A failed file-system call: the call, the path and the `errno`, as one readable message.
 ///
 /// Paths in the message are shown with `Quoting.display(_:)`, so a name that is not UTF-8 reads as
@@ -43,14 +35,17 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// Whether this is a lock's deadline passing while another process held it (`FileLock`): a
     /// command that meets it stops instead of waiting again for each thing still to do.
-    public var isLockTimeout: Bool { operation == "lock" && errno == EWOULDBLOCK }
+    public var isLockTimeout: Bool { operation == "lock" && errno == _EWOULDBLOCK }
+
+    /// Whether the path did not exist (`ENOENT`).
+    var isMissingFile: Bool { errno == _ENOENT }
 
     /// Whether a failed read of a record may succeed when tried again (out of descriptors or memory, an
     /// interruption, an I/O error): never a reason to set the file aside as corrupt, nor to take it as absent.
-    public var mayPass: Bool { [EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN, EIO].contains(errno) }
+    var mayPass: Bool { [_EMFILE, _ENFILE, _ENOMEM, _EINTR, _EAGAIN, _EIO].contains(errno) }
 
     /// The explanation, or the C library's text for the error number.
-    public var reason: String { explanation ?? String(cString: strerror(errno)) }
+    public var reason: String { explanation ?? String(cString: system_strerror(errno)) }
 
     public var description: String { "\(operation) \(Quoting.display(path)): \(reason)" }
 }

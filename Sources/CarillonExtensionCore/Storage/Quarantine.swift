@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A file that was set aside instead of being used, and why.
 public struct QuarantinedFile: Sendable, Hashable {
     /// Where the file was (lossless, see `FileName`).
@@ -52,7 +44,7 @@ struct Quarantine {
         let staged = try FileSystem.stage(bytes, in: directory)
         defer { staged.discard() }
         guard var record = try setAside(staged.temporaryPath, named: FileSystem.lastComponent(path), reason: reason) else {
-            throw FileSystemError("set aside", path, errno: ENOENT)
+            throw FileSystemError("set aside", path, errno: _ENOENT)
         }
         try FileSystem.syncDirectory(directory)
         record.file = path
@@ -75,18 +67,18 @@ struct Quarantine {
                 nextName()
                 continue
             }
-            if FileName.withCString(path, { from in FileName.withCString(destination) { link(from, $0) } }) == 0 {
-                _ = FileName.withCString(path) { unlink($0) }
+            if FileName.withCString(path, { from in FileName.withCString(destination) { system_link(from, $0) } }) == 0 {
+                _ = FileName.withCString(path) { system_unlink($0) }
                 break moving
             }
-            switch errno {
-            case EEXIST:
+            switch system_errno {
+            case _EEXIST:
                 nextName()
-            case ENOENT:
+            case _ENOENT:
                 return nil
-            case EPERM where !FileSystem.exists(destination):
-                if FileName.withCString(path, { from in FileName.withCString(destination) { rename(from, $0) } }) != 0 {
-                    if errno == ENOENT { return nil }
+            case _EPERM where !FileSystem.exists(destination):
+                if FileName.withCString(path, { from in FileName.withCString(destination) { system_rename(from, $0) } }) != 0 {
+                    if system_errno == _ENOENT { return nil }
                     throw .last("set aside", path)
                 }
                 break moving

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What reading one record file of a ``RecordDirectory`` gave (``RecordDirectory/readRecord(_:maximumBytes:decode:)``).
 enum RecordRead<Record> {
     /// The file's bytes, as the decoder read them.
@@ -33,8 +25,8 @@ extension RecordDirectory {
             bytes = try FileSystem.readFile(path(of: name), limit: maximumBytes, policy: .regularFileNoFollow)
         } catch {
             switch error.errno {
-            case ENOENT: return .gone
-            case EFBIG: return .damaged("larger than \(maximumBytes) bytes")
+            case _ENOENT: return .gone
+            case _EFBIG: return .damaged("larger than \(maximumBytes) bytes")
             case _ where error.mayPass: return .unreadable(error)
             default: return .damaged("cannot read: \(error.reason)")
             }

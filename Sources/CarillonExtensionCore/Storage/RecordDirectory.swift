@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A directory of small record files that is ours: the container's `CarillonReceipts/` and the app's
 /// event queue. It owns the layout both share:
 ///
@@ -16,24 +8,24 @@
 ///
 /// What the records are, and what the lock guards, is the owner's (``ReceiptStore``, ``EventQueue``).
 @_spi(Tooling) public struct RecordDirectory: Sendable {
-    public static let lockName = ".lock"
-    public static let quarantineName = "Quarantine"
+    static let lockName = ".lock"
+    static let quarantineName = "Quarantine"
     /// Every directory of ours, whatever the umask.
-    public static let mode: mode_t = 0o700
+    public static let mode: CModeT = 0o700
 
     public let path: String
     /// Whether the directory itself may be reached through a symbolic link: yes for one a person named
     /// (the queue, as the container is); never for one inside another (`CarillonReceipts`). What is
     /// inside is never followed either way.
-    public let followsLink: Bool
+    let followsLink: Bool
 
-    public init(_ path: String, followsLink: Bool = false) {
+    init(_ path: String, followsLink: Bool = false) {
         self.path = path
         self.followsLink = followsLink
     }
 
-    public var lockPath: String { FileSystem.join(path, RecordDirectory.lockName) }
-    public var quarantineDirectory: String { FileSystem.join(path, RecordDirectory.quarantineName) }
+    var lockPath: String { FileSystem.join(path, RecordDirectory.lockName) }
+    var quarantineDirectory: String { FileSystem.join(path, RecordDirectory.quarantineName) }
     var quarantine: Quarantine { Quarantine(directory: quarantineDirectory) }
 
     /// What is at the directory's path (not following a link).
@@ -54,7 +46,7 @@
     /// - Throws: ``FileSystemError`` naming the path when it is missing (and `create` is false), not a
     ///   directory, a symbolic link, or cannot be created or tightened.
     @discardableResult
-    public func prepare(create: Bool = true) throws(FileSystemError) -> [String] {
+    func prepare(create: Bool = true) throws(FileSystemError) -> [String] {
         try RecordDirectory.prepare(path, create: create, followsLink: followsLink)
     }
 
@@ -62,18 +54,18 @@
     static func prepare(_ path: String, create: Bool, followsLink: Bool = false) throws(FileSystemError) -> [String] {
         switch try kind(of: path, followsLink: followsLink) {
         case .missing:
-            guard create else { throw FileSystemError("open", path, errno: ENOENT) }
+            guard create else { throw FileSystemError("open", path, errno: _ENOENT) }
             try FileSystem.makeDirectory(path, mode: mode)
             return []
         case .directory:
             break
         case let other:
-            throw FileSystemError("open", path, errno: ENOTDIR, explanation: "\(other.description), not a directory")
+            throw FileSystemError("open", path, errno: _ENOTDIR, explanation: "\(other.description), not a directory")
         }
         guard let permissions = FileSystem.permissions(path) else { throw .last("inspect", path) }
         guard permissions != mode else { return [] }
         if followsLink {
-            guard FileName.withCString(path, { chmod($0, mode) }) == 0 else { throw .last("set the mode of", path) }
+            guard FileName.withCString(path, { system_chmod($0, mode) }) == 0 else { throw .last("set the mode of", path) }
         } else {
             try FileSystem.setDirectoryMode(path, mode)
         }
@@ -99,7 +91,7 @@
     /// Sets a file of this directory aside into its quarantine.
     ///
     /// - Returns: the record, or nil when the file was already gone.
-    public func setAside(_ name: String, reason: String) throws(FileSystemError) -> QuarantinedFile? {
+    func setAside(_ name: String, reason: String) throws(FileSystemError) -> QuarantinedFile? {
         try quarantine.setAside(path(of: name), reason: reason)
     }
 }

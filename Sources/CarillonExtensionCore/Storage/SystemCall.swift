@@ -1,16 +1,8 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// The one loop that retries a call a signal interrupted. Every file that calls the C library imports it
-/// itself, as this one does; nothing re-exports it.
+/// The one loop that retries a call a signal interrupted (the C library's names it calls are in
+/// LibC.swift, this module's one room for it).
 enum SystemCall {
-    /// `errno`, for code where a property of that name hides the C library's.
-    static var lastError: Int32 { errno }
+    /// `errno`, for code where a property of that name hides the room's `system_errno`.
+    static var lastError: Int32 { system_errno }
 
     /// Calls `body` until it does not fail with `EINTR`, and returns its result. A call's failure is a
     /// result of -1 with `errno` set, as the C library reports it.
@@ -18,7 +10,7 @@ enum SystemCall {
     static func retryingInterrupts<Result: FixedWidthInteger>(_ body: () -> Result) -> Result {
         while true {
             let result = body()
-            if result != -1 || errno != EINTR { return result }
+            if result != -1 || system_errno != _EINTR { return result }
         }
     }
 }

@@ -1,7 +1,7 @@
 /// How text that strangers wrote appears to a person: quoted and shortened in a message, and shown by
 /// one escaping rule wherever it reaches a terminal.
 ///
-/// **The rule** (``display(_:)``), for every human-facing string the tool writes — `--format text`,
+/// **The rule** (``display(_:)``), for every human-facing string a tool writes — a text-format result,
 /// every message and warning on standard error, the run summary:
 ///
 /// | Characters                                                   | Shown as     |

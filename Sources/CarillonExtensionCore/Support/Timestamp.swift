@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// An instant as milliseconds since the Unix epoch (UTC), the precision of receipts and events.
 ///
 /// The representable range is 1970-01-01T00:00:00.000Z through 9999-12-31T23:59:59.999Z: the span
@@ -34,8 +26,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The current wall-clock time (`clock_gettime(CLOCK_REALTIME)`), truncated to milliseconds.
     public static func now() -> Timestamp {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
+        var time = CTimespec()
+        system_clock_gettime(_CLOCK_REALTIME, &time)
         return Timestamp(millisecondsSinceEpoch: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000)
     }
 

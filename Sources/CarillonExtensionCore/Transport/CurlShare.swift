@@ -1,19 +1,12 @@
 internal import CCurl
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A libcurl share handle: the TLS session cache and the DNS cache shared by every downloader of one
-/// ``DownloaderPool``, so that concurrent downloads (`process --jobs N`, the iOS-shaped queue) resume
+/// ``DownloaderPool``, so that concurrent downloads (a tool's concurrent workers, the iOS-shaped queue) resume
 /// the TLS session one of them negotiated instead of each making a full handshake, as
-/// `curl --parallel` does.
+/// curl's parallel transfers do.
 ///
 /// The only owner of the `CURLSH` handle and of its locks. libcurl calls the lock and unlock callbacks
-/// from whichever thread runs a transfer, one lock per kind of data (a pthread mutex each: the lock is
+/// from whichever thread runs a transfer, one lock per kind of data (``ThreadLocks``: the lock is
 /// taken in one callback and released in another, which `Mutex.withLock` cannot express).
 ///
 /// What is shared, and what is not:
@@ -32,7 +25,7 @@ final class CurlShare: @unchecked Sendable {
     /// The handle, for `CURLOPT_SHARE` on an easy handle; nil when libcurl could not make one (the
     /// downloads then work unshared, as before).
     let handle: UnsafeMutableRawPointer?
-    private let locks: UnsafeMutablePointer<pthread_mutex_t>
+    private let locks: ThreadLocks
     private static let lockCount = Int(CURL_LOCK_DATA_LAST.rawValue)
 
     /// The kinds of data shared.
@@ -40,24 +33,23 @@ final class CurlShare: @unchecked Sendable {
 
     init() {
         _ = CurlSecureSetup.globalInitialization
-        locks = .allocate(capacity: CurlShare.lockCount)
-        for index in 0..<CurlShare.lockCount { pthread_mutex_init(locks + index, nil) }
-        handle = CurlShare.makeHandle(locks: locks)
+        locks = ThreadLocks(count: CurlShare.lockCount)
+        handle = CurlShare.makeHandle(locks: locks.pointer)
     }
 
     /// A share handle with the locks installed and ``sharedData`` shared, or nil if libcurl refuses any
     /// of it.
-    private static func makeHandle(locks: UnsafeMutablePointer<pthread_mutex_t>) -> UnsafeMutableRawPointer? {
+    private static func makeHandle(locks: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
         guard let share = curl_share_init() else { return nil }
         var results = [
-            carillon_share_setopt_pointer(share, CURLSHOPT_USERDATA, UnsafeMutableRawPointer(locks)),
+            carillon_share_setopt_pointer(share, CURLSHOPT_USERDATA, locks),
             carillon_share_setopt_lock(share) { _, data, _, userData in
                 guard let userData, let index = CurlShare.lockIndex(data) else { return }
-                pthread_mutex_lock(userData.assumingMemoryBound(to: pthread_mutex_t.self) + index)
+                ThreadLocks.lock(userData, at: index)
             },
             carillon_share_setopt_unlock(share) { _, data, userData in
                 guard let userData, let index = CurlShare.lockIndex(data) else { return }
-                pthread_mutex_unlock(userData.assumingMemoryBound(to: pthread_mutex_t.self) + index)
+                ThreadLocks.unlock(userData, at: index)
             },
         ]
         for data in sharedData {
@@ -78,7 +70,5 @@ final class CurlShare: @unchecked Sendable {
 
     deinit {
         if let handle { curl_share_cleanup(handle) }
-        for index in 0..<CurlShare.lockCount { pthread_mutex_destroy(locks + index) }
-        locks.deallocate()
     }
 }

@@ -61,23 +61,57 @@ public struct TransportSecurity: Sendable, Equatable {
         return suites.joined(separator: ":")
     }
 
-    /// The rule a failed handshake broke, from OpenSSL's words in libcurl's message, or the message
-    /// alone when it names no rule (a certificate ATS refused has its own detail).
-    func handshakeDetail(_ curl: String) -> String {
+    /// The App Transport Security rule a failed handshake broke, as a value: a caller can word it and
+    /// name, in its own terms, the exception that would let the server through.
+    public enum HandshakeRule: Sendable, Equatable {
+        /// The server offers no TLS version from `minimum` up; a lower `NSExceptionMinimumTLSVersion`
+        /// would accept an older one.
+        case tlsVersion(minimum: TLSVersion)
+        /// Under TLS 1.2 the server offers none of the cipher suites allowed. With
+        /// `requiresForwardSecrecy`, `NSExceptionRequiresForwardSecrecy` NO would add RSA key exchange.
+        case cipherSuite(requiresForwardSecrecy: Bool)
+
+        /// The rule in the library's words, with libcurl's message after it: the exception that would
+        /// allow the server is named as an extension's Info.plist names it.
+        public func detail(libcurlMessage curl: String) -> String {
+            switch self {
+            case .tlsVersion(let minimum):
+                return
+                    "TLS version: the server offers no version from TLS \(minimum.rawValue) up (App Transport Security; NSExceptionMinimumTLSVersion) (\(curl))"
+            case .cipherSuite(let requiresForwardSecrecy):
+                return
+                    "cipher suite: under TLS 1.2 App Transport Security allows only \(HandshakeRule.allowedSuites(requiresForwardSecrecy: requiresForwardSecrecy, relaxedBy: "NSExceptionRequiresForwardSecrecy NO")), and the server offers none of them (\(curl))"
+            }
+        }
+
+        /// The suites allowed under TLS 1.2, as a sentence's words; `relaxedBy` names what would add RSA
+        /// key exchange where forward secrecy is required (an Info.plist key, or a caller's own setting).
+        @_spi(Tooling) public static func allowedSuites(requiresForwardSecrecy: Bool, relaxedBy exception: String) -> String {
+            requiresForwardSecrecy
+                ? "ECDHE with AES (forward secrecy; \(exception) adds RSA key exchange)"
+                : "ECDHE or RSA key exchange with AES (no finite-field DHE)"
+        }
+    }
+
+    /// The rule a failed handshake broke, from OpenSSL's words in libcurl's message; nil when it names
+    /// no rule (a certificate ATS refused has its own detail).
+    func handshakeRule(_ curl: String) -> HandshakeRule? {
         let text = curl.lowercased()
         if text.contains("protocol version") || text.contains("unsupported protocol") || text.contains("no protocols available")
             || text.contains("wrong version number")
         {
-            return
-                "TLS version: the server offers no version from TLS \(minimumTLS.rawValue) up (App Transport Security; --tls-minimum) (\(curl))"
+            return .tlsVersion(minimum: minimumTLS)
         }
         if text.contains("handshake failure") || text.contains("no shared cipher") || text.contains("no ciphers available") {
-            let allowed =
-                requiresForwardSecrecy
-                ? "ECDHE with AES (forward secrecy; --no-forward-secrecy adds RSA key exchange)"
-                : "ECDHE or RSA key exchange with AES (no finite-field DHE)"
-            return "cipher suite: under TLS 1.2 App Transport Security allows only \(allowed), and the server offers none of them (\(curl))"
+            return .cipherSuite(requiresForwardSecrecy: requiresForwardSecrecy)
         }
-        return curl
+        return nil
+    }
+
+    /// The outcome of a handshake libcurl failed with `curl`: the rule it broke, worded and carried as
+    /// the cause, or libcurl's message alone when it names no rule.
+    func handshakeOutcome(_ curl: String) -> Outcome {
+        guard let rule = handshakeRule(curl) else { return Outcome(.tls, curl) }
+        return Outcome(.tls, rule.detail(libcurlMessage: curl), cause: .transportSecurity(rule, libcurlMessage: curl))
     }
 }

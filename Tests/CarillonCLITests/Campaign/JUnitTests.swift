@@ -1,9 +1,9 @@
-@_spi(Tooling) import CarillonExtensionCore
 import CarillonTestSupport
 import Foundation
 import Testing
 
 @testable import CarillonCLI
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 #if canImport(FoundationXML)
     import FoundationXML

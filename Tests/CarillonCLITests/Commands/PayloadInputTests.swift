@@ -3,13 +3,6 @@ import Testing
 
 @testable import CarillonCLI
 @_spi(Tooling) @testable import CarillonExtensionCore
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// What a PAYLOAD argument names: a file, a directory's `*.json` files in sorted order (hidden ones,
 /// other names and non-files aside), `-`, and with `--recursive` the subdirectories in place.

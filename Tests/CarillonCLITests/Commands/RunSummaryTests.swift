@@ -1,7 +1,7 @@
-@_spi(Tooling) import CarillonExtensionCore
 import Testing
 
 @testable import CarillonCLI
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The run summary and `--fail-on`'s parsing, from tables.
 @Suite struct RunSummaryTests {

@@ -3,12 +3,6 @@ import Testing
 
 @_spi(Tooling) @testable import CarillonExtensionCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// The attachments directory: hidden private partial files, published under names the store makes, each
 /// file owned by one `PartialFile` that closes it and, unless it was published or kept, removes it.
 @Suite struct AttachmentStoreTests {

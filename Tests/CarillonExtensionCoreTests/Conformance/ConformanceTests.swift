@@ -3,10 +3,6 @@ import Testing
 
 @_spi(Tooling) @testable import CarillonExtensionCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The on-disk and on-the-wire formats compared byte for byte with golden files in
 /// `Tests/ConformanceFixtures/`. Re-record them on purpose with `CARILLON_WRITE_FIXTURES=1 swift test`.
 @Suite struct ConformanceTests {

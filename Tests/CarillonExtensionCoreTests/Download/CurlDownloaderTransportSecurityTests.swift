@@ -19,7 +19,7 @@ import Testing
     }
 
     static let forwardSecrecy =
-        "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE with AES (forward secrecy; --no-forward-secrecy adds RSA key exchange), and the server offers none of them"
+        "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE with AES (forward secrecy; NSExceptionRequiresForwardSecrecy NO adds RSA key exchange), and the server offers none of them"
     static let refused = "App Transport Security refused the server's certificate: "
 
     @Test(
@@ -51,7 +51,8 @@ import Testing
             Case(
                 listener: "ats_tls12_ecdhe", security: TransportSecurity(minimumTLS: .v1_3),
                 detail:
-                    "TLS version: the server offers no version from TLS 1.3 up (App Transport Security; --tls-minimum)", curlCode: 35),
+                    "TLS version: the server offers no version from TLS 1.3 up (App Transport Security; NSExceptionMinimumTLSVersion)",
+                curlCode: 35),
             // The exceptions do not lift the certificate rules.
             Case(
                 listener: "ats_cn_only", security: TransportSecurity(minimumTLS: .v1_0, requiresForwardSecrecy: false),

@@ -5,10 +5,6 @@ import Testing
 
 @_spi(Tooling) @testable import CarillonExtensionCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 @Suite struct ReceiptDrainTests {
     /// A container and a queue in a scratch directory.
     struct Setup {

@@ -3,14 +3,6 @@ import Testing
 
 @_spi(Tooling) @testable import CarillonExtensionCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The image fixtures of `TestAssets/Images/` and what the image tests build from them: loading, byte
 /// surgery on chunks and segments, and the verdict checked three ways (in memory, streamed in pieces,
 /// from a file).

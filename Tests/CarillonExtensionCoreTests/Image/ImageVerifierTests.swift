@@ -1,14 +1,7 @@
+import CarillonTestSupport
 import Testing
 
 @_spi(Tooling) @testable import CarillonExtensionCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// What holds for every format: intact fixtures, cut files, foreign formats, empty and unreadable files,
 /// files at the size cap, robustness (the CRC is `CRC32Tests`). Each format's own rules are tables in `PNGStreamTests`,

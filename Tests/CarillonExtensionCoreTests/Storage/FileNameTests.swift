@@ -1,12 +1,7 @@
-@_spi(Tooling) import CarillonExtensionCore
+import CarillonTestSupport
 import Testing
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// Names are bytes: the mapping to strings must be lossless both ways, and paths split on bytes.
 @Suite struct FileNameTests {

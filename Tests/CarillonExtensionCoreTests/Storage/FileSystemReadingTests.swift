@@ -2,13 +2,6 @@ import CarillonTestSupport
 import Testing
 
 @_spi(Tooling) @testable import CarillonExtensionCore
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `FileSystem.readFile`: whole files of every size around its one-read path (under 64 KiB) and its
 /// chunked path, and the size limit exactly at and below the file's size.

@@ -2,13 +2,6 @@ import CarillonTestSupport
 import Testing
 
 @_spi(Tooling) @testable import CarillonExtensionCore
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Setting files aside: moved in unchanged, never replacing another, each with its reason beside it.
 @Suite struct QuarantineTests {

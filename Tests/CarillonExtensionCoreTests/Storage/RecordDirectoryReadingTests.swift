@@ -3,14 +3,6 @@ import Testing
 
 @_spi(Tooling) @testable import CarillonExtensionCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `RecordDirectory.readRecord`: the one rule the drain and the queue read their record files by, from
 /// a table of what can be under a record's name.
 @Suite struct RecordDirectoryReadingTests {

@@ -1,13 +1,9 @@
 // Fixtures shared by the receipt, event-queue, drain and conformance suites (no tests of its own).
 // Names are prefixed so they cannot clash with other suites' helpers in this target.
 
-@_spi(Tooling) @testable import CarillonExtensionCore
+import CarillonTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 enum ReceiptsFixture {
     /// 2026-08-20T09:16:44.120Z, the SPEC's example time.

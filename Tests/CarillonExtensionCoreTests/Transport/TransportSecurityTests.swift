@@ -22,29 +22,38 @@ import Testing
         #expect(TransportSecurity(minimumTLS: version).cipherList.hasSuffix(":@SECLEVEL=0") == levelZero)
     }
 
+    /// The library's words name the Info.plist exception; the rule rides along as the cause, for a caller
+    /// that words it itself (the tool's words: OutcomeWordingTests).
     @Test(arguments: [
         (
             TransportSecurity(), "error:0A00042E:SSL routines::tlsv1 alert protocol version",
-            "TLS version: the server offers no version from TLS 1.2 up (App Transport Security; --tls-minimum) (error:0A00042E:SSL routines::tlsv1 alert protocol version)"
+            "TLS version: the server offers no version from TLS 1.2 up (App Transport Security; NSExceptionMinimumTLSVersion) (error:0A00042E:SSL routines::tlsv1 alert protocol version)",
+            TransportSecurity.HandshakeRule.tlsVersion(minimum: .v1_2)
         ),
         (
             TransportSecurity(minimumTLS: .v1_3), "unsupported protocol",
-            "TLS version: the server offers no version from TLS 1.3 up (App Transport Security; --tls-minimum) (unsupported protocol)"
+            "TLS version: the server offers no version from TLS 1.3 up (App Transport Security; NSExceptionMinimumTLSVersion) (unsupported protocol)",
+            .tlsVersion(minimum: .v1_3)
         ),
         (
             TransportSecurity(), "error:0A000410:SSL routines::sslv3 alert handshake failure",
-            "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE with AES (forward secrecy; --no-forward-secrecy adds RSA key exchange), and the server offers none of them (error:0A000410:SSL routines::sslv3 alert handshake failure)"
+            "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE with AES (forward secrecy; NSExceptionRequiresForwardSecrecy NO adds RSA key exchange), and the server offers none of them (error:0A000410:SSL routines::sslv3 alert handshake failure)",
+            .cipherSuite(requiresForwardSecrecy: true)
         ),
         (
             TransportSecurity(requiresForwardSecrecy: false), "sslv3 alert handshake failure",
-            "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE or RSA key exchange with AES (no finite-field DHE), and the server offers none of them (sslv3 alert handshake failure)"
+            "cipher suite: under TLS 1.2 App Transport Security allows only ECDHE or RSA key exchange with AES (no finite-field DHE), and the server offers none of them (sslv3 alert handshake failure)",
+            .cipherSuite(requiresForwardSecrecy: false)
         ),
         (
             TransportSecurity(), "SSL certificate problem: unable to get local issuer certificate",
-            "SSL certificate problem: unable to get local issuer certificate"
+            "SSL certificate problem: unable to get local issuer certificate", nil
         ),
     ])
-    func namesTheRuleAHandshakeBroke(security: TransportSecurity, message: String, detail: String) {
-        #expect(security.handshakeDetail(message) == detail)
+    func namesTheRuleAHandshakeBroke(security: TransportSecurity, message: String, detail: String, rule: TransportSecurity.HandshakeRule?) {
+        let outcome = security.handshakeOutcome(message)
+        #expect(outcome.reason == .tls)
+        #expect(outcome.detail == detail)
+        #expect(outcome.cause == rule.map { .transportSecurity($0, libcurlMessage: message) })
     }
 }

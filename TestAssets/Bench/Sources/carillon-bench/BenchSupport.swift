@@ -5,12 +5,6 @@
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 // MARK: - Small helpers
 
 /// Monotonic nanoseconds.

@@ -3,12 +3,6 @@
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 // MARK: - overhead
 
 /// One payload through everything the extension does besides moving bytes over the network, stage by

@@ -3,12 +3,6 @@
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 // MARK: - pipeline
 
 /// The whole real pipeline in a warm process: `NotificationService` through a new `ExtensionRuntime` each

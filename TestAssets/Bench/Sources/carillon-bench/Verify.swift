@@ -3,12 +3,6 @@
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 // MARK: - verify
 
 /// Each file's verification alone, `--reps` times: `ImageStreamVerifier` over its bytes in 16 KiB pieces

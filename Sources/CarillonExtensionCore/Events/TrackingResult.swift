@@ -1,10 +1,10 @@
-/// What one of the app's own sources of `received` — `willPresent(userInfo:)`, the Notification Center
-/// scan — did to the queue for one notification.
+/// What one of the app's own sources of events — a tap (``OpenTracking``), `willPresent(userInfo:)`
+/// (``PresentTracking``), the Notification Center scan — did to the queue for one notification.
 ///
 /// The queue keeps one event per (type, delivery id) across every source, the extension's receipts
 /// (through ``ReceiptDrain``) included: whichever is queued first wins and keeps its `at`.
-public enum ReceivedResult: Sendable, Equatable {
-    /// A new `received` event was queued.
+public enum TrackingResult: Sendable, Equatable {
+    /// A new event was queued.
     case queued(Event)
     /// A `received` event for this delivery was already queued (by a receipt, an earlier
     /// `willPresent` or a scan); it is kept, with its time.
@@ -29,7 +29,7 @@ public enum ReceivedResult: Sendable, Equatable {
         return nil
     }
 
-    /// The word the CLI prints in `queued`: `received`, `duplicate`, `none` or `failed`.
+    /// A `received` source's result as one stable word: `received`, `duplicate`, `none` or `failed`.
     public var code: String {
         switch self {
         case .queued: return "received"
@@ -40,7 +40,7 @@ public enum ReceivedResult: Sendable, Equatable {
     }
 
     /// One enqueue result as this value.
-    static func from(_ result: Result<Bool, FileSystemError>, event: Event) -> ReceivedResult {
+    static func from(_ result: Result<Bool, FileSystemError>, event: Event) -> TrackingResult {
         switch result {
         case .success(true): return .queued(event)
         case .success(false): return .alreadyQueued(event.deliveryID)

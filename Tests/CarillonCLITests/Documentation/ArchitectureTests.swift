@@ -1,0 +1,255 @@
+import CarillonTestSupport
+import Foundation
+import Testing
+
+/// Documentation/Layout.md's picture of the architecture stays true to the code: which module imports
+/// which, which core folders import the C modules, which file of each module imports the C library and
+/// who uses its names, which core folders use each other's types; and two house rules (the core never
+/// names a command-line option; no function in Sources/ is over 80 lines).
+@Suite struct ArchitectureTests {
+    static let root = Paths.packageRoot + "/"
+    static let core = "Sources/CarillonExtensionCore/"
+    /// Modules every module may import without the picture saying so.
+    static let standardModules: Set<String> = ["Dispatch", "Synchronization", "Foundation"]
+    static let libcModules: Set<String> = ["Glibc", "Musl", "Darwin"]
+
+    /// The ```architecture block of Layout.md: `kind name: values` lines.
+    struct Rules {
+        var modules: [String: Set<String>] = [:]
+        var cModules: [String: Set<String>] = [:]
+        var libcRooms: [String: String] = [:]
+        var libcUsers: [String: [String]] = [:]
+        var folders: [String: Set<String>] = [:]
+
+        init(_ layout: String) {
+            guard let start = layout.range(of: "```architecture\n"),
+                let end = layout.range(of: "\n```", range: start.upperBound..<layout.endIndex)
+            else { return }
+            for line in layout[start.upperBound..<end.lowerBound].split(separator: "\n") {
+                let halves = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                let head = halves[0].split(separator: " ").map(String.init)
+                let values = halves.count > 1 ? halves[1].split(separator: " ").map(String.init) : []
+                guard head.count == 2 else { continue }
+                switch head[0] {
+                case "module": modules[head[1]] = Set(values)
+                case "c": cModules[head[1]] = Set(values)
+                case "libc": libcRooms[head[1]] = values.first ?? ""
+                case "libc-users": libcUsers[head[1]] = values
+                case "folder": folders[head[1]] = Set(values)
+                default: continue
+                }
+            }
+        }
+    }
+
+    static let rules = Rules((try? String(contentsOfFile: root + "Documentation/Layout.md", encoding: .utf8)) ?? "")
+
+    /// The Swift files under `directory` (relative to the package root), sorted, relative to it.
+    static func swiftFiles(_ directory: String) -> [String] {
+        var found: [String] = []
+        let walker = FileManager.default.enumerator(atPath: root + directory)
+        while let path = walker?.nextObject() as? String {
+            if path.hasSuffix(".swift") { found.append(path) }
+        }
+        return found.sorted()
+    }
+
+    static func read(_ path: String) -> String { (try? String(contentsOfFile: root + path, encoding: .utf8)) ?? "" }
+
+    /// The modules a file imports (`import X`, `internal import X`, `@_spi(Tooling) @testable import X`…).
+    static func imports(_ text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
+            guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { return nil }
+            let before = words[..<index]
+            guard before.allSatisfy({ $0.hasPrefix("@") || ["internal", "public", "private", "fileprivate", "package"].contains($0) })
+            else { return nil }
+            return String(words[index + 1])
+        }
+    }
+
+    /// A line without its `//` comment (a `//` inside a string cuts it too: the same for every file).
+    static func code(_ line: Substring) -> Substring {
+        guard let comment = line.range(of: "//") else { return line }
+        return line[..<comment.lowerBound]
+    }
+
+    /// The identifiers of `text` that start with a capital letter (maximal runs of letters, digits, `_`).
+    static func capitalisedIdentifiers(_ text: Substring) -> Set<Substring> {
+        var found: Set<Substring> = []
+        var start: Substring.Index? = nil
+        var index = text.startIndex
+        func isIdentifier(_ character: Character) -> Bool {
+            character.isASCII && (character.isLetter || character.isNumber || character == "_")
+        }
+        while index <= text.endIndex {
+            let character: Character? = index < text.endIndex ? text[index] : nil
+            if let character, isIdentifier(character) {
+                if start == nil { start = index }
+            } else if let begun = start {
+                if text[begun].isUppercase { found.insert(text[begun..<index]) }
+                start = nil
+            }
+            if index == text.endIndex { break }
+            index = text.index(after: index)
+        }
+        return found
+    }
+
+    /// The top-level type a line declares (`enum`, `struct`, `class`, `protocol`, `actor`, `typealias`).
+    static func declaredType(_ line: Substring) -> String? {
+        guard let first = line.first, first != " " else { return nil }
+        let modifiers: Set<Substring> = ["public", "internal", "private", "fileprivate", "open", "final", "indirect"]
+        var words = line.split(separator: " ")[...]
+        while let word = words.first, word.hasPrefix("@") || modifiers.contains(word) { words = words.dropFirst() }
+        guard let keyword = words.first, ["enum", "struct", "class", "protocol", "actor", "typealias"].contains(keyword),
+            let name = words.dropFirst().first, name.first?.isUppercase == true
+        else { return nil }
+        return String(name.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+    }
+
+    /// The core folder of a path relative to the core's directory.
+    static func folder(_ path: String) -> String { String(path.split(separator: "/").first ?? "") }
+
+    @Test func modulesImportWhatThePictureSays() throws {
+        try #require(!Self.rules.modules.isEmpty, "Layout.md has no ```architecture block")
+        for (module, allowed) in Self.rules.modules {
+            var actual: Set<String> = []
+            for file in Self.swiftFiles("Sources/\(module)") {
+                actual.formUnion(Self.imports(Self.read("Sources/\(module)/\(file)")))
+            }
+            actual.subtract(Self.standardModules.union(Self.libcModules))
+            #expect(actual == allowed, "\(module) imports \(actual.sorted()); Layout.md says \(allowed.sorted())")
+        }
+    }
+
+    @Test func onlyTheNamedCoreFoldersImportTheCModules() throws {
+        try #require(!Self.rules.cModules.isEmpty)
+        for (cModule, allowed) in Self.rules.cModules {
+            let importers = Set(
+                Self.swiftFiles(Self.core).filter { Self.imports(Self.read(Self.core + $0)).contains(cModule) }.map(Self.folder))
+            #expect(importers == allowed, "\(cModule) is imported by \(importers.sorted()); Layout.md says \(allowed.sorted())")
+        }
+    }
+
+    @Test func eachModuleImportsTheCLibraryInOneFile() throws {
+        try #require(!Self.rules.libcRooms.isEmpty)
+        for (module, room) in Self.rules.libcRooms {
+            let importers = Self.swiftFiles("Sources/\(module)").filter {
+                !Self.libcModules.isDisjoint(with: Self.imports(Self.read("Sources/\(module)/\($0)")))
+            }
+            #expect(importers == [room], "\(module): the C library is imported by \(importers), not only by \(room)")
+            #expect(!Self.read("Sources/\(module)/\(room)").contains("@_exported"), "\(module)'s \(room) re-exports it")
+        }
+        // Nothing in Sources/ re-exports anything.
+        for module in Self.rules.modules.keys {
+            for file in Self.swiftFiles("Sources/\(module)") {
+                #expect(!Self.read("Sources/\(module)/\(file)").contains("@_exported import"), "Sources/\(module)/\(file) re-exports")
+            }
+        }
+        // The test targets other than the two support modules get it through CarillonTestSupport.
+        for target in ["CarillonExtensionCoreTests", "CarillonCLITests"] {
+            let importers = Self.swiftFiles("Tests/\(target)").filter {
+                !Self.libcModules.isDisjoint(with: Self.imports(Self.read("Tests/\(target)/\($0)")))
+            }
+            #expect(importers.isEmpty, "Tests/\(target) imports the C library in \(importers): CarillonTestSupport/LibC.swift has it")
+        }
+    }
+
+    @Test func onlyTheFileSystemTheClockAndTheLocksUseTheCoresCLibraryNames() throws {
+        let allowed = try #require(Self.rules.libcUsers["CarillonExtensionCore"])
+        let room = try #require(Self.rules.libcRooms["CarillonExtensionCore"])
+        var offenders: [String] = []
+        for file in Self.swiftFiles(Self.core)
+        where file != room && !allowed.contains(where: { file == $0 || ($0.hasSuffix("/") && file.hasPrefix($0)) }) {
+            let text = Self.read(Self.core + file)
+            if text.split(separator: "\n").contains(where: { Self.code($0).contains("system_") }) { offenders.append(file) }
+        }
+        #expect(offenders.isEmpty, "call the C library outside the file system and the clock: \(offenders)")
+    }
+
+    @Test func coreFoldersUseOnlyTheFoldersThePictureAllows() throws {
+        try #require(!Self.rules.folders.isEmpty)
+        var owner: [Substring: String] = [:]
+        let files = Self.swiftFiles(Self.core)
+        for file in files {
+            for line in Self.read(Self.core + file).split(separator: "\n") {
+                if let name = Self.declaredType(line), owner[Substring(name)] == nil { owner[Substring(name)] = Self.folder(file) }
+            }
+        }
+        var uses: [String: Set<String>] = [:]
+        for file in files {
+            let folder = Self.folder(file)
+            var used = uses[folder] ?? []
+            for line in Self.read(Self.core + file).split(separator: "\n") {
+                for name in Self.capitalisedIdentifiers(Self.code(line)) {
+                    if let other = owner[name], other != folder { used.insert(other) }
+                }
+            }
+            uses[folder] = used
+        }
+        #expect(Set(uses.keys) == Set(Self.rules.folders.keys), "the core's folders are \(uses.keys.sorted())")
+        for (folder, used) in uses.sorted(by: { $0.key < $1.key }) {
+            let allowed = Self.rules.folders[folder] ?? []
+            #expect(
+                used.subtracting(allowed).isEmpty, "\(folder)/ uses \(used.subtracting(allowed).sorted()), which Layout.md does not allow")
+            #expect(
+                allowed.subtracting(used).isEmpty,
+                "\(folder)/ no longer uses \(allowed.subtracting(used).sorted()): take it out of Layout.md")
+        }
+    }
+
+    /// The core speaks its own words: no string names a command-line option, and no doc comment names
+    /// one, "the CLI" or "the command line" (the .docc articles included).
+    @Test func theCoreNamesNoCommandLineOption() {
+        var offenders: [String] = []
+        var paths = Self.swiftFiles(Self.core).map { Self.core + $0 }
+        let walker = FileManager.default.enumerator(atPath: Self.root + Self.core)
+        while let path = walker?.nextObject() as? String {
+            if path.hasSuffix(".md") { paths.append(Self.core + path) }
+        }
+        for path in paths {
+            for (number, line) in Self.read(path).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let text = line.trimmingCharacters(in: .whitespaces)
+                let prose = path.hasSuffix(".md") || text.hasPrefix("///")
+                let namesOption = Self.optionName(in: Substring(text), inStringsOnly: !prose)
+                let namesTool = prose && (text.contains("the CLI") || text.contains("command line") || text.contains("CLI's"))
+                if namesOption || namesTool { offenders.append("\(path):\(number + 1): \(text)") }
+            }
+        }
+        #expect(offenders.isEmpty, "the core names the tool's options or the tool:\n\(offenders.joined(separator: "\n"))")
+    }
+
+    /// Whether `text` holds `--` followed by a lower-case letter; with `inStringsOnly`, only inside a
+    /// string literal on the line.
+    static func optionName(in text: Substring, inStringsOnly: Bool) -> Bool {
+        var inString = false
+        var previous: Character = " "
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\"" && previous != "\\" { inString.toggle() }
+            if character == "-", previous == "-", !inStringsOnly || inString {
+                let next = text.index(after: index)
+                if next < text.endIndex, text[next].isLowercase, text[next].isASCII { return true }
+            }
+            previous = character
+            index = text.index(after: index)
+        }
+        return false
+    }
+
+    /// Every function, initialiser and subscript in Sources/ is 80 lines at most, from its declaration
+    /// to its closing brace. The message lists every one over.
+    @Test func noFunctionInSourcesIsOver80Lines() {
+        var offenders: [String] = []
+        for module in Self.rules.modules.keys.sorted() {
+            for file in Self.swiftFiles("Sources/\(module)") {
+                for (line, name, length) in FunctionLengths.over(80, in: Self.read("Sources/\(module)/\(file)")) {
+                    offenders.append("Sources/\(module)/\(file):\(line) \(name): \(length) lines")
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "functions over 80 lines:\n\(offenders.joined(separator: "\n"))")
+    }
+}
