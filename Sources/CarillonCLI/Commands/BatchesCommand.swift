@@ -17,7 +17,7 @@ enum BatchesCommand: Command {
     static let exitStatuses = [
         ExitStatus(code: 0, meaning: "The pending bodies were printed."),
         ExitStatus(code: 1, meaning: "An event file was corrupt (set aside and reported), or the queue could not be read."),
-        ExitStatus(code: 64, meaning: "Bad usage."),
+        ExitStatus(code: 64, meaning: "Bad usage, a --queue that is not a directory or is not writable included."),
     ]
 
     static let overview = """
@@ -35,7 +35,9 @@ enum BatchesCommand: Command {
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         try expectNoArguments(arguments)
-        return Plan(queue: try Options.queue.read(arguments))
+        let queue = try Options.queue.read(arguments)
+        try DirectoryCheck.check(queue, option: Options.queue.spec.name, access: .writeIfPresent)
+        return Plan(queue: queue)
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {

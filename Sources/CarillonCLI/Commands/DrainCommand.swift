@@ -18,7 +18,11 @@ enum DrainCommand: Command {
     static let exitStatuses = [
         ExitStatus(code: 0, meaning: "Every receipt was drained."),
         ExitStatus(code: 1, meaning: "A file was set aside or could not be handled."),
-        ExitStatus(code: 64, meaning: "Bad usage."),
+        ExitStatus(
+            code: 64,
+            meaning:
+                "Bad usage, a --container or --queue that is not a directory or is not writable (or a --queue that cannot be created) included."
+        ),
     ]
 
     static let overview = """
@@ -46,6 +50,8 @@ enum DrainCommand: Command {
                     "option '--queue' must not be the container's receipts directory '\(receipts)' or inside it: the drain would read its own events as receipts"
             )
         }
+        try DirectoryCheck.check(plan.container, option: Options.container.spec.name, access: .writeIfPresent)
+        try DirectoryCheck.check(plan.queue, option: Options.queue.spec.name, access: .create)
         return plan
     }
 

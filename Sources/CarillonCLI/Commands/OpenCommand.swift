@@ -18,7 +18,7 @@ enum OpenCommand: Command {
     static let exitStatuses = [
         ExitStatus(code: 0, meaning: "Every payload was read."),
         ExitStatus(code: 1, meaning: "A payload was unreadable or not a JSON object, or the queue could not be written."),
-        ExitStatus(code: 64, meaning: "Bad usage."),
+        ExitStatus(code: 64, meaning: "Bad usage, a --queue that is not a directory, cannot be created or is not writable included."),
     ]
 
     static let overview = """
@@ -41,6 +41,7 @@ enum OpenCommand: Command {
         let at = try Options.at.read(arguments)
         let queue = try Options.queue.read(arguments)
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
+        try DirectoryCheck.check(queue, option: Options.queue.spec.name, access: .create)
         return Plan(queue: queue, at: at, payloads: arguments.positionals)
     }
 

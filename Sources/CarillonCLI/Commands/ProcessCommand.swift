@@ -46,8 +46,8 @@ enum ProcessCommand: Command {
         .discussing(
             "A default field is replaced by one of the same name, matched case-insensitively; no field is sent twice. A malformed"
                 + " one is a usage error (64) naming it.")
-        static let expireAfter = Option.seconds(
-            "--expire-after", default: 30, help: "When time-will-expire fires after delivery, as on iOS."
+        static let expireAfter = Option.duration(
+            "--expire-after", default: .seconds(30), help: "When time-will-expire fires after delivery, as on iOS."
         ).discussing("iOS fires it about 30 s after delivery.")
         static let jobs = Option.positiveInteger(
             "--jobs", default: 1, maximum: 256, help: "Payloads processed concurrently; output order is unchanged."
@@ -100,7 +100,8 @@ enum ProcessCommand: Command {
         ExitStatus(
             code: 64,
             meaning:
-                "Bad usage, an unreadable --ca-file or one without a certificate, and a --report in a missing directory included."),
+                "Bad usage, an unreadable --ca-file or one without a certificate, a --report in a missing directory, and a --container or"
+                + " --attachments that is not a directory, cannot be created or is not writable included."),
     ]
 
     static let overview = """

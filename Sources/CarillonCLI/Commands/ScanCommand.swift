@@ -1,4 +1,5 @@
 @_spi(Tooling) import CarillonExtensionCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -29,7 +30,7 @@ enum ScanCommand: Command {
     static let exitStatuses = [
         ExitStatus(code: 0, meaning: "Every line was read."),
         ExitStatus(code: 1, meaning: "A line or the file was unreadable, or the queue could not be written."),
-        ExitStatus(code: 64, meaning: "Bad usage."),
+        ExitStatus(code: 64, meaning: "Bad usage, a --queue that is not a directory, cannot be created or is not writable included."),
     ]
 
     static var overview: String {
@@ -66,6 +67,7 @@ enum ScanCommand: Command {
         guard arguments.positionals.count == 1 else {
             throw UsageError(message: "unexpected argument '\(arguments.positionals[1])': scan reads one NOTIFICATIONS file")
         }
+        try DirectoryCheck.check(queue, option: Options.queue.spec.name, access: .create)
         return Plan(queue: queue, source: source)
     }
 

@@ -39,7 +39,11 @@ enum UploadCommand: Command {
             code: 1,
             meaning:
                 "Events stay queued (the key refused, retries used up, the deadline passed), or a batch or a corrupt file was set aside."),
-        ExitStatus(code: 64, meaning: "Bad usage: no key, an http endpoint, an unreadable --key-file or --ca-file."),
+        ExitStatus(
+            code: 64,
+            meaning:
+                "Bad usage: no key, an http endpoint, an unreadable --key-file or --ca-file, a --queue that is not a directory or not writable."
+        ),
     ]
 
     static var overview: String {
@@ -99,6 +103,7 @@ enum UploadCommand: Command {
         }
         let policy = RetryPolicy(
             maximumAttempts: try Options.maxAttempts.read(arguments), deadline: try Options.deadline.read(arguments))
+        try DirectoryCheck.check(queue, option: Options.queue.spec.name, access: .writeIfPresent)
         return Plan(queue: queue, endpoint: endpoint, key: key, caFile: caFile, policy: policy)
     }
 

@@ -8,7 +8,8 @@ struct PipelinePlan {
     var configuration: ExtensionConfiguration
     /// Whether payloads naming the same image share one download (`--no-share` turns it off).
     var sharesImages: Bool
-    var expireAfter: Double
+    /// When time-will-expire fires after delivery (`--expire-after`).
+    var expireAfter: Duration
     var jobs: Int
     var format: PayloadRunner.OutputFormat
     var failOn: FailOn?
@@ -43,11 +44,15 @@ struct PipelinePlan {
         let failOn = try Options.failOn.read(arguments).map { text throws(UsageError) in try FailOn.parse(text) }
         let reportPath = try writableFile(Options.report, arguments)
         let appName = try Options.appName.read(arguments) ?? HTMLReport.defaultAppName
+        let summaryPath = try writableFile(CampaignOptions.summary, arguments)
+        let shard = try CampaignOptions.readShard(arguments)
+        // Last: the other options' mistakes are said first, and a file is probed only for a run that can start.
+        if let container { try DirectoryCheck.check(container, option: Options.container.spec.name, access: .create) }
+        try DirectoryCheck.check(attachments, option: Options.attachments.spec.name, access: .create)
         return PipelinePlan(
             configuration: ExtensionConfiguration(attachmentsDirectory: attachments, receiptContainer: container, download: download),
             sharesImages: !(try CampaignOptions.noShare.read(arguments)), expireAfter: expireAfter, jobs: jobs, format: format,
-            failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: try writableFile(CampaignOptions.summary, arguments),
-            shard: try CampaignOptions.readShard(arguments))
+            failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shard)
     }
 
     /// `--ca-file`, readable and holding a certificate.

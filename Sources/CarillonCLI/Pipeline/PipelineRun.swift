@@ -72,11 +72,18 @@ struct PipelineRun {
         return plan.shard != nil
     }
 
-    /// After two or more payloads: counts per reason, elapsed percentiles, distinct images.
+    /// After two or more payloads: counts per reason, elapsed percentiles, distinct images; and in any
+    /// run, in every format, the receipts that failed (each line says `"receipt":"failed"`, which JUnit
+    /// and a quick look at the text view would not show).
     private func printSummaryLine(_ report: PayloadRunner.Report) {
-        guard report.outcomes.count >= 2 else { return }
+        let failed = report.receiptFailures
+        let receipts = failed == 0 ? "" : "; \(failed) receipt\(failed == 1 ? "" : "s") failed"
+        guard report.outcomes.count >= 2 else {
+            if failed > 0 { io.standardError.line("\(CarillonTool.name): summary: \(String(receipts.dropFirst(2)))") }
+            return
+        }
         let images = report.images.map { "; \($0.count) distinct image\($0.count == 1 ? "" : "s")" } ?? ""
-        io.standardError.line("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\(images)")
+        io.standardError.line("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\(images)\(receipts)")
     }
 
     /// `--summary FILE.json`; false when it could not be written.
@@ -89,7 +96,7 @@ struct PipelineRun {
     private func writeReport(_ report: PayloadRunner.Report) -> Bool {
         guard let reportPath = plan.reportPath else { return true }
         let page = HTMLReport(
-            appName: plan.appName, budgetMilliseconds: plan.budget.inMilliseconds, expireMilliseconds: plan.expireAfter * 1000)
+            appName: plan.appName, budgetMilliseconds: plan.budget.inMilliseconds, expireMilliseconds: plan.expireAfter.inMilliseconds)
         let started = ContinuousClock.now
         do throws(FileSystemError) {
             let bytes = try ReportFile.write(page, groups: report.groups, outcomes: report.outcomes, to: reportPath)
