@@ -21,7 +21,8 @@ public enum CarillonTool {
 
     static var commands: [any Command.Type] {
         [
-            ProcessCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self, BatchesCommand.self,
+            ProcessCommand.self, CheckCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self,
+            BatchesCommand.self,
             UploadCommand.self, SummaryCommand.self, CompletionsCommand.self,
         ]
     }
