@@ -205,7 +205,8 @@ enum PayloadInput: Equatable {
                 inputs += expanded.inputs
                 if expanded.inputs.isEmpty && argument != "-" {
                     let hint = recursive ? "" : " (--recursive descends into subdirectories)"
-                    io.standardError.line("\(CarillonTool.name): \(Quoting.display(argument)): no *.json or *.apns file in this directory\(hint)")
+                    let name = Quoting.display(argument)
+                    io.standardError.line("\(CarillonTool.name): \(name): no *.json or *.apns file in this directory\(hint)")
                     status = CarillonTool.exitDataError
                 }
                 for line in expanded.skipped {
