@@ -8,6 +8,8 @@ enum PayloadInput: Equatable {
     case standardInput
     /// One line of a JSON Lines file, read already (``PayloadStream``).
     case line(JSONLinePayload)
+    /// A payload the tool made (`check`'s payload for an image URL), named as its line names it.
+    case made(name: String, bytes: [UInt8])
 
     /// The `payload` field: the path as given, or `-`. Exact for a UTF-8 name, control characters and
     /// all (JSON escaping carries them); only bytes that are not UTF-8 show as `\xNN`
@@ -17,6 +19,7 @@ enum PayloadInput: Equatable {
         case .file(let path, _): return FileName.jsonText(path)
         case .standardInput: return "-"
         case .line(let line): return line.name
+        case .made(let name, _): return name
         }
     }
 
@@ -36,7 +39,7 @@ enum PayloadInput: Equatable {
         return members
     }
 
-    /// A command-line argument as payloads: `-`, a file, or a directory's `*.json` files (and its JSON
+    /// A command-line argument as payloads: `-`, a file, or a directory's `*.json` and `*.apns` files (and its JSON
     /// Lines files, `*.jsonl` and `*.ndjson`, whose lines ``PayloadStream`` reads), sorted.
     /// A path that does not exist is kept as a file, so that it gets its own line saying so. Entries of
     /// a directory that are not regular files (a FIFO, a socket, a directory named `*.json`) are
@@ -61,7 +64,7 @@ enum PayloadInput: Equatable {
                     }
                     continue
                 }
-                guard entry.name.hasSuffix(".json") || JSONLinePayload.isJSONLines(entry.name) else { continue }
+                guard isPayloadFile(entry.name) || JSONLinePayload.isJSONLines(entry.name) else { continue }
                 var kind = entry.kind
                 if kind == .symbolicLink || kind == nil {
                     // A link to a payload is fine; what it points to decides.
@@ -80,6 +83,12 @@ enum PayloadInput: Equatable {
         }
     }
 
+    /// Whether a directory's entry is a payload file: `*.json`, or Xcode's `*.apns` (a payload with the
+    /// Simulator's `Simulator Target Bundle` beside `aps`).
+    static func isPayloadFile(_ name: String) -> Bool {
+        name.hasSuffix(".json") || name.hasSuffix(".apns")
+    }
+
     struct ExpansionError: Error {
         var message: String
     }
@@ -90,6 +99,8 @@ enum PayloadInput: Equatable {
         case .line(let line):
             if let problem = line.problem { return .failure(ReadError(message: problem)) }
             return .success(line.bytes)
+        case .made(_, let bytes):
+            return .success(bytes)
         case .standardInput:
             do {
                 return .success(try io.readStandardInput(limit))
@@ -186,7 +197,8 @@ enum PayloadInput: Equatable {
                 inputs += expanded.inputs
                 if expanded.inputs.isEmpty && argument != "-" {
                     let hint = recursive ? "" : " (--recursive descends into subdirectories)"
-                    io.standardError.line("\(CarillonTool.name): \(Quoting.display(argument)): no *.json file in this directory\(hint)")
+                    let name = Quoting.display(argument)
+                    io.standardError.line("\(CarillonTool.name): \(name): no *.json or *.apns file in this directory\(hint)")
                     status = CarillonTool.exitDataError
                 }
                 for line in expanded.skipped {
