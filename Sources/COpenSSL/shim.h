@@ -1,6 +1,6 @@
 // The few OpenSSL calls the App Transport Security checks in the handshake need, behind plain C
 // functions: OpenSSL's stack macros and ASN1_TIME handling do not import into Swift. Only
-// Transport/CurlSecureSetup+TransportSecurity.swift and Download/CurlDownloader+Trace.swift import this
+// Transport/CurlSecureSetup+TransportSecurity.swift and Download/CurlDownloader+Trace.swift, Transport/CertificateJudgement.swift and Transport/SHA256.swift import this
 // module. Each function says which OpenSSL functions it calls.
 #ifndef CARILLON_COPENSSL_SHIM_H
 #define CARILLON_COPENSSL_SHIM_H
@@ -189,6 +189,36 @@ static inline void carillon_offline_store_free(X509_STORE_CTX *context) {
 /// OpenSSL's words for the verification's error (`X509_verify_cert_error_string`, `X509_STORE_CTX_get_error`).
 static inline const char *carillon_verify_error(X509_STORE_CTX *store) {
     return X509_verify_cert_error_string(X509_STORE_CTX_get_error(store));
+}
+
+/// Sent certificate `index` (0 the leaf), or NULL. In a handshake OpenSSL's untrusted list is the
+/// peer's chain as sent, leaf first (`X509_STORE_CTX_get0_untrusted`); otherwise the leaf
+/// (`X509_STORE_CTX_get0_cert`) comes before it.
+static inline X509 *carillon_sent_certificate(X509_STORE_CTX *store, int index) {
+    X509 *leaf = X509_STORE_CTX_get0_cert(store);
+    STACK_OF(X509) *others = X509_STORE_CTX_get0_untrusted(store);
+    int count = others ? sk_X509_num(others) : 0;
+    int leading = count > 0 && sk_X509_value(others, 0) == leaf;
+    if (index < 0) return NULL;
+    if (!leading) {
+        if (index == 0) return leaf;
+        index -= 1;
+    }
+    return index < count ? sk_X509_value(others, index) : NULL;
+}
+
+/// The DER of sent certificate `index` copied into `buffer` when it fits (`i2d_X509`); returns its
+/// length, or 0 when there is none.
+static inline int carillon_sent_der(X509_STORE_CTX *store, int index, unsigned char *buffer, int capacity) {
+    X509 *cert = carillon_sent_certificate(store, index);
+    if (!cert) return 0;
+    int length = i2d_X509(cert, NULL);
+    if (length <= 0) return 0;
+    if (buffer && length <= capacity) {
+        unsigned char *cursor = buffer;
+        i2d_X509(cert, &cursor);
+    }
+    return length;
 }
 
 #endif

@@ -44,7 +44,10 @@ final class CurlDownloader {
     /// Creates the libcurl handles, attached to `share` when given (its TLS sessions and DNS cache).
     ///
     /// - Throws: an ``Outcome`` with ``Reason/network`` when libcurl cannot create a handle.
-    init(configuration: DownloadConfiguration, share: CurlShare? = nil) throws(Outcome) {
+    ///
+    /// `recording`: keep the certificates each full handshake's server sent (``TransferHop/Facts/chain``),
+    /// and resume no TLS session, so that every new connection makes a full handshake and has its chain.
+    init(configuration: DownloadConfiguration, share: CurlShare? = nil, recording: Bool = false) throws(Outcome) {
         _ = CurlSecureSetup.globalInitialization
         guard let easy = curl_easy_init() else { throw Outcome(.network, "curl_easy_init failed") }
         guard let multi = curl_multi_init() else {
@@ -62,6 +65,11 @@ final class CurlDownloader {
         headerList = list
         setupFailure = CurlDownloader.configure(
             easy, configuration, errorBuffer: errorBuffer, handshake: handshake, share: share?.handle, headers: list)
+        if recording, setupFailure == nil {
+            handshake.keepsChain = true
+            setupFailure = CurlDownloader.check(
+                CURLOPT_SSL_SESSIONID_CACHE, carillon_easy_setopt_long(easy, CURLOPT_SSL_SESSIONID_CACHE, 0))
+        }
     }
 
     /// An option libcurl refused when the handle was set up, reported by every download.
@@ -170,6 +178,7 @@ final class CurlDownloader {
         handshake.host = url.host
         handshake.brokenRule = nil
         handshake.clientCertificateRequested = false
+        handshake.sentChain = []
         let left = deadline - ContinuousClock.now
         if left <= .zero { return .notStarted(code: Int32(CURLE_OPERATION_TIMEDOUT.rawValue)) }
         errorBuffer.update(repeating: 0, count: CurlDownloader.errorBufferSize)
@@ -182,11 +191,13 @@ final class CurlDownloader {
         let (code, cancelled) = perform(cancellation, context)
         var connects = 0
         carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+        var facts = CurlDownloader.requestFacts(easy, tls: connects > 0 ? context.tls : nil)
+        facts.chain = connects > 0 ? handshake.sentChain : []
+        facts.certificateRequested = handshake.clientCertificateRequested
         return .ended(
             HopEnding(
                 curlCode: Int32(code.rawValue), cancelled: cancelled, newConnection: connects > 0,
-                endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start),
-                facts: CurlDownloader.requestFacts(easy, tls: connects > 0 ? context.tls : nil)))
+                endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start), facts: facts))
     }
 
     /// An option libcurl refused: the chain ends before (or instead of) this request, with the

@@ -60,6 +60,8 @@ struct TransferMachine: Sendable {
     private(set) var bodyBytes = 0
     /// A redirect's body was cut at its limit or left unread: the redirect is followed all the same.
     private(set) var redirectBodyCut = false
+    /// The head lines of the request in progress, as received.
+    private var rawHead: [UInt8] = []
     private var stoppedAtCap = false
     private var bytesReceivedAtCap = 0
     private var stoppedBySink = false
@@ -83,6 +85,7 @@ struct TransferMachine: Sendable {
     /// Clears the per-request state before a request of the chain.
     mutating func startHop() {
         head = ResponseHead()
+        rawHead = []
         disposition = nil
         bodyBytes = 0
         redirectBodyCut = false
@@ -90,6 +93,7 @@ struct TransferMachine: Sendable {
 
     /// One line of the head, with or without its line ending. Decides on the head once it is complete.
     mutating func receive(headLine line: Substring) -> HeadAction {
+        if !head.isComplete { rawHead.append(contentsOf: line.utf8) }
         guard head.add(line: line) else { return .proceed }
         let decided = head.disposition(cap: limits.maximumBytes)
         disposition = decided
@@ -141,7 +145,8 @@ struct TransferMachine: Sendable {
         report.hops.append(
             TransferHop(
                 url: current.absoluteString, status: head.status, location: head.location, bodyBytes: bodyBytes,
-                newConnection: ending.newConnection, curlCode: ending.curlCode, endMilliseconds: ending.endMilliseconds, facts: facts))
+                newConnection: ending.newConnection, curlCode: ending.curlCode, endMilliseconds: ending.endMilliseconds, facts: facts,
+                rawHead: rawHead, statusLine: head.statusLine, fields: head.fields))
         if ending.cancelled {
             report.cancelled = true
             return .finished

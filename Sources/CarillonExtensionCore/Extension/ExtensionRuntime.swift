@@ -36,6 +36,13 @@ public final class ExtensionRuntime: Sendable {
         imageSource = sharesImages ? SharedImageSource() : nil
     }
 
+    /// A runtime whose downloads are also recorded by `transport` (see ``RecordingTransport``).
+    @_spi(Tooling) public init(configuration: ExtensionConfiguration, recording transport: RecordingTransport, sharesImages: Bool = false) {
+        self.configuration = configuration
+        pool = transport
+        imageSource = sharesImages ? SharedImageSource() : nil
+    }
+
     /// `UNNotificationServiceExtension.didReceive(_:withContentHandler:)`: see
     /// `NotificationService.didReceive(_:configuration:pool:completion:)`.
     @discardableResult

@@ -126,3 +126,24 @@ extension FileSystem {
         return result
     }
 }
+
+extension FileSystem {
+    /// A file being written piece by piece under a temporary name in `directory` (exactly `mode`), to
+    /// be staged whole (``finish()``: fsync, close) and then published like ``stage(_:in:mode:)``'s.
+    /// Dropped unfinished, the caller discards it.
+    public static func beginStaging(in directory: String, mode: mode_t = 0o600) throws(FileSystemError) -> (Int32, StagedFile) {
+        let staged = StagedFile(temporaryPath: join(directory, StaleFiles.temporaryPrefix + uniqueToken()), directory: directory)
+        return (try createExclusive(staged.temporaryPath, mode: mode), staged)
+    }
+
+    /// fsyncs and closes a descriptor of ``beginStaging(in:mode:)`` (closing it even when fsync fails).
+    public static func finishStaging(_ descriptor: Int32, path: String) throws(FileSystemError) {
+        defer { close(descriptor) }
+        if SystemCall.retryingInterrupts({ fsync(descriptor) }) != 0 { throw .last("fsync", path) }
+    }
+
+    /// Closes a descriptor without syncing it (an abandoned staging).
+    public static func closeDescriptor(_ descriptor: Int32) {
+        close(descriptor)
+    }
+}

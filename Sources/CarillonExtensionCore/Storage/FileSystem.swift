@@ -77,7 +77,7 @@ import Synchronization
 
     /// Sets a directory's permission bits exactly, on a descriptor opened without following a link, so
     /// that a link swapped in since the caller looked never redirects the change.
-    static func setDirectoryMode(_ path: String, _ mode: mode_t) throws(FileSystemError) {
+    public static func setDirectoryMode(_ path: String, _ mode: mode_t) throws(FileSystemError) {
         let descriptor = FileName.withCString(path) { name in
             SystemCall.retryingInterrupts { open(name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         }

@@ -50,11 +50,27 @@ extension CurlSecureSetup {
     /// the same code that judges a recorded chain); a broken rule is kept in `handshake` for the detail
     /// and fails the handshake.
     private static func verify(_ store: OpaquePointer, _ handshake: HandshakeState) -> Int32 {
+        if handshake.keepsChain { handshake.sentChain = sentChain(store) }
         let judged = CertificateJudgement.judge(store, host: handshake.host)
         guard judged.verified == 1 else { return judged.verified }
         guard let rule = judged.rule else { return 1 }
         handshake.brokenRule = rule
         carillon_set_application_error(store)
         return 0
+    }
+
+    /// The certificates the server sent, leaf first, DER (`i2d_X509`).
+    static func sentChain(_ store: OpaquePointer) -> [[UInt8]] {
+        var chain: [[UInt8]] = []
+        var index: Int32 = 0
+        while true {
+            let length = Int(carillon_sent_der(store, index, nil, 0))
+            guard length > 0 else { return chain }
+            chain.append(
+                [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+                    count = Int(carillon_sent_der(store, index, buffer.baseAddress, Int32(length)))
+                })
+            index += 1
+        }
     }
 }
