@@ -80,7 +80,7 @@ enum ProcessCommand: Command {
             Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.userAgent.spec, Options.acceptLanguage.spec,
             Options.header.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
             Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec,
-        ] + CampaignOptions.specs
+        ] + CampaignOptions.specs + RecordOptions.specs
 
     static let arguments = [
         ArgumentSpec(
@@ -204,7 +204,11 @@ enum ProcessCommand: Command {
             extraCAFile: caFile, transportSecurity: transportSecurity, requestHeaders: try requestHeaders(arguments))
         let configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
-        let runtime = ExtensionRuntime(configuration: configuration, sharesImages: !(try CampaignOptions.noShare.read(arguments)))
+        let shares = !(try CampaignOptions.noShare.read(arguments))
+        let recorder = try Recorder.make(arguments, container: container, attachments: attachments, download: download, io: io)
+        let runtime =
+            recorder.map { ExtensionRuntime(configuration: configuration, recording: $0.transport, sharesImages: shares) }
+            ?? ExtensionRuntime(configuration: configuration, sharesImages: shares)
         // JUnit's counts come first: its test cases are spooled until the run is over.
         let spool: JUnitSpool?
         do throws(FileSystemError) {
@@ -218,7 +222,7 @@ enum ProcessCommand: Command {
         let started = ContinuousClock.now
         let runner = PayloadRunner(
             runtime: runtime, expireAfter: expireAfter, io: runnerIO, format: format, collectsReport: reportPath != nil, campaign: true,
-            failOn: failOn)
+            failOn: failOn, recorder: recorder)
         let report = runner.run(stream, jobs: jobs)
         runtime.imageSource?.finish()
         if let spool, !JUnitSpool.print(spool, report: report, since: started, io: io) { status = CarillonTool.exitDataError }
