@@ -116,4 +116,35 @@ import Testing
         #expect(result.standardError.contains("--record") && result.standardError.contains(option), "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
     }
+
+    @Test func aSharedDownloadsOtherPayloadPointsToTheFirstsFile() async throws {
+        let work = TemporaryDirectory("record-shared")
+        defer { work.remove() }
+        let image = TestServer.shared.url("/img/png")
+        let first = try Self.payload(work, "a.json", image: image)
+        let second = try Self.payload(work, "b.json", image: image)
+        let result = try await tool([
+            "process", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("attachments"), "--record", work.file("rec"),
+            first, second,
+        ])
+        let lines = result.jsonLines
+        #expect(lines.count == 2)
+        #expect(lines.map { $0["recording"] as? String } == [work.file("rec/a.har"), work.file("rec/b.har")])
+        #expect(lines[1]["shared_with"] as? String == first)
+        let log = try #require(try Self.har(work.file("rec/b.har"))["log"] as? [String: Any])
+        #expect((log["entries"] as? [Any])?.isEmpty == true)
+        #expect((log["_carillon"] as? [String: Any])?["shared_with"] as? String == "a.har")
+        #expect(HARChecker.problems(try Self.har(work.file("rec/b.har"))) == [])
+    }
+
+    @Test func withoutRecordTheLineHasNoRecordingField() async throws {
+        let work = TemporaryDirectory("record-none")
+        defer { work.remove() }
+        let input = try Self.payload(work, "p.json", image: TestServer.shared.url("/img/png"))
+        let result = try await tool([
+            "process", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("attachments"), input,
+        ])
+        #expect(result.jsonLines.first?["recording"] == nil)
+        #expect(result.jsonLines.first?["reason"] as? String == "attached")
+    }
 }
