@@ -224,6 +224,7 @@ enum ProcessCommand: Command {
             runtime: runtime, expireAfter: expireAfter, io: runnerIO, format: format, collectsReport: reportPath != nil, campaign: true,
             failOn: failOn, recorder: recorder)
         let report = runner.run(stream, jobs: jobs)
+        recorder?.transport.discardRemaining()
         runtime.imageSource?.finish()
         if let spool, !JUnitSpool.print(spool, report: report, since: started, io: io) { status = CarillonTool.exitDataError }
         if !report.allRead { status = CarillonTool.exitDataError }

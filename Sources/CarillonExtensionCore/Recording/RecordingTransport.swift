@@ -8,7 +8,8 @@ import Synchronization
     private let pool: DownloaderPool
     /// Where bodies are staged (the recording's `bodies` directory).
     public let bodiesDirectory: String
-    private let captures = Mutex<[String: RecordedDownload]>([:])
+    /// Per URL, the downloads not taken yet, oldest first.
+    private let captures = Mutex<[String: [RecordedDownload]]>([:])
 
     /// A recording transport for `configuration`, staging bodies in `bodiesDirectory` (which exists).
     public init(configuration: DownloadConfiguration, bodiesDirectory: String) {
@@ -19,9 +20,23 @@ import Synchronization
     /// The settings the downloads run under.
     public var configuration: DownloadConfiguration { pool.configuration }
 
-    /// The latest download of `url` (as the payload named it), removed from the transport.
+    /// The oldest download of `url` (as the payload named it) not taken yet, removed from the transport.
     public func take(_ url: String) -> RecordedDownload? {
-        captures.withLock { $0.removeValue(forKey: url) }
+        captures.withLock { captures in
+            guard var waiting = captures[url], !waiting.isEmpty else { return nil }
+            let first = waiting.removeFirst()
+            captures[url] = waiting.isEmpty ? nil : waiting
+            return first
+        }
+    }
+
+    /// Discards every download never taken, and its staged body (at the end of a run).
+    public func discardRemaining() {
+        let left = captures.withLock { captures in
+            defer { captures = [:] }
+            return captures.values.flatMap { $0 }
+        }
+        for download in left { download.stagedBody?.discard() }
     }
 
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
@@ -68,7 +83,7 @@ import Synchronization
             url: url.absoluteString, startedAt: started, transfer: RecordedTransfer(report: report, finalBody: finalBody),
             requestHeaders: pool.configuration.requestHeaders.fields, bodyBytes: count, bodySHA256: digest.hex(),
             stagedBody: staged, arrival: arrival.samples)
-        captures.withLock { $0[url.absoluteString] = recorded }
+        captures.withLock { $0[url.absoluteString, default: []].append(recorded) }
         return report
     }
 }

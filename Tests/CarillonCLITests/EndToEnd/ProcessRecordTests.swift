@@ -147,4 +147,23 @@ import Testing
         #expect(result.jsonLines.first?["recording"] == nil)
         #expect(result.jsonLines.first?["reason"] as? String == "attached")
     }
+
+    @Test func unsharedDownloadsOfOneImageEachGetTheirOwnRecordingAndLeaveNoTemporaryFile() async throws {
+        let work = TemporaryDirectory("record-unshared")
+        defer { work.remove() }
+        let image = TestServer.shared.url("/img/png")
+        let first = try Self.payload(work, "a.json", image: image)
+        let second = try Self.payload(work, "b.json", image: image)
+        let result = try await tool([
+            "process", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("attachments"), "--no-share", "--jobs", "2",
+            "--record", work.file("rec"), first, second,
+        ])
+        #expect(result.jsonLines.map { $0["reason"] as? String } == ["attached", "attached"])
+        for name in ["a", "b"] {
+            let log = try #require(try Self.har(work.file("rec/\(name).har"))["log"] as? [String: Any])
+            #expect((log["entries"] as? [Any])?.count == 1)
+        }
+        #expect(work.contents("rec/bodies") == [])
+        #expect(Set(work.contents("rec")) == ["a.har", "b.har", "bodies"])
+    }
 }
