@@ -58,7 +58,7 @@ enum HAREntry {
                 ]
             } ?? .null
         let durations = harTimings(timings, newConnection: hop.newConnection)
-        return [
+        let entry: JSONValue = [
             "startedDateTime": .string(started.iso8601),
             "time": .number(number3(timings.total)),
             "request": [
@@ -90,6 +90,9 @@ enum HAREntry {
                 ],
             ],
         ]
+        // HAR's `connection` is an optional string: left out when the request had none.
+        guard hop.connection == nil, case .object(let members) = entry else { return entry }
+        return .object(members.filter { $0.key != "connection" })
     }
 
     /// A connection of `log._carillon.connections`: its TLS facts and the chain as sent.
