@@ -101,7 +101,7 @@ struct HARRecording {
         var members: [(key: String, value: JSONValue)] = [
             ("format", 1),
             ("recorded_at", .string((download?.startedAt ?? Timestamp.now()).iso8601)),
-            ("payload", keepsSecrets ? payload.userInfo : Redaction.redactAlert(payload.userInfo)),
+            ("payload", keepsSecrets ? payload.userInfo : Redaction.redactPayload(payload.userInfo)),
             ("payload_bytes", .number(String(payload.bytes.count))),
             ("payload_sha256", .string(SHA256.hex(payload.bytes))),
             (

@@ -74,6 +74,20 @@
             })
     }
 
+    /// A payload as a recording keeps it: ``redactAlert(_:)``, and each string value of a top-level key
+    /// other than `aps` and `carillon` cut to its first 64 characters (the hints need the names, not
+    /// the values, and such values are often personal).
+    public static func redactPayload(_ payload: JSONValue) -> JSONValue {
+        guard case .object(let members) = redactAlert(payload) else { return payload }
+        return .object(
+            members.map { member in
+                guard member.key != "aps", member.key != "carillon", case .string(let text) = member.value, text.count > 64 else {
+                    return member
+                }
+                return (member.key, .string(String(text.prefix(64)) + "[… \(text.count - 64) chars cut]"))
+            })
+    }
+
     private static func strings(_ value: JSONValue) -> JSONValue {
         switch value {
         case .string(let text): .string(alertReplacement(text))

@@ -50,4 +50,19 @@ import Testing
         let plain = try JSONParser.parse(Array(#"{"aps":{"alert":"secret text"}}"#.utf8))
         #expect(JSONWriter.string(Redaction.redactAlert(plain)) == #"{"aps":{"alert":"[redacted: 11 chars]"}}"#)
     }
+
+    @Test(arguments: [
+        (#"{"campaign":"short"}"#, #"{"campaign":"short"}"#),
+        (
+            #"{"note":"\#(String(repeating: "a", count: 70))"}"#,
+            #"{"note":"\#(String(repeating: "a", count: 64))[… 6 chars cut]"}"#
+        ),
+        (
+            #"{"carillon":{"image":"https://x.test/\#(String(repeating: "b", count: 70))"},"n":1}"#,
+            #"{"carillon":{"image":"https://x.test/\#(String(repeating: "b", count: 70))"},"n":1}"#
+        ),
+    ])
+    func cutsLongTopLevelStrings(payload: String, kept: String) throws {
+        #expect(JSONWriter.string(Redaction.redactPayload(try JSONParser.parse(Array(payload.utf8)))) == kept)
+    }
 }
