@@ -26,14 +26,14 @@ _carillon_nse() {
         ;;
     process)
         case $prev in
-        --container|--attachments) _carillon_nse_reply -d; return 0 ;;
+        --container|--attachments|--record) _carillon_nse_reply -d; return 0 ;;
         --ca-file|--report|--summary) _carillon_nse_reply -f; return 0 ;;
-        --budget|--max-bytes|--user-agent|--accept-language|--header|--expire-after|--jobs|--fail-on|--app-name|--shard) return 0 ;;
+        --budget|--max-bytes|--user-agent|--accept-language|--header|--expire-after|--jobs|--fail-on|--app-name|--shard|--record-inline) return 0 ;;
         --tls-minimum) _carillon_nse_reply -W '1.0 1.1 1.2 1.3'; return 0 ;;
         --format) _carillon_nse_reply -W 'json text junit'; return 0 ;;
         esac
         if [[ $cur == -* ]]; then
-            _carillon_nse_reply -W '--container --attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --recursive --format --fail-on --report --app-name --lines --no-share --shard --summary --help'
+            _carillon_nse_reply -W '--container --attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --recursive --format --fail-on --report --app-name --lines --no-share --shard --summary --record --record-inline --record-keep-secrets --help'
         else
             _carillon_nse_reply -f
         fi

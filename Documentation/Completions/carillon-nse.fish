@@ -49,6 +49,9 @@ complete -c carillon-nse -n '__carillon_nse_command process' -l lines -d 'Standa
 complete -c carillon-nse -n '__carillon_nse_command process' -l no-share -d 'Fetch every payload\'s image itself, not once per distinct image.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l shard -x -d 'Only the payloads whose position (over all inputs, in order) is K modulo N, 0 <= K < N.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l summary -r -F -d 'Also write the campaign summary: each distinct image\'s verdict, counts per reason.'
+complete -c carillon-nse -n '__carillon_nse_command process' -l record -x -a '(__fish_complete_directories)' -d 'Also write each payload\'s download as a HAR 1.2 file in DIR (opens in Chrome or Proxyman).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l record-inline -x -d 'Largest body kept inside the HAR; a larger one goes to DIR/bodies/ (default 2097152).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l record-keep-secrets -d 'Keep Authorization, Cookie, Set-Cookie, signed-URL parameters and alert text in recordings.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l help -d 'Show this help.'
 complete -c carillon-nse -n '__carillon_nse_command process' -F
 

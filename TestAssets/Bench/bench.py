@@ -463,6 +463,51 @@ def bench_overhead(tool, work, iterations, ten_k):
     return data
 
 
+
+def bench_record(nse, srv, work, reps, have_time):
+    """Row 11: `process --record` on the 10 MiB JPEG against the same run without it: whole-process wall
+    time and peak RSS, the sides alternating run by run (issue 31: at most 1.10x the wall time, peak RSS
+    within 2 MiB). The recording's body goes to DIR/bodies as it arrives (fsynced, renamed)."""
+    att, rec = os.path.join(work, "att-rec"), os.path.join(work, "rec")
+    clear(att)
+    payload = write_payload(os.path.join(work, "rec-big.json"), srv.url("/size/cap"))
+    timefile = os.path.join(work, "time-rec.txt")
+    wall = {"plain": [], "record": []}
+    rss = {"plain": [], "record": []}
+
+    def one(kind):
+        extra = ["--record", rec] if kind == "record" else []
+        cmd = [nse, "process", "--attachments", att, "--ca-file", srv.ca] + extra + [payload]
+        ms, r, _ = timed_cpu(cmd)
+        if check_process(f"row 11 {kind}", r, "attached", CAP) is not None:
+            wall[kind].append(ms)
+        empty(att)
+        shutil.rmtree(rec, ignore_errors=True)
+        settle()
+        if have_time:
+            kib, r = peak_rss_kib(cmd, timefile)
+            if r.returncode == 0 and kib:
+                rss[kind].append(kib / 1024)
+            empty(att)
+            shutil.rmtree(rec, ignore_errors=True)
+            settle()
+
+    one("plain"), one("record")                  # warm-up, not counted
+    for kind in wall:
+        wall[kind].clear(), rss[kind].clear()
+    for i in range(reps):
+        for kind in (("plain", "record") if i % 2 == 0 else ("record", "plain")):
+            one(kind)
+    w_plain, w_rec = stats(wall["plain"]), stats(wall["record"])
+    ok_wall = None if not (w_plain and w_rec) else w_rec["median"] <= 1.10 * w_plain["median"]
+    times = f" ({w_rec['median'] / w_plain['median']:.2f}x)" if w_plain and w_rec else ""
+    row("11. process --record, 10 MiB JPEG — wall", fmt(w_rec, "ms") + times,
+        "without --record: " + fmt(w_plain, "ms"), "<= 1.10x", verdict(ok_wall))
+    r_plain, r_rec = stats(rss["plain"]), stats(rss["record"])
+    ok_rss = None if not (r_plain and r_rec) else r_rec["median"] - r_plain["median"] <= 2.0
+    row("   peak RSS", fmt(r_rec, "MiB"), "without --record: " + fmt(r_plain, "MiB"), "within 2 MiB", verdict(ok_rss))
+
+
 def bench_rss(nse, srv, work, reps, static_nse=None):
     """Row 3: peak RSS of whole `process` runs, 10 KiB vs 10 MiB (and context: floor, curl; and the
     --static-swift-stdlib build when asked)."""
@@ -1054,7 +1099,7 @@ def main(argv=None):
     ap.add_argument("--static-what-if", action="store_true",
                     help="also build with --static-swift-stdlib (scratch PATH-static) and time/measure it "
                          "beside the normal build in rows 1 and 3 (a what-if for Package.swift)")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10", help="comma-separated rows to run (default: all)")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11", help="comma-separated rows to run (default: all)")
     ap.add_argument("--no-nginx", action="store_true",
                     help="do not install nginx-light when nginx is missing (rows 1n/1np then say so and are skipped)")
     ap.add_argument("--scratch-path", default=os.environ.get("CARILLON_BENCH_SCRATCH", "/tmp/build-bench"),
@@ -1143,6 +1188,9 @@ def main(argv=None):
         if "10" in only:
             say("10 decoding and HTTP/2 (bench_codings.py) ...")
             bench_codings.run(sys.modules[__name__], nse, srv, work, reps["big"])
+        if "11" in only:
+            say("11 process --record, 10 MiB ...")
+            bench_record(nse, srv, work, reps["big"], have_time)
     finally:
         srv.stop()
         if not args.keep:

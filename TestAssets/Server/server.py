@@ -433,6 +433,11 @@ class Handler(BaseHTTPRequestHandler):
     def img_png(self, q):
         self.send_bytes(200, "image/png", IMAGES.png)
 
+    @route("/img/png-set-cookie")
+    def img_png_set_cookie(self, q):
+        """The PNG with `Set-Cookie: sid=<c>-COOKIE` (a recording must redact it)."""
+        self.send_bytes(200, "image/png", IMAGES.png, [("Set-Cookie", f"sid={q.get('c', ['x'])[0]}-COOKIE; Secure")])
+
     @route("/img/tiny-png")
     def img_tiny_png(self, q):
         self.send_bytes(200, "image/png", IMAGES.tiny_png)

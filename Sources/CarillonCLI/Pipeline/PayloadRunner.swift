@@ -15,6 +15,8 @@ struct PayloadRunner: Sendable {
     var campaign = false
     /// `--fail-on`, which decides a JUnit test case's failure.
     var failOn: FailOn? = nil
+    /// `--record`: writes each payload's download as a HAR file.
+    var recorder: Recorder? = nil
 
     /// How each payload is shown: JSON Lines (the default, for scripts) or a readable block.
     enum OutputFormat: String, CaseIterable, Sendable {
@@ -160,6 +162,10 @@ struct PayloadRunner: Sendable {
         let verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         let line =
             switch format {
+            case .json where recorder != nil:
+                ResultLine.make(
+                    input, result: result, payloadWarnings: warnings,
+                    recording: recording(input, payload, result, warnings).map { .string(FileName.jsonText($0)) } ?? .null)
             case .json: ResultLine.make(input, result: result, payloadWarnings: warnings)
             case .text: TextBlock.make(input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo)
             case .junit:
@@ -168,6 +174,7 @@ struct PayloadRunner: Sendable {
                     seconds: result.elapsed.inMilliseconds / 1000,
                     verdict: verdict, reason: result.outcome.reason, detail: result.outcome.printedDetail)
             }
+        if recorder != nil, format != .json { _ = recording(input, payload, result, warnings) }
         let entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
         let record = PayloadRecord(
             name: input.name, outcome: result.outcome, elapsedMilliseconds: result.elapsed.inMilliseconds,
@@ -175,5 +182,13 @@ struct PayloadRunner: Sendable {
             trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict,
             receiptFailed: result.receipt.warning != nil)
         return (line, true, record)
+    }
+
+    /// Records the payload's download with ``recorder``, its verdict the JSON line as printed without
+    /// `recording`; returns the file's path.
+    private func recording(_ input: PayloadInput, _ payload: Payload, _ result: ServiceResult, _ warnings: [String]) -> String? {
+        guard let recorder else { return nil }
+        let line = ResultLine.make(input, result: result, payloadWarnings: warnings)
+        return recorder.record(input, payload: payload, result: result, line: line, io: io)
     }
 }

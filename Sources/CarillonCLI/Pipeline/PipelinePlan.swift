@@ -19,6 +19,8 @@ struct PipelinePlan {
     /// `--summary FILE.json`, checked as `--report` is.
     var summaryPath: String?
     var shard: PayloadStream.Shard?
+    /// `--record DIR`: writes each payload's download as a HAR file (its directory made and checked).
+    var recorder: Recorder?
 
     /// The download budget, as the report draws it.
     var budget: Duration { configuration.download.limits.budget }
@@ -49,10 +51,11 @@ struct PipelinePlan {
         // Last: the other options' mistakes are said first, and a file is probed only for a run that can start.
         if let container { try DirectoryCheck.check(container, option: Options.container.spec.name, access: .create) }
         try DirectoryCheck.check(attachments, option: Options.attachments.spec.name, access: .create)
+        let recorder = try Recorder.make(arguments, container: container, attachments: attachments, download: download)
         return PipelinePlan(
             configuration: ExtensionConfiguration(attachmentsDirectory: attachments, receiptContainer: container, download: download),
             sharesImages: !(try CampaignOptions.noShare.read(arguments)), expireAfter: expireAfter, jobs: jobs, format: format,
-            failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shard)
+            failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shard, recorder: recorder)
     }
 
     /// `--ca-file`, readable and holding a certificate.

@@ -15,7 +15,9 @@ struct PipelineRun {
         let runtime = makeRuntime()
         guard let output = openOutput() else { return CarillonTool.exitDataError }
         let started = ContinuousClock.now
+        plan.recorder?.sayWhatIsKept(io: io)
         let report = runPayloads(stream, runtime: runtime, output: output)
+        plan.recorder?.transport.discardRemaining()
         runtime.imageSource?.finish()
         if let spool = output.spool, !JUnitSpool.print(spool, report: report, since: started, io: io) {
             status = CarillonTool.exitDataError
@@ -32,7 +34,10 @@ struct PipelineRun {
     private func makeRuntime() -> ExtensionRuntime {
         // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
         StaleFiles.removeStalePartialDownloads(in: plan.configuration.attachmentsDirectory)
-        return ExtensionRuntime(configuration: plan.configuration, sharesImages: plan.sharesImages)
+        guard let recorder = plan.recorder else {
+            return ExtensionRuntime(configuration: plan.configuration, sharesImages: plan.sharesImages)
+        }
+        return ExtensionRuntime(configuration: plan.configuration, recording: recorder.transport, sharesImages: plan.sharesImages)
     }
 
     /// Where result lines go: standard output, or for JUnit a spool printed once the counts are known.
@@ -59,7 +64,7 @@ struct PipelineRun {
     private func runPayloads(_ stream: PayloadStream, runtime: ExtensionRuntime, output: Output) -> PayloadRunner.Report {
         let runner = PayloadRunner(
             runtime: runtime, expireAfter: plan.expireAfter, io: output.io, format: plan.format, collectsReport: plan.reportPath != nil,
-            campaign: true, failOn: plan.failOn)
+            campaign: true, failOn: plan.failOn, recorder: plan.recorder)
         return runner.run(stream, jobs: plan.jobs)
     }
 

@@ -2,12 +2,13 @@
 
 /// The JSON line `process` prints for one payload (SPEC §6).
 enum ResultLine {
-    static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String]) -> String {
+    /// `recording`: with `--record`, the recording's path or null, as the line's last field.
+    static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], recording: JSONValue? = nil) -> String {
         render(
             payload: payload, routed: result.routed, outcome: result.outcome, delivered: result.delivered,
             deliveryID: result.deliveryID, receipt: result.receipt.code, attachments: result.content.attachments,
             elapsedMilliseconds: result.elapsed.inMilliseconds, warnings: payloadWarnings + result.warnings,
-            imageURL: result.imageURL, trace: result.trace, sharedWith: result.sharedWith)
+            imageURL: result.imageURL, trace: result.trace, sharedWith: result.sharedWith, recording: recording)
     }
 
     /// The line for an input that is not a payload: unreadable, or not a JSON object.
@@ -22,7 +23,7 @@ enum ResultLine {
     private static func render(
         payload: PayloadInput, routed: Bool, outcome: Outcome, delivered: Delivered, deliveryID: DeliveryID?, receipt: String,
         attachments: [NotificationAttachment], elapsedMilliseconds: Double, warnings: [String], imageURL: String?,
-        trace: DownloadTrace?, sharedWith: String?
+        trace: DownloadTrace?, sharedWith: String?, recording: JSONValue? = nil
     ) -> String {
         let files: [JSONValue] = attachments.map { attachment in
             [
@@ -30,7 +31,7 @@ enum ResultLine {
                 "bytes": .number(String(attachment.byteCount)),
             ]
         }
-        let fields: [(key: String, value: JSONValue)] = [
+        var fields: [(key: String, value: JSONValue)] = [
             (key: "routed", value: .bool(routed)),
             (key: "reason", value: .string(outcome.reason.code)),
             (key: "detail", value: .string(outcome.printedDetail)),
@@ -45,6 +46,8 @@ enum ResultLine {
             // SPEC §6a: the payload whose download of the same image this one shared, or null.
             (key: "shared_with", value: sharedWith.map { .string($0) } ?? .null),
         ]
+        // SPEC §9: last, so that the documented order of the others is untouched.
+        if let recording { fields.append((key: "recording", value: recording)) }
         // A name that is not UTF-8 shows its odd bytes as \xNN in `payload`; the exact bytes ride along.
         return JSONWriter.string(.object(payload.jsonMembers + fields))
     }

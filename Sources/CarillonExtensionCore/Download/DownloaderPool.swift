@@ -13,8 +13,13 @@ final class DownloaderPool: Sendable {
     /// Every downloader of the pool holds it too, so it is freed after the last of their easy handles.
     private let share = CurlShare()
 
-    init(configuration: DownloadConfiguration) {
+    /// Keeps each server's certificates and shares no TLS session (see ``CurlDownloader``'s `recording`).
+    let recording: Bool
+
+    /// A pool for `configuration`; `recording` keeps every full handshake's chain and resumes no session.
+    init(configuration: DownloadConfiguration, recording: Bool = false) {
         self.configuration = configuration
+        self.recording = recording
     }
 
     /// Runs `body` with a downloader no other thread is using.
@@ -23,7 +28,7 @@ final class DownloaderPool: Sendable {
         if let reused = idle.withLock({ $0.popLast() }) {
             box = reused
         } else {
-            box = CurlDownloaderBox(try CurlDownloader(configuration: configuration, share: share))
+            box = CurlDownloaderBox(try CurlDownloader(configuration: configuration, share: recording ? nil : share, recording: recording))
         }
         defer { idle.withLock { $0.append(box) } }
         return body(box.downloader)

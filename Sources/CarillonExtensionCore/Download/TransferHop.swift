@@ -17,6 +17,12 @@ struct TransferHop: Sendable, Equatable {
     var endMilliseconds: Int
     /// What libcurl reported about the request, for the trace.
     var facts = Facts()
+    /// The head as received: its exact lines (interim 1xx heads included, line endings kept), for a
+    /// recording; the fields are in ``ResponseHead`` form in the machine.
+    var rawHead: [UInt8] = []
+    /// The final head's status line and fields, in order, duplicates kept.
+    var statusLine = ""
+    var fields: [ResponseHead.Field] = []
 
     /// `curl_easy_getinfo`'s view of one request, free of C types.
     struct Facts: Sendable, Equatable {
@@ -36,5 +42,10 @@ struct TransferHop: Sendable, Equatable {
         var codings: [String] = []
         /// Body bytes as they came over the wire, before decoding (`CURLINFO_SIZE_DOWNLOAD_T`).
         var wireBytes = 0
+        /// The certificates the server sent in a full handshake on this request's new connection, leaf
+        /// first, DER; kept only while recording.
+        var chain: [[UInt8]] = []
+        /// The server asked for a client certificate in this request's handshake.
+        var certificateRequested = false
     }
 }

@@ -10,7 +10,7 @@ extension FileSystem {
     }
 
     /// Flushes a directory's entries to disk, so that a rename or link in it survives a crash.
-    static func syncDirectory(_ path: String) throws(FileSystemError) {
+    public static func syncDirectory(_ path: String) throws(FileSystemError) {
         let descriptor = FileName.withCString(path) { name in
             SystemCall.retryingInterrupts { system_open(name, _O_RDONLY | _O_DIRECTORY | _O_CLOEXEC) }
         }
@@ -46,7 +46,8 @@ extension FileSystem {
     /// final name. Staging first keeps the slow part (the write and its fsync) out of any lock the
     /// publish needs.
     public struct StagedFile: Sendable {
-        let temporaryPath: String
+        /// The file's name until it is published.
+        public let temporaryPath: String
         public let directory: String
 
         /// Gives the file its final name: `link` (never replacing: the first writer wins) or, with
@@ -66,7 +67,7 @@ extension FileSystem {
         }
 
         /// Removes the temporary file (it may already be gone).
-        func discard() {
+        public func discard() {
             _ = FileName.withCString(temporaryPath) { system_unlink($0) }
         }
     }
@@ -116,5 +117,26 @@ extension FileSystem {
         }
         if result == .published && syncDirectory { try FileSystem.syncDirectory(directory) }
         return result
+    }
+}
+
+extension FileSystem {
+    /// A file being written piece by piece under a temporary name in `directory` (exactly `mode`), to
+    /// be staged whole (``finish()``: fsync, close) and then published like ``stage(_:in:mode:)``'s.
+    /// Dropped unfinished, the caller discards it.
+    public static func beginStaging(in directory: String, mode: CModeT = 0o600) throws(FileSystemError) -> (Int32, StagedFile) {
+        let staged = StagedFile(temporaryPath: join(directory, StaleFiles.temporaryPrefix + uniqueToken()), directory: directory)
+        return (try createExclusive(staged.temporaryPath, mode: mode), staged)
+    }
+
+    /// fsyncs and closes a descriptor of ``beginStaging(in:mode:)`` (closing it even when fsync fails).
+    public static func finishStaging(_ descriptor: Int32, path: String) throws(FileSystemError) {
+        defer { system_close(descriptor) }
+        if SystemCall.retryingInterrupts({ system_fsync(descriptor) }) != 0 { throw .last("fsync", path) }
+    }
+
+    /// Closes a descriptor without syncing it (an abandoned staging).
+    public static func closeDescriptor(_ descriptor: Int32) {
+        system_close(descriptor)
     }
 }

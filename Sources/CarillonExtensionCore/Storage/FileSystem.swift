@@ -69,7 +69,7 @@ import Synchronization
 
     /// Sets a directory's permission bits exactly, on a descriptor opened without following a link, so
     /// that a link swapped in since the caller looked never redirects the change.
-    static func setDirectoryMode(_ path: String, _ mode: CModeT) throws(FileSystemError) {
+    public static func setDirectoryMode(_ path: String, _ mode: CModeT) throws(FileSystemError) {
         let descriptor = FileName.withCString(path) { name in
             SystemCall.retryingInterrupts { system_open(name, _O_RDONLY | _O_DIRECTORY | _O_NOFOLLOW | _O_CLOEXEC) }
         }

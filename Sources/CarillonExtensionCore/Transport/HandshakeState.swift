@@ -3,6 +3,10 @@
 final class HandshakeState {
     var host = ""
     var brokenRule: String?
+    /// Whether the verification callback keeps the certificates the server sent (while recording).
+    var keepsChain = false
+    /// The certificates the server sent in the handshake of the request in progress, leaf first, DER.
+    var sentChain: [[UInt8]] = []
     /// Set to 1 by OpenSSL's client-certificate callback (C writes it, so it is plain memory).
     let clientCertificateFlag: UnsafeMutablePointer<Int32> = {
         let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)

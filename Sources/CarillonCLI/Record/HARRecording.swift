@@ -1,0 +1,144 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+/// One recording's HAR 1.2 document (DESIGN-replay §5.3, `_carillon` format 1): the entries a
+/// download made (``HAREntry``) and `log._carillon` (payload, options, connections, verdict), every
+/// string redacted (``Redaction``) before anything is written unless secrets are kept.
+struct HARRecording {
+    let payload: Payload
+    let verdictLine: String
+    let keepsSecrets: Bool
+    let configuration: DownloadConfiguration
+    /// The secret values met so far; every string written is redacted against them.
+    private(set) var secrets: Set<String> = []
+
+    init(payload: Payload, verdictLine: String, keepsSecrets: Bool, configuration: DownloadConfiguration) {
+        self.payload = payload
+        self.verdictLine = verdictLine
+        self.keepsSecrets = keepsSecrets
+        self.configuration = configuration
+        guard !keepsSecrets else { return }
+        for field in configuration.requestHeaders.fields where Redaction.isSecretField(field.name, extra: true) {
+            secrets.insert(field.value)
+        }
+        if let image = HARRecording.imageURL(payload.userInfo) { secrets.formUnion(Redaction.secrets(inURL: image)) }
+    }
+
+    /// The payload's `carillon.image`, if a string.
+    static func imageURL(_ userInfo: JSONValue) -> String? {
+        guard case .object(let members) = userInfo, let carillon = members.first(where: { $0.key == "carillon" })?.value,
+            case .object(let fields) = carillon, case .string(let image) = fields.first(where: { $0.key == "image" })?.value
+        else { return nil }
+        return image
+    }
+
+    /// The whole document for a download this payload made. Publishes a body over `inlineLimit` to
+    /// `bodies/<sha256>.<ext>`; a smaller one goes inline, in base64.
+    mutating func har(_ download: RecordedDownload, inlineLimit: Int, bodies: String) throws(FileSystemError) -> JSONValue {
+        if !keepsSecrets { collectSecrets(download.transfer) }
+        var body = HAREntry.Body.none
+        if let staged = download.stagedBody {
+            defer { staged.discard() }
+            if download.bodyBytes > inlineLimit {
+                let name = "\(download.bodySHA256).\(HAREntry.fileExtension(download.transfer.hops.last?.fields ?? []))"
+                _ = try staged.publish(to: FileSystem.join(bodies, name), replace: true)
+                try FileSystem.syncDirectory(bodies)
+                body = .file("bodies/" + name)
+            } else {
+                body = .inline(Base64.encode(try FileSystem.readFile(staged.temporaryPath, limit: inlineLimit + 1)))
+            }
+        }
+        let entries = HAREntry.entries(download, body: body, redact: redact)
+        return redact(document(entries: entries, carillon: carillonLog(download)))
+    }
+
+    /// A shared download's other payload: only `log._carillon`, with `shared_with` naming the first one's file.
+    func sharedHAR(with first: String?) -> JSONValue {
+        var log = carillonLog(nil)
+        if case .object(var members) = log {
+            members.append((key: "shared_with", value: first.map { .string($0) } ?? .null))
+            log = .object(members)
+        }
+        return redact(document(entries: [], carillon: log))
+    }
+
+    private func document(entries: [JSONValue], carillon: JSONValue) -> JSONValue {
+        [
+            "log": [
+                "version": "1.2",
+                "creator": ["name": "carillon-nse", "version": .string(CarillonVersion.current)],
+                "pages": [],
+                "entries": .array(entries),
+                "_carillon": carillon,
+            ]
+        ]
+    }
+
+    private mutating func collectSecrets(_ transfer: RecordedTransfer) {
+        for hop in transfer.hops {
+            secrets.formUnion(Redaction.secrets(inURL: hop.url))
+            for field in hop.fields {
+                if Redaction.isSecretField(field.name) { secrets.insert(field.value) }
+                if field.name.lowercased() == "location" { secrets.formUnion(Redaction.secrets(inURL: field.value)) }
+            }
+        }
+    }
+
+    /// Every string of `value` redacted against ``secrets`` (bodies are base64 of redacted text or images).
+    func redact(_ value: JSONValue) -> JSONValue {
+        guard !secrets.isEmpty else { return value }
+        switch value {
+        case .string(let text): return .string(Redaction.redact(text, secrets: secrets))
+        case .array(let items): return .array(items.map(redact))
+        case .object(let members):
+            return .object(members.map { member in (member.key, member.key == "text" ? member.value : redact(member.value)) })
+        default: return value
+        }
+    }
+
+    /// `log._carillon`: the format, the payload (alert text redacted), the options, the connections, the verdict.
+    private func carillonLog(_ download: RecordedDownload?) -> JSONValue {
+        let limits = configuration.limits
+        var members: [(key: String, value: JSONValue)] = [
+            ("format", 1),
+            ("recorded_at", .string((download?.startedAt ?? Timestamp.now()).iso8601)),
+            ("payload", keepsSecrets ? payload.userInfo : Redaction.redactPayload(payload.userInfo)),
+            ("payload_bytes", .number(String(payload.bytes.count))),
+            ("payload_sha256", .string(SHA256.hex(payload.bytes))),
+            (
+                "options",
+                [
+                    "budget_ms": .number(String(limits.budget.wholeMilliseconds)),
+                    "max_bytes": .number(String(limits.maximumBytes)),
+                    "tls_minimum": .string(configuration.transportSecurity.minimumTLS.rawValue),
+                    "forward_secrecy": .bool(configuration.transportSecurity.requiresForwardSecrecy),
+                    "request_headers": .array(
+                        configuration.requestHeaders.fields.map { field in
+                            ["name": .string(field.name), "value": .string(field.value)]
+                        }),
+                ]
+            ),
+            ("environment", ["libcurl": .string(CarillonVersion.libcurl)]),
+            ("secrets_kept", .bool(keepsSecrets)),
+        ]
+        if let download { members.append(("connections", .array(download.transfer.connections.map(HAREntry.connection)))) }
+        members.append(("verdict", verdict()))
+        return .object(members)
+    }
+
+    /// The process line as printed, attachment paths dropped.
+    private func verdict() -> JSONValue {
+        guard case .object(let members) = try? JSONParser.parse(Array(verdictLine.utf8)) else { return .null }
+        return .object(
+            members.map { member in
+                guard member.key == "attachments", case .array(let files) = member.value else { return member }
+                return (
+                    member.key,
+                    .array(
+                        files.map { file in
+                            guard case .object(let fields) = file else { return file }
+                            return .object(fields.filter { $0.key != "file" })
+                        })
+                )
+            })
+    }
+}

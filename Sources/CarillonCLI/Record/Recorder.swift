@@ -1,0 +1,109 @@
+@_spi(Tooling) import CarillonExtensionCore
+import Synchronization
+
+/// Writes `process --record`'s directory: one HAR file per payload that downloaded (``HARRecording``),
+/// large bodies in `bodies/`, every file atomically (temporary, fsync, rename) with exact modes.
+final class Recorder: Sendable {
+    let directory: String
+    let inlineLimit: Int
+    let keepsSecrets: Bool
+    let transport: RecordingTransport
+    /// Per image URL, the file of the payload whose download it was (a shared download's others point to it).
+    private let firsts = Mutex<[String: String]>([:])
+    private let standardInputs = Atomic<Int>(0)
+
+    init(directory: String, inlineLimit: Int, keepsSecrets: Bool, transport: RecordingTransport) {
+        self.directory = directory
+        self.inlineLimit = inlineLimit
+        self.keepsSecrets = keepsSecrets
+        self.transport = transport
+    }
+
+    /// The recorder the options ask for, its directories made (0700), or nil without `--record`.
+    ///
+    /// Made while the command line is checked: a DIR that cannot be made is a usage error before any payload runs.
+    ///
+    /// - Throws: a usage error when DIR is inside the container or the attachments directory, or cannot be made.
+    static func make(
+        _ arguments: ParsedArguments, container: String?, attachments: String, download: DownloadConfiguration
+    ) throws(UsageError) -> Recorder? {
+        guard let directory = try RecordOptions.record.read(arguments) else { return nil }
+        for (option, other) in [("--container", container), ("--attachments", attachments)] {
+            if let other, PathRelation.isSameOrInside(directory, other) {
+                throw UsageError(
+                    message: "option '--record' '\(Quoting.display(directory))' must not be inside \(option) '\(Quoting.display(other))'")
+            }
+        }
+        let bodies = FileSystem.join(directory, "bodies")
+        do throws(FileSystemError) {
+            for path in [directory, bodies] {
+                if !FileSystem.isDirectory(path) { try FileSystem.makeDirectory(path, mode: 0o700) }
+                try FileSystem.setDirectoryMode(path, 0o700)
+            }
+        } catch {
+            throw UsageError(message: "option '--record' '\(Quoting.display(directory))': \(error.description)")
+        }
+        let keeps = try RecordOptions.keepSecrets.read(arguments)
+        return Recorder(
+            directory: directory, inlineLimit: try RecordOptions.inline.read(arguments), keepsSecrets: keeps,
+            transport: RecordingTransport(configuration: download, bodiesDirectory: bodies))
+    }
+
+    /// Says on standard error what `--record-keep-secrets` keeps, before any recording is written.
+    func sayWhatIsKept(io: ToolIO) {
+        guard keepsSecrets else { return }
+        io.standardError.line(
+            "\(CarillonTool.name): --record-keep-secrets: recordings keep Authorization, Cookie, Set-Cookie, signed-URL"
+                + " parameters, secret-looking --header values and alert text as sent")
+    }
+
+    /// The file name for a payload: its file's name without `.json`, `<stem>-L<line>` for a line, `stdin-<n>`.
+    func fileName(_ input: PayloadInput) -> String {
+        let stem: String
+        switch input {
+        case .standardInput: stem = "stdin-\(standardInputs.add(1, ordering: .relaxed).newValue)"
+        case .file(let path, _): stem = Recorder.stem(FileSystem.lastComponent(path))
+        case .line(let line): stem = Recorder.stem(line.name)
+        case .made(let name, _): stem = Recorder.stem(name)
+        }
+        return stem + ".har"
+    }
+
+    /// A file name's stem: without its `.json` ending, `:` of a line's name as `-L`, `/` as `_`.
+    static func stem(_ name: String) -> String {
+        var stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+        if let colon = stem.lastIndex(of: ":"), stem[stem.index(after: colon)...].allSatisfy(\.isNumber) {
+            let line = stem[stem.index(after: colon)...]
+            stem = FileSystem.lastComponent(String(stem[..<colon])) + "-L" + line
+        }
+        stem = stem.replacing("/", with: "_")
+        return stem.isEmpty || stem.hasPrefix(".") ? "payload" + stem : stem
+    }
+
+    /// Records one payload's download, if it made or shared one: returns the file's path, or nil.
+    func record(_ input: PayloadInput, payload: Payload, result: ServiceResult, line: String, io: ToolIO) -> String? {
+        guard let url = result.imageURL, result.trace != nil || result.sharedWith != nil else { return nil }
+        let name = fileName(input)
+        let path = FileSystem.join(directory, name)
+        let download = result.sharedWith == nil ? transport.take(url) : nil
+        var recording = HARRecording(
+            payload: payload, verdictLine: line, keepsSecrets: keepsSecrets, configuration: transport.configuration)
+        do throws(FileSystemError) {
+            let json: JSONValue
+            if let download {
+                firsts.withLock { $0[url] = name }
+                json = try recording.har(download, inlineLimit: inlineLimit, bodies: transport.bodiesDirectory)
+            } else {
+                let first = firsts.withLock { $0[url] }
+                download?.stagedBody?.discard()
+                json = recording.sharedHAR(with: first)
+            }
+            _ = try FileSystem.publishAtomically(Array(JSONWriter.string(json).utf8), to: path, mode: 0o600, replace: true)
+            return path
+        } catch {
+            download?.stagedBody?.discard()
+            io.standardError.line("\(CarillonTool.name): cannot write recording '\(Quoting.display(path))': \(error.description)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CarillonTestSupport
+import Testing
+
+@_spi(Tooling) @testable import CarillonExtensionCore
+
+/// A chain recorded from a real TLS listener, judged again offline by ``CertificateJudgement``: the
+/// same verdict as the live handshake gave, and a different one at another instant or without the
+/// extra CA.
+@Suite struct CertificateJudgementTests {
+    /// A recording pool's download of `/img/png` on `listener` (nil: the main one): the live report.
+    static func recorded(_ listener: String?) async throws -> TransferReport {
+        let server = TestServer.shared
+        let configuration = DownloadConfiguration(
+            limits: DownloadLimits(budget: .seconds(15), maximumBytes: 10_485_760), extraCAFile: server.caFile)
+        let url = listener.map { server.url("/img/png", onATSListener: $0) } ?? server.url("/img/png")
+        return try await CurlDownloaderTests.download(url, pool: DownloaderPool(configuration: configuration, recording: true)).report
+    }
+
+    static let now = Int64(Timestamp.now().millisecondsSinceEpoch / 1000)
+
+    @Test(.timeLimit(.minutes(1)), arguments: [nil, "ats_cn_only", "ats_no_eku", "ats_ten_years", "ats_intermediate", "ats_rsa2048"])
+    func judgesARecordedChainAsTheHandshakeDid(listener: String?) async throws {
+        let report = try await Self.recorded(listener)
+        let hop = try #require(report.hops.first)
+        #expect(!hop.facts.chain.isEmpty, "no chain kept")
+        if listener == "ats_intermediate" { #expect(hop.facts.chain.count == 2) }
+        let judged = CertificateJudgement(
+            chain: hop.facts.chain, host: "127.0.0.1", at: Self.now, extraCAFile: TestServer.shared.caFile)
+        if let rule = report.tlsRule {
+            #expect(judged.verdict == .brokenRule(rule))
+        } else {
+            #expect(report.failure == nil)
+            #expect(judged.verdict == .accepted)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anotherInstantOrAnotherTrustChangesTheVerdict() async throws {
+        let chain = try #require(try await Self.recorded(nil).hops.first?.facts.chain)
+        let ca = TestServer.shared.caFile
+        // The main leaf is valid for 7 days.
+        #expect(
+            CertificateJudgement(chain: chain, host: "127.0.0.1", at: Self.now + 30 * 86_400, extraCAFile: ca).verdict
+                == .untrusted("certificate has expired"))
+        #expect(
+            CertificateJudgement(chain: chain, host: "127.0.0.1", at: Self.now - 30 * 86_400, extraCAFile: ca).verdict
+                == .untrusted("certificate is not yet valid"))
+        #expect(
+            CertificateJudgement(chain: chain, host: "127.0.0.1", at: Self.now).verdict
+                == .untrusted("unable to get local issuer certificate"))
+        #expect(
+            CertificateJudgement(chain: [[0x30, 0x03, 0x02, 0x01, 0x01]], host: "127.0.0.1", at: Self.now).verdict
+                == .unreadable(index: 0))
+        #expect(CertificateJudgement(chain: [], host: "127.0.0.1", at: Self.now).verdict == .unreadable(index: -1))
+    }
+}
