@@ -63,7 +63,8 @@
     private static func decodeBase64(_ text: String, name: String, cap: Int, note: String?) -> HARBody {
         let length = HARBase64.significantLength(text)
         if length > HARBase64.maximumTextLength(forCap: cap) {
-            let atLeast = (length - 4) / 4 * 3
+            // Every four characters are three bytes, less at most two of padding in the last group.
+            let atLeast = length / 4 * 3 - 2
             return .overCap(atLeast: atLeast, detail: "\(name) holds \(length) characters of base64: more than \(cap) bytes")
         }
         do {
@@ -78,7 +79,8 @@
     ) -> HARBody {
         if text.isEmpty {
             if let announced = announcedLength(entry), announced > 0 {
-                return .missing("\(name) has an empty text where Content-Length announces \(announced) bytes: a body left out, not an empty one")
+                return .missing(
+                    "\(name) has an empty text where Content-Length announces \(announced) bytes: a body left out, not an empty one")
             }
             return .bytes([], note: nil)
         }
@@ -89,7 +91,8 @@
             return .bytes(Array(text.utf8), note: nil)
         }
         if looksLikeBase64Image(text) {
-            return decodeBase64(text, name: name, cap: cap, note: "\(name) has no encoding but its text is an image in base64 (older Chrome)")
+            return decodeBase64(
+                text, name: name, cap: cap, note: "\(name) has no encoding but its text is an image in base64 (older Chrome)")
         }
         if latin1 {
             var bytes: [UInt8] = []

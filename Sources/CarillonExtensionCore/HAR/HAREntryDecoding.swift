@@ -45,12 +45,16 @@ enum HAREntryDecoding {
         var bodyText: String?
         var encoding: String?
         if let raw = content["text"] {
-            if let string = raw.stringValue { bodyText = string } else if raw != .null {
+            if let string = raw.stringValue {
+                bodyText = string
+            } else if raw != .null {
                 problem = "\"content.text\" is a \(raw.typeName), not a string"
             }
         }
         if let raw = content["encoding"] {
-            if let string = raw.stringValue { encoding = string } else if raw != .null {
+            if let string = raw.stringValue {
+                encoding = string
+            } else if raw != .null {
                 problem = "\"content.encoding\" is a \(raw.typeName), not a string"
             }
         }

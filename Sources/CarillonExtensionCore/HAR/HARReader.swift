@@ -45,7 +45,8 @@
         do {
             document = try JSONParser.parse(body, maximumDepth: HARReader.maximumDepth)
         } catch {
-            if error.message.contains("UTF-8") {
+            // The parser checks UTF-8 inside strings; a bad byte elsewhere is only found on the way out.
+            if error.message.contains("UTF-8") || String(validating: body, as: UTF8.self) == nil {
                 throw HARReadError("the file is not UTF-8 (\(error.description)); a HAR file is UTF-8")
             }
             throw HARReadError("not JSON: \(error.description)")
