@@ -70,7 +70,7 @@
         let creatorName = creator?["name"]?.stringValue ?? ""
         let creatorVersion = creator?["version"]?.stringValue ?? ""
         var fieldNames: Set<String> = []
-        for raw in rawEntries.prefix(8) {
+        for raw in rawEntries {
             if case .object(let members) = raw { fieldNames.formUnion(members.map(\.key).filter { $0.hasPrefix("_") }) }
         }
         let exporter = HARExporter.recognise(creatorName: creatorName, fieldNames: fieldNames)

@@ -1,3 +1,4 @@
+import CarillonFuzzChecks
 import CarillonTestSupport
 import Foundation
 import Testing
@@ -73,6 +74,19 @@ import Testing
             #expect(why.contains(words), "\(why)")
         default:
             Issue.record("unexpected \(body)")
+        }
+    }
+
+    /// The fixtures and the fuzz target's seeds keep the fuzz target's invariants (reordered entries and
+    /// unknown `_` fields read the same).
+    @Test(arguments: ["HAR", "Fuzz/Corpus/FuzzHARImport"])
+    func fixturesKeepTheFuzzInvariants(folder: String) throws {
+        let directory = Paths.testAssets(folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix("har") }
+        #expect(names.count >= 6)
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
+            do { try FuzzChecks.harImport(bytes) } catch { Issue.record("\(name): \(error.message)") }
         }
     }
 
