@@ -42,11 +42,9 @@ enum UploadCommand: Command {
         ExitStatus(code: 64, meaning: "Bad usage: no key, an http endpoint, an unreadable --key-file or --ca-file."),
     ]
 
-    static var help: String {
+    static var overview: String {
         let policy = RetryPolicy.standard
         return """
-            Usage: \(usage)
-
             Does what the app's uploader does: sends the queue's pending events to URL/v1/events in batches
             of at most 100, in queue order, each body exactly what 'batches' prints, with
             Authorization: Bearer <mobile key>, all on one connection. A batch's events leave the queue only
@@ -72,18 +70,21 @@ enum UploadCommand: Command {
             (the wait before the next attempt, or null), elapsed_ms, detail (why, or null). A summary and
             warnings go to standard error: events whose "at" the API will replace (in the future, or more
             than 30 days old), and a {"received": N} that is not the batch's size.
-
-            Options:
-            \(optionsHelp(options + [CarillonTool.helpOption]))
-
-            \(ExitStatus.help(exitStatuses))
-
             """
     }
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
-        guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }
-        let path = try Options.queue.read(arguments)
+    /// The queue, the endpoint, the key, the trust and the retry policy, checked.
+    struct Plan {
+        var queue: String
+        var endpoint: EventsEndpoint
+        var key: MobileKey
+        var caFile: String?
+        var policy: RetryPolicy
+    }
+
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
+        try expectNoArguments(arguments)
+        let queue = try Options.queue.read(arguments)
         let endpointText = try Options.endpoint.read(arguments)
         let endpoint: EventsEndpoint
         do {
@@ -98,13 +99,16 @@ enum UploadCommand: Command {
         }
         let policy = RetryPolicy(
             maximumAttempts: try Options.maxAttempts.read(arguments), deadline: try Options.deadline.read(arguments))
+        return Plan(queue: queue, endpoint: endpoint, key: key, caFile: caFile, policy: policy)
+    }
 
-        guard FileSystem.isDirectory(path) else {
-            io.standardError.line("\(CarillonTool.name): \(Quoting.display(path)): no such queue directory")
+    static func run(_ plan: Plan, io: ToolIO) -> Int32 {
+        guard FileSystem.isDirectory(plan.queue) else {
+            io.standardError.line("\(CarillonTool.name): \(Quoting.display(plan.queue)): no such queue directory")
             return CarillonTool.exitDataError
         }
-        guard let queue = openQueue(path, io: io) else { return CarillonTool.exitDataError }
-        let uploader = EventUploader(endpoint: endpoint, key: key, policy: policy, extraCAFile: caFile)
+        guard let queue = openQueue(plan.queue, io: io) else { return CarillonTool.exitDataError }
+        let uploader = EventUploader(endpoint: plan.endpoint, key: plan.key, policy: plan.policy, extraCAFile: plan.caFile)
         let report = uploader.upload(queue) { attempt in
             io.standardOutput.write(JSONWriter.string(line(attempt)) + "\n")
         }
@@ -112,7 +116,7 @@ enum UploadCommand: Command {
         reportWarnings(report.warnings, io: io)
         if let stopped = report.stopped { io.standardError.line("\(CarillonTool.name): \(stopped)") }
         io.standardError.line(
-            "uploaded \(Quoting.display(path)): \(report.sent) sent in \(report.requests) request\(report.requests == 1 ? "" : "s"), "
+            "uploaded \(Quoting.display(plan.queue)): \(report.sent) sent in \(report.requests) request\(report.requests == 1 ? "" : "s"), "
                 + "\(report.setAsideEvents) set aside, \(report.kept) kept in the queue")
         return report.isClean ? CarillonTool.exitSuccess : CarillonTool.exitDataError
     }

@@ -138,10 +138,7 @@ extension Option {
             arguments throws(UsageError) in
             guard let text = arguments.value(name) else { return value }
             guard let chosen = choices.first(where: { $0.rawValue == text }) else {
-                let listed =
-                    words.count == 2
-                    ? words.joined(separator: " or ") : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
-                throw UsageError(message: "option '\(name)' needs \(listed), not '\(text)'")
+                throw UsageError(message: "option '\(name)' needs \(Wording.list(words)), not '\(text)'")
             }
             return chosen
         }
