@@ -132,4 +132,63 @@ static inline const char *carillon_ssl_cipher(void *ssl) {
     return cipher ? SSL_CIPHER_get_name(cipher) : NULL;
 }
 
+/// A store context for verifying a recorded chain offline, as the handshake would have at `at`
+/// (seconds since 1970): the leaf and the certificates sent after it from DER (`d2i_X509`), trust
+/// from the system's default locations (`X509_STORE_set_default_paths`) plus `ca_file` when given
+/// (`X509_STORE_load_locations`), the TLS client's purpose (`X509_STORE_CTX_set_default("ssl_server")`)
+/// and the instant (`X509_VERIFY_PARAM_set_time`). Returns NULL when a certificate does not parse
+/// (`*bad` is then its index) or the store cannot be built; free it with `carillon_offline_store_free`.
+static inline X509_STORE_CTX *carillon_offline_store(
+    const unsigned char *const *ders, const long *lengths, int count, const char *ca_file, long long at, int *bad) {
+    *bad = -1;
+    if (count < 1) return NULL;
+    STACK_OF(X509) *untrusted = sk_X509_new_null();
+    X509 *leaf = NULL;
+    for (int index = 0; index < count; index++) {
+        const unsigned char *cursor = ders[index];
+        X509 *cert = d2i_X509(NULL, &cursor, lengths[index]);
+        if (!cert || cursor != ders[index] + lengths[index]) {
+            X509_free(cert);
+            X509_free(leaf);
+            sk_X509_pop_free(untrusted, X509_free);
+            *bad = index;
+            return NULL;
+        }
+        if (index == 0) leaf = cert; else sk_X509_push(untrusted, cert);
+    }
+    X509_STORE *store = X509_STORE_new();
+    X509_STORE_CTX *context = X509_STORE_CTX_new();
+    int ready = store && context && X509_STORE_set_default_paths(store) == 1;
+    if (ready && ca_file) ready = X509_STORE_load_locations(store, ca_file, NULL) == 1;
+    if (ready) ready = X509_STORE_CTX_init(context, store, leaf, untrusted) == 1;
+    if (!ready) {
+        // The context keeps these pointers without references of its own: they are freed with it.
+        X509_free(leaf);
+        X509_STORE_free(store);
+        sk_X509_pop_free(untrusted, X509_free);
+        X509_STORE_CTX_free(context);
+        return NULL;
+    }
+    X509_STORE_CTX_set_default(context, "ssl_server");
+    X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), (time_t)at);
+    return context;
+}
+
+/// Frees a context of `carillon_offline_store`, its certificates and its store.
+static inline void carillon_offline_store_free(X509_STORE_CTX *context) {
+    if (!context) return;
+    STACK_OF(X509) *untrusted = X509_STORE_CTX_get0_untrusted(context);
+    X509 *leaf = X509_STORE_CTX_get0_cert(context);
+    X509_STORE *store = X509_STORE_CTX_get0_store(context);
+    X509_STORE_CTX_free(context);
+    X509_STORE_free(store);
+    X509_free(leaf);
+    sk_X509_pop_free(untrusted, X509_free);
+}
+
+/// OpenSSL's words for the verification's error (`X509_verify_cert_error_string`, `X509_STORE_CTX_get_error`).
+static inline const char *carillon_verify_error(X509_STORE_CTX *store) {
+    return X509_verify_cert_error_string(X509_STORE_CTX_get_error(store));
+}
+
 #endif

@@ -19,8 +19,9 @@ extension CurlDownloader {
         return done > 0 ? negotiatedTLS(easy) : nil
     }
 
-    /// The request's HTTP version, peer address and timings, once it has ended.
-    static func requestFacts(_ easy: UnsafeMutableRawPointer, head: ResponseHead, tls: DownloadTrace.TLS?) -> TransferHop.Facts {
+    /// The request's HTTP version, peer address, wire bytes and timings, once it has ended (the machine
+    /// adds what the head says).
+    static func requestFacts(_ easy: UnsafeMutableRawPointer, tls: DownloadTrace.TLS?) -> TransferHop.Facts {
         var facts = TransferHop.Facts()
         var version = 0
         carillon_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
@@ -39,9 +40,6 @@ extension CurlDownloader {
             let address = String(cString: ip)
             facts.remote = address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)"
         }
-        facts.contentType = head.values("Content-Type").first
-        let lengths = head.listElements("Content-Length")
-        if Set(lengths).count == 1, let length = Int(lengths[0]), length >= 0 { facts.contentLength = length }
         facts.tls = tls
         var wire: curl_off_t = 0
         carillon_easy_getinfo_off_t(easy, CURLINFO_SIZE_DOWNLOAD_T, &wire)

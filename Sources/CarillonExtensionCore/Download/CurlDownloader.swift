@@ -22,7 +22,7 @@ internal import CCurl
 final class CurlDownloader {
     private let easy: UnsafeMutableRawPointer
     private let multi: UnsafeMutableRawPointer
-    private let configuration: DownloadConfiguration
+    let configuration: DownloadConfiguration
     /// libcurl keeps this pointer for the handle's life (`CURLOPT_ERRORBUFFER`), so it is allocated
     /// here rather than borrowed from an array for the length of a closure.
     private let errorBuffer: UnsafeMutablePointer<CChar>
@@ -66,6 +66,10 @@ final class CurlDownloader {
 
     /// An option libcurl refused when the handle was set up, reported by every download.
     private var setupFailure: (code: Int32, message: String)?
+    /// An option libcurl refused during the download in progress: its report carries only that.
+    private var optionFailure: (code: Int32, message: String)?
+    /// What the C callbacks reach; its feed is the download in progress.
+    private let context = TransferContext()
 
     private static func check(_ option: CURLoption, _ result: CURLcode) -> (code: Int32, message: String)? {
         guard result != CURLE_OK else { return nil }
@@ -134,109 +138,77 @@ final class CurlDownloader {
         curl_multi_wakeup(multi)
     }
 
-    /// Downloads `url`, following redirects, streaming the final body into `sink`.
+    /// Downloads `url`, following redirects, streaming the final body into `sink`: the
+    /// ``TransferMachine`` decides, driven by ``TransferFeed/run(_:configuration:source:sink:)`` with this
+    /// downloader as its ``TransferSource``.
     ///
     /// Returns when the chain ends, fails, runs out of budget, the sink stops it, or `cancellation`
     /// fires.
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: Sink) -> TransferReport {
-        let limits = configuration.limits
-        let start = ContinuousClock.now
-        let deadline = start + max(limits.budget, .zero)
-        var report = TransferReport(
-            curlCode: 0, curlMessage: "", status: 0, bytesWritten: 0, transportSecurity: configuration.transportSecurity,
-            cap: limits.maximumBytes, budget: limits.budget)
-        report.requestHeaders = configuration.requestHeaders.redacted
-        if let failure = setupFailure {
-            report.curlCode = failure.code
-            report.curlMessage = failure.message
-            return report
-        }
-        return withoutActuallyEscaping(sink) { sink in
-            let context = TransferContext(cap: limits.maximumBytes, sink: sink)
-            context.easy = easy
-            let pointer = Unmanaged.passUnretained(context).toOpaque()
-            if let failure = CurlDownloader.check(CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, pointer))
-                ?? CurlDownloader.check(CURLOPT_HEADERDATA, carillon_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, pointer))
-            {
-                report.curlCode = failure.code
-                report.curlMessage = failure.message
-                return report
-            }
-            var current = url
-            var code = CURLE_OK
-            while true {
-                context.startRequest()
-                handshake.host = current.host
-                handshake.brokenRule = nil
-                handshake.clientCertificateRequested = false
-                let left = deadline - ContinuousClock.now
-                if left <= .zero {
-                    code = CURLE_OPERATION_TIMEDOUT
-                    break
-                }
-                errorBuffer.update(repeating: 0, count: CurlDownloader.errorBufferSize)
-                if let failure = CurlDownloader.check(CURLOPT_URL, carillon_easy_setopt_string(easy, CURLOPT_URL, current.absoluteString))
-                    ?? CurlDownloader.check(
-                        CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, CurlDownloader.milliseconds(left)))
-                {
-                    report.curlCode = failure.code
-                    report.curlMessage = failure.message
-                    return report
-                }
-                let cancelled: Bool
-                (code, cancelled) = perform(cancellation, context)
-                var connects = 0
-                carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
-                var facts = CurlDownloader.requestFacts(easy, head: context.head, tls: connects > 0 ? context.tls : nil)
-                facts.headDecided = context.disposition != nil
-                facts.codings = context.codings
-                report.hops.append(
-                    TransferHop(
-                        url: current.absoluteString, status: context.head.status, location: context.head.location,
-                        bodyBytes: context.bodyBytes, newConnection: connects > 0, curlCode: Int32(code.rawValue),
-                        endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start), facts: facts))
-                if cancelled {
-                    report.cancelled = true
-                    break
-                }
-                // A redirect is followed on its complete head, however its body ended (complete, cut at its
-                // limit, left unread, or closed early): URLSession never reads it.
-                guard context.disposition == .redirect else { break }
-                switch RedirectRule.next(
-                    from: current, status: context.head.status, location: context.head.location,
-                    number: report.hops.count, maximum: limits.maximumRedirects)
-                {
-                case .success(let next):
-                    current = next
-                case .failure(let refusal):
-                    report.refusal = refusal
-                    return finish(report, code: code, context: context, start: start)
-                }
-            }
-            return finish(report, code: code, context: context, start: start)
-        }
+        var source = CurlTransferSource(downloader: self, cancellation: cancellation)
+        // The feed holds the sink, which must not outlive this call.
+        defer { context.feed = nil }
+        return TransferFeed.run(url, configuration: configuration, source: &source, sink: sink)
     }
 
-    private func finish(_ report: TransferReport, code: CURLcode, context: TransferContext, start: ContinuousClock.Instant)
-        -> TransferReport
-    {
-        var report = report
-        report.curlCode = Int32(code.rawValue)
-        var message = String(cString: curl_easy_strerror(code))
+    /// One request of a chain started at `start`, under `deadline`: the handle's options for it, the
+    /// transfer, and what libcurl reports after.
+    func request(
+        _ url: ImageURL, feed: TransferFeed, cancellation: DownloadCancellation, start: ContinuousClock.Instant,
+        deadline: ContinuousClock.Instant
+    ) -> TransferStart {
+        if let failure = setupFailure { return failed(failure) }
+        context.feed = feed
+        context.easy = easy
+        context.startRequest()
+        let pointer = Unmanaged.passUnretained(context).toOpaque()
+        if let failure = CurlDownloader.check(CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, pointer))
+            ?? CurlDownloader.check(CURLOPT_HEADERDATA, carillon_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, pointer))
+        {
+            return failed(failure)
+        }
+        handshake.host = url.host
+        handshake.brokenRule = nil
+        handshake.clientCertificateRequested = false
+        let left = deadline - ContinuousClock.now
+        if left <= .zero { return .notStarted(code: Int32(CURLE_OPERATION_TIMEDOUT.rawValue)) }
+        errorBuffer.update(repeating: 0, count: CurlDownloader.errorBufferSize)
+        if let failure = CurlDownloader.check(CURLOPT_URL, carillon_easy_setopt_string(easy, CURLOPT_URL, url.absoluteString))
+            ?? CurlDownloader.check(
+                CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, CurlDownloader.milliseconds(left)))
+        {
+            return failed(failure)
+        }
+        let (code, cancelled) = perform(cancellation, context)
+        var connects = 0
+        carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+        return .ended(
+            HopEnding(
+                curlCode: Int32(code.rawValue), cancelled: cancelled, newConnection: connects > 0,
+                endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start),
+                facts: CurlDownloader.requestFacts(easy, tls: connects > 0 ? context.tls : nil)))
+    }
+
+    /// An option libcurl refused: the chain ends before (or instead of) this request, with the
+    /// option's code and words.
+    private func failed(_ failure: (code: Int32, message: String)) -> TransferStart {
+        optionFailure = failure
+        return .notStarted(code: failure.code)
+    }
+
+    /// How the chain ended with `code`: libcurl's words for it, and what the handshake noted.
+    func chainEnding(code: Int32, start: ContinuousClock.Instant) -> ChainEnding {
+        if let failure = optionFailure {
+            optionFailure = nil
+            return ChainEnding(curlCode: failure.code, message: failure.message, beforeFirstRequest: true)
+        }
+        var message = String(cString: curl_easy_strerror(CURLcode(rawValue: UInt32(bitPattern: code))))
         let detail = String(cString: errorBuffer)
         if !detail.isEmpty && detail != message { message += " (\(detail))" }
-        report.curlMessage = message
-        report.status = context.head.status
-        report.bytesWritten = context.disposition == .redirect ? 0 : context.bodyBytes
-        if report.refusal == nil, case .refused(let refusal) = context.disposition { report.refusal = refusal }
-        report.stoppedAtCap = context.stoppedAtCap
-        report.bytesReceivedAtCap = context.bytesReceivedAtCap
-        report.stoppedBySink = context.stoppedBySink
-        report.tlsRule = handshake.brokenRule
-        report.clientCertificateRequested = handshake.clientCertificateRequested
-        report.contentCodings = context.codings
-        report.elapsedMilliseconds = CurlDownloader.milliseconds(ContinuousClock.now - start)
-        return report
+        return ChainEnding(
+            curlCode: code, message: message, tlsRule: handshake.brokenRule,
+            clientCertificateRequested: handshake.clientCertificateRequested,
+            elapsedMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start))
     }
 
     /// A duration in whole milliseconds, rounded up (a wait never ends before its time), at least 1:
@@ -270,10 +242,10 @@ final class CurlDownloader {
             // to arrive, so that its connection can be reused; then, or at once for a longer one, the
             // handle is removed (which closes an HTTP/1.1 connection and resets an HTTP/2 stream).
             var limit: Int32 = 1000
-            if context.disposition == .redirect {
-                let drain = RedirectRule.drainTime(head: context.head, decidedAt: context.redirectDecidedAt)
+            if let machine = context.feed?.machine, machine.disposition == .redirect {
+                let drain = RedirectRule.drainTime(head: machine.head, decidedAt: context.redirectDecidedAt)
                 if drain <= .zero {
-                    context.redirectBodyCut = true
+                    context.feed?.cutRedirectBody()
                     return (CURLE_OK, false)
                 }
                 limit = Int32(clamping: CurlDownloader.milliseconds(drain))

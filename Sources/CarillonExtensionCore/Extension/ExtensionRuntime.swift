@@ -12,7 +12,7 @@ public final class ExtensionRuntime: Sendable {
     /// Where files go and how images are downloaded, fixed for the runtime's life.
     public let configuration: ExtensionConfiguration
     /// Downloaders kept warm between notifications (connections and TLS sessions reused).
-    let pool: DownloaderPool
+    let pool: any ImageTransport
     /// One download per distinct image across the notifications of this runtime, when it shares them.
     @_spi(Tooling) public let imageSource: SharedImageSource?
 
@@ -25,6 +25,14 @@ public final class ExtensionRuntime: Sendable {
     public init(configuration: ExtensionConfiguration, sharesImages: Bool = false) {
         self.configuration = configuration
         pool = DownloaderPool(configuration: configuration.download)
+        imageSource = sharesImages ? SharedImageSource() : nil
+    }
+
+    /// A runtime whose downloads are answered by `transport` (a recording) instead of the network:
+    /// the same extension, the same decisions, no socket.
+    @_spi(Tooling) public init(configuration: ExtensionConfiguration, replaying transport: RecordedTransport, sharesImages: Bool = false) {
+        self.configuration = configuration
+        pool = transport
         imageSource = sharesImages ? SharedImageSource() : nil
     }
 

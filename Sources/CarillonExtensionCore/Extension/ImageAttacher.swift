@@ -13,7 +13,7 @@
 /// back.
 struct ImageAttacher: Sendable {
     let store: AttachmentStore
-    let pool: DownloaderPool
+    let pool: any ImageTransport
 
     /// An attached image, and the verifier's warnings about it (damage that decoders skip).
     struct Attached: Sendable {
@@ -59,32 +59,39 @@ struct ImageAttacher: Sendable {
         var verifier = ImageStreamVerifier()
         var writeFailure: FileSystemError?
         let transfer = Result { () throws(Outcome) in
-            try pool.withDownloader { downloader in
-                downloader.download(url, cancellation: cancellation) { piece in
-                    do throws(FileSystemError) {
-                        try partial.write(piece)
-                    } catch {
-                        writeFailure = error
-                        return false
-                    }
-                    verifier.feed(piece.assumingMemoryBound(to: UInt8.self))
-                    return true
+            try pool.download(url, cancellation: cancellation) { piece in
+                do throws(FileSystemError) {
+                    try partial.write(piece)
+                } catch {
+                    writeFailure = error
+                    return false
                 }
+                verifier.feed(piece.assumingMemoryBound(to: UInt8.self))
+                return true
             }
         }
         let report = try transfer.get()
-        trace = report.trace(image: nil)
-        if let writeFailure, !report.cancelled {
-            throw Outcome(.storage, "could not write the downloaded body: \(writeFailure.reason)")
-        }
-        if let failure = report.failure { throw failure }
-        if cancellation.isCancelled {
-            throw Outcome(.expired, "time-will-expire arrived before the image was published")
-        }
-        // Decided from the bytes as they were written, the same as reading the file back with
-        // ImageVerifier would, without that second pass over up to 10 MiB.
-        let image = try verifier.finish().get()
-        trace?.image = DownloadTrace.Image(image)
+        let verdict = ImageAttacher.verdict(report, writeFailure: writeFailure, cancellation: cancellation, verifier: verifier)
+        // The trace is built here, once, with the verified image's geometry when there is one.
+        trace = report.trace(image: (try? verdict.get()).flatMap { DownloadTrace.Image($0) })
+        let image = try verdict.get()
         return Fetched(file: partial, type: image.type, byteCount: report.bytesWritten, warnings: image.warnings)
+    }
+
+    /// The image a finished download gives, or why there is none: the download's own failure, a write
+    /// failure, time-will-expire, then the verifier's verdict, decided from the bytes as they were
+    /// written (the same as reading the file back with ImageVerifier would, without that second pass
+    /// over up to 10 MiB).
+    static func verdict(
+        _ report: TransferReport, writeFailure: FileSystemError?, cancellation: DownloadCancellation, verifier: ImageStreamVerifier
+    ) -> Result<VerifiedImage, Outcome> {
+        if let writeFailure, !report.cancelled {
+            return .failure(Outcome(.storage, "could not write the downloaded body: \(writeFailure.reason)"))
+        }
+        if let failure = report.failure { return .failure(failure) }
+        if cancellation.isCancelled {
+            return .failure(Outcome(.expired, "time-will-expire arrived before the image was published"))
+        }
+        return verifier.finish()
     }
 }

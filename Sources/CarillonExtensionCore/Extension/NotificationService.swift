@@ -50,7 +50,7 @@ public final class NotificationService: Sendable {
     /// - Returns: the service, to keep until completion and to pass time-will-expire to.
     @discardableResult
     static func didReceive(
-        _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
+        _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: any ImageTransport,
         source: SharedImageSource? = nil, completion: @escaping @Sendable (ServiceResult) -> Void
     ) -> NotificationService {
         let service = NotificationService(
@@ -78,7 +78,7 @@ public final class NotificationService: Sendable {
     /// the hand-off and the thread: on a busy machine a fresh download thread can be scheduled onto the
     /// core the server is using.
     static func process(
-        _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
+        _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: any ImageTransport,
         source: SharedImageSource? = nil, timeWillExpireAfter delay: Duration
     ) -> ServiceResult {
         processed(request, configuration: configuration, pool: pool, source: source, timeWillExpireAfter: delay).result
@@ -87,7 +87,7 @@ public final class NotificationService: Sendable {
     /// ``process(_:configuration:pool:timeWillExpireAfter:)``, also handing back the service, so that a
     /// test can check that nothing keeps it alive afterwards.
     static func processed(
-        _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool,
+        _ request: NotificationRequest, configuration: ExtensionConfiguration, pool: any ImageTransport,
         source: SharedImageSource? = nil, timeWillExpireAfter delay: Duration
     ) -> (result: ServiceResult, service: NotificationService) {
         let delivered = Mutex<ServiceResult?>(nil)
@@ -116,7 +116,7 @@ public final class NotificationService: Sendable {
     }
 
     private init(
-        request: NotificationRequest, configuration: ExtensionConfiguration, pool: DownloaderPool, source: SharedImageSource?,
+        request: NotificationRequest, configuration: ExtensionConfiguration, pool: any ImageTransport, source: SharedImageSource?,
         receiptLockDeadline: ContinuousClock.Instant, expiry: ContinuousClock.Instant? = nil,
         completion: @escaping @Sendable (ServiceResult) -> Void
     ) {

@@ -46,25 +46,13 @@ extension CurlSecureSetup {
         ]
     }
 
-    /// OpenSSL's own verification, then the ATS rules on the verified chain; a broken rule is kept in
-    /// `handshake` for the detail and fails the handshake.
+    /// OpenSSL's own verification, then the ATS rules on the verified chain (``CertificateJudgement``,
+    /// the same code that judges a recorded chain); a broken rule is kept in `handshake` for the detail
+    /// and fails the handshake.
     private static func verify(_ store: OpaquePointer, _ handshake: HandshakeState) -> Int32 {
-        let verified = carillon_verify_chain(store)
-        guard verified == 1 else { return verified }
-        var chain: [CertificateRules.Facts] = []
-        var facts = carillon_cert_facts()
-        for index in 0..<carillon_chain_count(store) where carillon_chain_facts(store, index, &facts) == 1 {
-            chain.append(
-                CertificateRules.Facts(
-                    keyType: facts.key_type == 1 ? .rsa : facts.key_type == 2 ? .ec : .other,
-                    keyBits: Int(facts.key_bits),
-                    signatureDigest: facts.signature_digest.map { String(cString: $0) } ?? "",
-                    selfSigned: facts.self_signed != 0,
-                    notBefore: facts.not_before, notAfter: facts.not_after,
-                    hasExtendedKeyUsage: facts.has_extended_key_usage != 0, serverAuth: facts.server_auth != 0))
-        }
-        let namesHost = carillon_leaf_names_host(store, handshake.host) == 1
-        guard let rule = CertificateRules.violation(chain: chain, host: handshake.host, leafNamesHost: namesHost) else { return 1 }
+        let judged = CertificateJudgement.judge(store, host: handshake.host)
+        guard judged.verified == 1 else { return judged.verified }
+        guard let rule = judged.rule else { return 1 }
         handshake.brokenRule = rule
         carillon_set_application_error(store)
         return 0

@@ -1,0 +1,57 @@
+import Synchronization
+
+/// What the extension downloads images through: a ``DownloaderPool`` (libcurl) live, a
+/// ``RecordedTransport`` in a replay. Both run every download through ``TransferFeed`` and its
+/// ``TransferMachine``.
+protocol ImageTransport: Sendable {
+    /// Downloads `url`, following redirects, streaming the image's decoded body into `sink`.
+    ///
+    /// - Throws: an ``Outcome`` when no download could be set up at all.
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
+        -> TransferReport
+}
+
+extension DownloaderPool: ImageTransport {
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
+        -> TransferReport
+    {
+        try withDownloader { $0.download(url, cancellation: cancellation, into: sink) }
+    }
+}
+
+/// A recording as the extension's transport: every download is answered from one
+/// ``RecordedTransfer`` by a ``RecordedTransferSource``, which opens no socket. What it lacked and
+/// could not check is kept for the caller (``gaps``, ``unchecked``).
+@_spi(Tooling) public final class RecordedTransport: ImageTransport {
+    /// The recording.
+    public let transfer: RecordedTransfer
+    /// The settings the downloads run under.
+    public let configuration: DownloadConfiguration
+    /// The instant certificates are judged at, in seconds since 1970.
+    public let at: Int64
+    private let found = Mutex<(gaps: [RecordedTransferSource.Gap], unchecked: [String])>(([], []))
+
+    /// A transport answering from `transfer` under `configuration`, judging certificates at `at`.
+    public init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64) {
+        self.transfer = transfer
+        self.configuration = configuration
+        self.at = at
+    }
+
+    /// What the recording lacked for a decision, over every download made so far.
+    public var gaps: [RecordedTransferSource.Gap] { found.withLock { $0.gaps } }
+    /// The checks that could not be made, over every download made so far.
+    public var unchecked: [String] { found.withLock { $0.unchecked } }
+
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
+        -> TransferReport
+    {
+        var source = RecordedTransferSource(transfer: transfer, configuration: configuration, at: at)
+        let report = TransferFeed.run(url, configuration: configuration, source: &source, sink: sink)
+        found.withLock {
+            $0.gaps += source.gaps
+            $0.unchecked += source.unchecked
+        }
+        return report
+    }
+}

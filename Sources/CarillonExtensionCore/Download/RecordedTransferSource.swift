@@ -1,0 +1,186 @@
+/// A recording as a ``TransferSource``: each request of the chain is answered by the recorded hop
+/// with its URL, fed to the ``TransferFeed`` exactly as libcurl would have fed it (the head line by
+/// line, the decoded body in 64 KiB pieces), so the same ``TransferMachine`` decides. It opens no socket.
+///
+/// On a new connection the recorded TLS facts are judged again first, under the configuration's
+/// settings: the protocol and suite (``TransportSecurity/refusal(of:)``) and the chain
+/// (``CertificateJudgement``, at ``at``). What the recording lacks for a decision is a ``Gap``,
+/// listed in ``gaps`` (a replay then says `undetermined`); what could not be judged at all is
+/// listed in ``unchecked``.
+@_spi(Tooling) public struct RecordedTransferSource: TransferSource {
+    /// Deciding data a recording lacks.
+    public enum Gap: Sendable, Equatable {
+        /// No recorded request for this URL (a redirect's target not captured).
+        case hop(url: String)
+        /// The response's body is needed and not recorded, or recorded only in part.
+        case body(url: String, why: String)
+        /// The response itself is missing: the recording ended before it (a failed handshake then,
+        /// accepted now).
+        case response(url: String, why: String)
+    }
+
+    /// The recording.
+    public let transfer: RecordedTransfer
+    /// The instant certificates are judged at, in seconds since 1970.
+    public let at: Int64
+    /// The settings the chain and the handshake are judged under.
+    let transportSecurity: TransportSecurity
+    let extraCAFile: String?
+    /// What the recording lacked, in the order met.
+    public private(set) var gaps: [Gap] = []
+    /// Checks that could not be made (e.g. "certificate chain: not recorded for c1").
+    public private(set) var unchecked: [String] = []
+    private var used: Set<Int> = []
+    private var lastEnding = ChainEnding(curlCode: 0, message: "")
+
+    /// A source answering from `transfer`, judging certificates at `at` under `configuration`.
+    public init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64) {
+        self.transfer = transfer
+        self.at = at
+        transportSecurity = configuration.transportSecurity
+        extraCAFile = configuration.extraCAFile
+    }
+
+    mutating func request(_ url: ImageURL, number: Int, feed: TransferFeed) -> TransferStart {
+        let wanted = url.absoluteString
+        guard let index = transfer.hops.indices.first(where: { !used.contains($0) && transfer.hops[$0].url == wanted }) else {
+            gaps.append(.hop(url: wanted))
+            lastEnding = ChainEnding(curlCode: RecordedTransferSource.noResponse, message: "no recorded response for \(wanted)")
+            return .notStarted(code: RecordedTransferSource.noResponse)
+        }
+        used.insert(index)
+        let hop = transfer.hops[index]
+        let connection = transfer.connection(hop.connection)
+        var facts = TransferHop.Facts()
+        facts.httpVersion = hop.httpVersion
+        facts.remote = hop.remote
+        facts.microseconds = hop.microseconds + Array(repeating: 0, count: max(0, 5 - hop.microseconds.count))
+        facts.wireBytes = hop.wireBytes ?? 0
+        facts.tls = hop.newConnection ? connection?.tls : nil
+        var ending = HopEnding(
+            curlCode: hop.end.curlCode, cancelled: hop.end.cancelled, newConnection: hop.newConnection,
+            endMilliseconds: hop.endMilliseconds, facts: facts)
+        lastEnding = ChainEnding(
+            curlCode: hop.end.curlCode, message: hop.end.message, clientCertificateRequested: connection?.certificateRequested ?? false,
+            elapsedMilliseconds: hop.endMilliseconds)
+        if hop.newConnection, let refused = handshake(url, connection) {
+            ending.curlCode = refused.curlCode
+            ending.facts.tls = nil
+            lastEnding.curlCode = refused.curlCode
+            lastEnding.message = refused.message
+            lastEnding.tlsRule = refused.tlsRule
+            return .ended(ending)
+        }
+        if CurlCode.tlsCodes.contains(hop.end.curlCode) && hop.statusLine.isEmpty && hop.rawHead == nil {
+            gaps.append(.response(url: wanted, why: "the recorded handshake failed, and the chain is accepted now"))
+            return .ended(ending)
+        }
+        if let stopped = play(hop, into: feed) {
+            ending.curlCode = stopped
+            lastEnding.curlCode = stopped
+            lastEnding.message = "Failed writing received data to disk/application"
+        }
+        return .ended(ending)
+    }
+
+    mutating func chainEnding(code: Int32) -> ChainEnding {
+        var ending = lastEnding
+        ending.curlCode = code
+        return ending
+    }
+
+    /// The code of a request the recording has no answer for: libcurl's "couldn't connect".
+    static let noResponse: Int32 = 7
+    /// libcurl's code when a callback stops the transfer.
+    static let writeError: Int32 = 23
+
+    /// The handshake judged again: the protocol and suite, then the chain; nil when it passes (or
+    /// cannot be judged, which is noted in ``unchecked``).
+    private mutating func handshake(_ url: ImageURL, _ connection: RecordedConnection?) -> ChainEnding? {
+        guard let connection else {
+            unchecked.append("TLS: no connection recorded for \(url.absoluteString)")
+            return nil
+        }
+        if let tls = connection.tls, let words = transportSecurity.refusal(of: tls) {
+            return ChainEnding(curlCode: CurlCode.sslConnectError, message: "SSL connect error (\(words))")
+        } else if connection.tls == nil {
+            unchecked.append("TLS version and cipher: not recorded for \(connection.id)")
+        }
+        guard !connection.chain.isEmpty else {
+            unchecked.append("certificate chain: not recorded for \(connection.id)\(connection.resumed ? " (a resumed session)" : "")")
+            return nil
+        }
+        let judged = CertificateJudgement(chain: connection.chain, host: url.host, at: at, extraCAFile: extraCAFile)
+        let problem = "SSL peer certificate or SSH remote key was not OK"
+        switch judged.verdict {
+        case .accepted:
+            return nil
+        case .untrusted(let words):
+            return ChainEnding(curlCode: CurlCode.peerFailedVerification, message: "\(problem) (SSL certificate problem: \(words))")
+        case .brokenRule(let rule):
+            return ChainEnding(
+                curlCode: CurlCode.peerFailedVerification,
+                message: "\(problem) (SSL certificate problem: application verification failure)",
+                tlsRule: rule)
+        case .unreadable(let index):
+            unchecked.append("certificate chain: certificate \(index) of \(connection.id) is not DER")
+            return nil
+        }
+    }
+
+    /// Feeds the head and the body of `hop`; returns the code the transfer stopped with when the feed
+    /// stopped it, nil when it ran as recorded.
+    private mutating func play(_ hop: RecordedHop, into feed: TransferFeed) -> Int32? {
+        for line in RecordedTransferSource.headLines(hop) where !feed.headLine(line) {
+            return RecordedTransferSource.writeError
+        }
+        guard feed.machine.disposition != nil else { return nil }
+        if case .refused = feed.machine.disposition { return nil }
+        var stopped = false
+        switch hop.body {
+        case .bytes(let bytes):
+            bytes.withUnsafeBytes { all in
+                var offset = 0
+                while offset < all.count, !stopped {
+                    let end = min(offset + 65_536, all.count)
+                    stopped = !feed.body(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
+                    offset = end
+                }
+            }
+        case .file(let path):
+            do throws(FileSystemError) {
+                try FileSystem.readChunks(ofRegularFile: path) { piece in
+                    stopped = !feed.body(UnsafeRawBufferPointer(piece))
+                    return !stopped
+                }
+            } catch {
+                gaps.append(.body(url: hop.url, why: "its body file cannot be read: \(error.reason)"))
+            }
+        case .absent(let why):
+            if feed.machine.disposition != .redirect { gaps.append(.body(url: hop.url, why: why)) }
+        }
+        if stopped { return RecordedTransferSource.writeError }
+        if hop.end.curlCode == RecordedTransferSource.writeError, feed.machine.disposition != .redirect {
+            // Live, a decision stopped it; now none did, and the rest was never received.
+            gaps.append(.body(url: hop.url, why: "the recording ends where the live run stopped the body"))
+        }
+        return nil
+    }
+
+    /// The head's lines as libcurl hands them over: the raw head split after each LF, or the status
+    /// line and the fields, then the blank line.
+    static func headLines(_ hop: RecordedHop) -> [Substring] {
+        if let raw = hop.rawHead {
+            var lines: [Substring] = []
+            var start = 0
+            for (index, byte) in raw.enumerated() where byte == 0x0A {
+                lines.append(Substring(String(decoding: raw[start...index], as: UTF8.self)))
+                start = index + 1
+            }
+            if start < raw.count { lines.append(Substring(String(decoding: raw[start...], as: UTF8.self))) }
+            return lines
+        }
+        guard !hop.statusLine.isEmpty else { return [] }
+        return [Substring(hop.statusLine + "\r\n")] + hop.fields.map { Substring("\($0.name): \($0.value)\r\n") } + ["\r\n"]
+    }
+}
