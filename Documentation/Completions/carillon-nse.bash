@@ -17,12 +17,12 @@ _carillon_nse() {
     fi
     COMPREPLY=()
     if (( COMP_CWORD == 1 )); then
-        _carillon_nse_reply -W 'process drain open present scan batches upload summary completions help --help --version'
+        _carillon_nse_reply -W 'process drain open present scan batches upload summary replay completions help --help --version'
         return 0
     fi
     case ${COMP_WORDS[1]} in
     help)
-        (( COMP_CWORD == 2 )) && _carillon_nse_reply -W 'process drain open present scan batches upload summary completions'
+        (( COMP_CWORD == 2 )) && _carillon_nse_reply -W 'process drain open present scan batches upload summary replay completions'
         ;;
     process)
         case $prev in
@@ -95,6 +95,18 @@ _carillon_nse() {
             _carillon_nse_reply -W '--help'
         else
             _carillon_nse_reply -W 'merge'
+        fi
+        ;;
+    replay)
+        case $prev in
+        --payload|--ca-file) _carillon_nse_reply -f; return 0 ;;
+        --url|--entry|--at|--budget|--max-bytes|--expire-after|--user-agent|--fail-on) return 0 ;;
+        --tls-minimum) _carillon_nse_reply -W '1.0 1.1 1.2 1.3'; return 0 ;;
+        esac
+        if [[ $cur == -* ]]; then
+            _carillon_nse_reply -W '--payload --url --entry --list --at --latin1-bodies --check --budget --max-bytes --tls-minimum --no-forward-secrecy --ca-file --expire-after --user-agent --fail-on --help'
+        else
+            _carillon_nse_reply -f
         fi
         ;;
     completions)

@@ -21,11 +21,12 @@ complete -c carillon-nse -n __carillon_nse_needs_command -a scan -d 'Queue recei
 complete -c carillon-nse -n __carillon_nse_needs_command -a batches -d 'Print the pending POST /v1/events bodies, one per line.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a upload -d 'Send the queued events to POST /v1/events, removing each batch once acknowledged.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a summary -d 'Merge the campaign summaries of N shards (process --summary) into one.'
+complete -c carillon-nse -n __carillon_nse_needs_command -a replay -d 'Give the extension\'s verdict from a HAR capture, offline; one JSON line per image.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a completions -d 'Print the shell completion script for bash, zsh or fish.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a help -d 'Show a command\'s help.'
 complete -c carillon-nse -n __carillon_nse_needs_command -l help -d 'Show this help, or a command\'s help after the command\'s name.'
 complete -c carillon-nse -n __carillon_nse_needs_command -l version -d 'Show the version of carillon-nse and of libcurl.'
-complete -c carillon-nse -n '__carillon_nse_command help' -a 'process drain open present scan batches upload summary completions'
+complete -c carillon-nse -n '__carillon_nse_command help' -a 'process drain open present scan batches upload summary replay completions'
 
 complete -c carillon-nse -n '__carillon_nse_command process' -l container -x -a '(__fish_complete_directories)' -d 'Shared container for receipts (the App Group). Without it, no receipts.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l attachments -x -a '(__fish_complete_directories)' -d 'Directory for attachment files (default $TMPDIR/carillon-nse-attachments).'
@@ -84,6 +85,24 @@ complete -c carillon-nse -n '__carillon_nse_command upload' -l help -d 'Show thi
 complete -c carillon-nse -n '__carillon_nse_command summary' -l help -d 'Show this help.'
 complete -c carillon-nse -n '__carillon_nse_command summary' -a 'merge'
 complete -c carillon-nse -n '__carillon_nse_command summary' -F
+
+complete -c carillon-nse -n '__carillon_nse_command replay' -l payload -r -F -d 'The payload the device received: its carillon.image is the URL looked for in the HAR.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l url -x -d 'Replay this image URL, as the image of a routed payload.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l entry -x -d 'Replay entry N of the file (counted from 0, in file order).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l list -d 'Print one JSON line per entry of the file instead of verdicts.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l at -x -d 'The instant certificates and clocks are judged at (default recorded).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l latin1-bodies -d 'Read an image body written as text without an encoding as Latin-1 bytes (ProxyPin).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l check -d 'Compare with the verdict a carillon recording holds; exit 3 when it changed.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l budget -x -d 'Time budget of each image download, redirects included; at least 0.001 (default 20).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l max-bytes -x -d 'Size cap of each image in bytes (default 10485760).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l tls-minimum -x -a '1.0 1.1 1.2 1.3' -d 'Lowest TLS version accepted, as NSExceptionMinimumTLSVersion (default 1.2).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l no-forward-secrecy -d 'Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l ca-file -r -F -d 'Extra certificate authorities to trust (tests, staging). Verification stays on.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l expire-after -x -d 'When time-will-expire fires after delivery, as on iOS (default 30).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l user-agent -x -d 'The User-Agent sent (default CarillonNotificationService/0.1.0 CFNetwork/3826.600.41 Darwin/24.6.0, as iOS 18.6 sends it).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l fail-on -x -d 'Exit 2 when an outcome is one of these comma-separated reason codes (\'fallback\': all but attached).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l help -d 'Show this help.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -F
 
 complete -c carillon-nse -n '__carillon_nse_command completions' -l help -d 'Show this help.'
 complete -c carillon-nse -n '__carillon_nse_command completions' -a 'bash zsh fish'

@@ -13,6 +13,8 @@ public enum CarillonTool {
     public static let exitUsage: Int32 = 64
     /// `process --fail-on` matched an outcome.
     public static let exitFailOn: Int32 = 2
+    /// `replay --check` found a verdict that differs from the recorded one.
+    public static let exitChanged: Int32 = 3
 
     static let name = "carillon-nse"
 
@@ -37,6 +39,7 @@ public enum CarillonTool {
         ExitStatus(code: exitSuccess, meaning: "Every input was read."),
         ExitStatus(code: exitDataError, meaning: "An input was unreadable or not a JSON object (the others are still processed)."),
         ExitStatus(code: exitFailOn, meaning: "An outcome of process matched --fail-on."),
+        ExitStatus(code: exitChanged, meaning: "replay --check found a verdict that differs from the recorded one."),
         ExitStatus(code: exitUsage, meaning: "The command line is wrong."),
     ]
 

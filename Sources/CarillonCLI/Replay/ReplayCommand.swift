@@ -33,9 +33,6 @@ enum ReplayCommand: Command {
             about: "A HAR file (.har), a compressed one (.zhar), a directory of them (sorted) or - (standard input).", repeats: true)
     ]
 
-    /// Exit status of a `--check` that found a changed verdict.
-    static let exitChanged: Int32 = 3
-
     static let exitStatuses = [
         ExitStatus(code: 0, meaning: "Every recording was read."),
         ExitStatus(code: 1, meaning: "A recording was unreadable or not a HAR, or held no entry for the URL."),
@@ -127,7 +124,7 @@ enum ReplayCommand: Command {
             if result.changed { changed = true }
             outcomes += result.reasons
         }
-        if status == CarillonTool.exitSuccess, changed { return exitChanged }
+        if status == CarillonTool.exitSuccess, changed { return CarillonTool.exitChanged }
         if status == CarillonTool.exitSuccess, let failOn = plan.pipeline.failOn, outcomes.contains(where: { failOn.matches($0) }) {
             return CarillonTool.exitFailOn
         }
