@@ -162,6 +162,34 @@ import Testing
         #expect(try Self.replay(["--fail-on", "undetermined", Self.fixture("firefox.har")]).status == 2)
     }
 
+    /// `--check` against a carillon recording's verdict: the same verdict is exit 0, another is exit 3
+    /// naming the difference; at another instant or cap the verdict is judged again.
+    @Test func checksTheRecordedVerdict() throws {
+        let directory = TemporaryDirectory("replay")
+        let url = "https://img.example.com/r.png"
+        let payload =
+            #"{"aps":{"alert":"Hi","mutable-content":1},"carillon":{"image":"\#(url)","delivery_id":"0193a4f0-0000-7000-8000-000000000001"}}"#
+        let entry = Self.entry(
+            url, "2026-12-02T10:00:00.000Z", status: 200, headers: #"[{"name":"Content-Type","value":"image/png"}]"#,
+            content: #"{"mimeType":"image/png","text":"\#(Self.pngBase64)","encoding":"base64"}"#)
+        func recording(_ reason: String, _ detail: String) throws -> String {
+            let text =
+                #"{"log":{"version":"1.2","creator":{"name":"carillon-nse","version":"0.1.0"},"entries":[\#(entry)],"_carillon":{"format":1,"payload":\#(payload),"verdict":{"reason":"\#(reason)","detail":"\#(detail)","warnings":[]}}}}"#
+            let path = directory.file("\(reason).har")
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let same = try Self.replay(["--check", try recording("attached", "png image of 461 bytes attached")])
+        #expect(same.status == 0, "\(same.standardError)")
+        #expect((same.jsonLines.first?["replay"] as? [String: Any])?["source"] as? String == "carillon")
+        let changed = try Self.replay(["--check", try recording("too-large", "was too large")])
+        #expect(changed.status == 3)
+        #expect(changed.standardError.contains("--check: reason: recorded \"too-large\", now \"attached\""), "\(changed.standardError)")
+        let smaller = try Self.replay(["--check", "--max-bytes", "100", try recording("attached", "png image of 461 bytes attached")])
+        #expect(smaller.status == 3)
+        #expect(smaller.jsonLines.first?["reason"] as? String == "too-large")
+    }
+
     /// SPEC §9: replay opens no socket at all, whatever the file asks for.
     @Test func opensNoSocket() throws {
         let trace = TemporaryDirectory("strace").file("trace")
