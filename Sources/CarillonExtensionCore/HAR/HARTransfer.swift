@@ -101,6 +101,7 @@
     /// of the text, never from all of it.
     static func prefix(_ entry: HAREntry, cap: Int) -> [UInt8] {
         guard let text = entry.response?.content.text else { return [] }
+        guard entry.response?.content.encoding?.lowercased() == "base64" else { return Array(text.utf8.prefix(cap + 1)) }
         let wanted = HARBase64.maximumTextLength(forCap: cap + 1) - 4
         var significant = 0
         var end = text.utf8.startIndex
