@@ -16,13 +16,18 @@ enum ReplayCommand: Command {
             "--at", "recorded|now|ISO8601", help: "The instant certificates and clocks are judged at.", default: "recorded")
         static let latin1 = Option.flag(
             "--latin1-bodies", help: "Read an image body written as text without an encoding as Latin-1 bytes (ProxyPin).")
+        static let chain = Option.path(
+            "--chain", "FILE.pem", help: "Judge the first host's certificates from this chain (leaf first), as the HAR has none."
+        ).discussing(
+            "For example from 'openssl s_client -showcerts -servername HOST -connect HOST:443'. Fetched later, it may not be the"
+                + " chain the device saw: the line's notes say so.")
         static let check = Option.flag(
             "--check", help: "Compare with the verdict a carillon recording holds; exit 3 when it changed.")
     }
 
     static let options: [OptionSpec] = [
         Options.payload.spec, Options.url.spec, Options.entry.spec, Options.list.spec, Options.at.spec, Options.latin1.spec,
-        Options.check.spec, ProcessCommand.Options.budget.spec, ProcessCommand.Options.maxBytes.spec,
+        Options.chain.spec, Options.check.spec, ProcessCommand.Options.budget.spec, ProcessCommand.Options.maxBytes.spec,
         ProcessCommand.Options.tlsMinimum.spec, ProcessCommand.Options.noForwardSecrecy.spec, ProcessCommand.Options.caFile.spec,
         ProcessCommand.Options.expireAfter.spec, ProcessCommand.Options.userAgent.spec, ProcessCommand.Options.failOn.spec,
     ]
@@ -66,6 +71,8 @@ enum ReplayCommand: Command {
         var at: Timestamp?
         var latin1: Bool
         var check: Bool
+        /// `--chain`: the certificates, DER, leaf first (empty without it).
+        var chain: [[UInt8]]
     }
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
@@ -97,10 +104,18 @@ enum ReplayCommand: Command {
             }
             at = instant
         }
+        var chain: [[UInt8]] = []
+        if let path = try Options.chain.read(arguments) {
+            guard let bytes = try? FileSystem.readFile(path, limit: 1 << 20, policy: .namedByUser) else {
+                throw UsageError(message: "option '--chain' '\(path)': cannot be read")
+            }
+            chain = PEMChain.certificates(in: String(decoding: bytes, as: UTF8.self))
+            guard !chain.isEmpty else { throw UsageError(message: "option '--chain' '\(path)': holds no PEM certificate") }
+        }
         return Plan(
             pipeline: pipeline, recordings: arguments.positionals, payloadPath: payload, url: url, entry: entry,
             list: try Options.list.read(arguments), at: at, latin1: try Options.latin1.read(arguments),
-            check: try Options.check.read(arguments))
+            check: try Options.check.read(arguments), chain: chain)
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {

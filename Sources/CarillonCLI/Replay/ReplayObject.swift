@@ -10,11 +10,13 @@ enum ReplayObject {
 
     static func make(
         archive: HARArchive, file: String, entries: [HAREntry], transfer: HARTransfer, transport: RecordedTransport,
-        headers: RequestHeaders, choice: String?
+        headers: RequestHeaders, choice: String?, suppliedChain: Bool
     ) -> JSONValue {
         var notChecked = archive.exporter == .carillon ? [] : neverInAHAR
-        if archive.exporter != .carillon {
+        if archive.exporter != .carillon && !suppliedChain {
             notChecked.append(("ats", "the HAR has no certificate chain and no TLS facts"))
+        } else if archive.exporter != .carillon {
+            notChecked.append(("tls-version", "the HAR records no TLS version or cipher"))
         }
         for words in transport.unchecked where archive.exporter == .carillon { notChecked.append(("tls", words)) }
         if archive.exporter.mergesDuplicateHeaders {
@@ -27,6 +29,9 @@ enum ReplayObject {
         for entry in entries { notes += HARRequestComparison.notes(entry, exporter: archive.exporter) }
         if archive.exporter.isProxy {
             notes.append("captured through \(archive.exporter.displayName): its TLS and HTTP version were the proxy's, not the origin's")
+        }
+        if suppliedChain {
+            notes.append("the certificate chain was supplied with --chain: fetched later, it may not be the chain the device saw")
         }
         if archive.exporter != .carillon { notes.append("times are the capture network's") }
         let differs: [JSONValue] =

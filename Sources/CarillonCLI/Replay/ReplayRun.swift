@@ -111,7 +111,7 @@ struct ReplayRun {
         let configuration = plan.pipeline.configuration
         let transfer = HARTransfer(
             archive: archive, first: first.entry, url: target.url, cap: configuration.download.limits.maximumBytes, latin1: plan.latin1,
-            directory: file.directory)
+            directory: file.directory, chain: plan.chain)
         let instant = plan.at ?? first.entry.started ?? Timestamp.now()
         let transport = RecordedTransport(
             transfer: transfer.transfer, configuration: configuration.download, at: instant.millisecondsSinceEpoch / 1000)
@@ -126,7 +126,7 @@ struct ReplayRun {
         result.warnings += entries.flatMap(HARRequestComparison.warnings)
         let object = ReplayObject.make(
             archive: archive, file: file.path, entries: entries, transfer: transfer, transport: transport,
-            headers: configuration.download.requestHeaders, choice: first.warning)
+            headers: configuration.download.requestHeaders, choice: first.warning, suppliedChain: !plan.chain.isEmpty)
         let line = ResultLine.make(.file(target.name, named: true), result: result, payloadWarnings: payload.warnings)
         io.standardOutput.write(String(line.dropLast()) + ",\"replay\":" + JSONWriter.string(object) + "}\n")
         var changed = false

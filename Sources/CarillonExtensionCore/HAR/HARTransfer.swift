@@ -26,7 +26,12 @@
     ///   - cap: the body cap; longer bodies are cut just past it, never decoded whole.
     ///   - latin1: read image text without an `encoding` as Latin-1.
     ///   - directory: where `content._file` names are relative to (the HAR's directory).
-    public init(archive: HARArchive, first: HAREntry, url: String, cap: Int, latin1: Bool = false, directory: String = ".") {
+    ///   - chain: certificates (DER, leaf first) to judge the first host's connection by, when the HAR
+    ///     has none; the first hop then opens that connection, and every hop to the same host uses it.
+    public init(
+        archive: HARArchive, first: HAREntry, url: String, cap: Int, latin1: Bool = false, directory: String = ".",
+        chain: [[UInt8]] = []
+    ) {
         let start = archive.entries.firstIndex { $0.index == first.index } ?? 0
         let origin = first.started?.millisecondsSinceEpoch ?? 0
         var hops: [RecordedHop] = []
@@ -77,12 +82,24 @@
                     microseconds: microseconds, endMilliseconds: endMilliseconds))
             entries.append(entry.index)
         }
-        transfer = RecordedTransfer(hops: hops)
+        var connections: [RecordedConnection] = []
+        if !chain.isEmpty {
+            let host = URLReference.split(url).authority?.lowercased()
+            connections = [RecordedConnection(id: HARTransfer.suppliedChain, chain: chain)]
+            for index in hops.indices where URLReference.split(hops[index].url).authority?.lowercased() == host {
+                hops[index].connection = HARTransfer.suppliedChain
+                if index == 0 { hops[index].newConnection = true }
+            }
+        }
+        transfer = RecordedTransfer(hops: hops, connections: connections)
         self.entries = entries
         self.notes = notes
         missingBodies = missing
         self.noResponse = noResponse
     }
+
+    /// The id of the connection a supplied chain is recorded under.
+    public static let suppliedChain = "supplied-chain"
 
     /// `serverIPAddress` with the URL's port (a HAR keeps no port): `ip:port`, `[ip]:port` for IPv6.
     static func remote(_ entry: HAREntry) -> String? {

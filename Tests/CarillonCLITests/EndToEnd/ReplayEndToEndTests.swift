@@ -190,6 +190,39 @@ import Testing
         #expect(smaller.jsonLines.first?["reason"] as? String == "too-large")
     }
 
+    /// `--chain`: a chain fetched from the live server (as `openssl s_client -showcerts` prints it) is
+    /// judged at the recorded instant, and at one after the leaf expired (`--at`), offline.
+    @Test func judgesASuppliedChainAtTheRecordedInstantAndLater() throws {
+        let server = TestServer.shared
+        let directory = TemporaryDirectory("replay")
+        let fetched = try Command.run(
+            "/usr/bin/openssl", ["s_client", "-showcerts", "-servername", "localhost", "-connect", "127.0.0.1:\(server.port)"],
+            input: Data())
+        let chain = directory.file("chain.pem")
+        try Data(fetched.standardOutput.utf8).write(to: URL(fileURLWithPath: chain))
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let path = try Self.har(
+            directory, "chain.har",
+            entries: [
+                Self.entry(
+                    server.url("/x.png"), formatter.string(from: Date()), status: 200,
+                    content: #"{"mimeType":"image/png","text":"\#(Self.pngBase64)","encoding":"base64"}"#)
+            ])
+        let recorded = try Self.replay(["--chain", chain, "--ca-file", server.caFile, path])
+        let line = try #require(recorded.jsonLines.first)
+        #expect(line["reason"] as? String == "attached", "\(recorded.standardOutput)")
+        let replay = try #require(line["replay"] as? [String: Any])
+        #expect((replay["checked"] as? [String])?.contains("ats") == true)
+        #expect((replay["notes"] as? [String])?.contains { $0.hasPrefix("the certificate chain was supplied with --chain") } == true)
+        let later = try Self.replay(["--chain", chain, "--ca-file", server.caFile, "--at", "2099-01-01T00:00:00Z", path])
+        #expect(later.jsonLines.first?["reason"] as? String == "tls", "\(later.standardOutput)")
+        #expect((later.jsonLines.first?["detail"] as? String)?.contains("expired") == true, "\(later.standardOutput)")
+        let untrusted = try Self.replay(["--chain", chain, path])
+        #expect(untrusted.jsonLines.first?["reason"] as? String == "tls", "\(untrusted.standardOutput)")
+        #expect(try Self.replay(["--chain", path, path]).status == 64)
+    }
+
     /// SPEC §9: replay opens no socket at all, whatever the file asks for.
     @Test func opensNoSocket() throws {
         let trace = TemporaryDirectory("strace").file("trace")
