@@ -35,7 +35,8 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         // zlib from the system (Debian: zlib1g-dev), for CRC-32 where carry-less multiplication does not
-        // apply (CCRC32). libcurl loads libz anyway, so it costs nothing at start-up.
+        // apply (CCRC32), and to inflate compressed HAR files (only HAR/HARInflate.swift). libcurl loads
+        // libz anyway, so it costs nothing at start-up.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -50,7 +51,7 @@ let package = Package(
         // All of the extension's logic. Never prints, never exits.
         .target(
             name: "CarillonExtensionCore",
-            dependencies: ["CCurl", "COpenSSL", "CCRC32"],
+            dependencies: ["CCurl", "COpenSSL", "CCRC32", "CZlib"],
             swiftSettings: orderableFunctions
         ),
         // The command line's parsing and commands, writing to streams it is given, so tests run it in-process.

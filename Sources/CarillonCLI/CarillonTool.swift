@@ -13,6 +13,8 @@ public enum CarillonTool {
     public static let exitUsage: Int32 = 64
     /// `process --fail-on` matched an outcome.
     public static let exitFailOn: Int32 = 2
+    /// `replay --check` found a verdict that differs from the recorded one.
+    public static let exitChanged: Int32 = 3
 
     static let name = "carillon-nse"
 
@@ -21,9 +23,8 @@ public enum CarillonTool {
 
     static var commands: [any Command.Type] {
         [
-            ProcessCommand.self, CheckCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self,
-            BatchesCommand.self,
-            UploadCommand.self, SummaryCommand.self, CompletionsCommand.self,
+            ProcessCommand.self, CheckCommand.self, ReplayCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self,
+            ScanCommand.self, BatchesCommand.self, UploadCommand.self, SummaryCommand.self, CompletionsCommand.self,
         ]
     }
 
@@ -38,6 +39,7 @@ public enum CarillonTool {
         ExitStatus(code: exitSuccess, meaning: "Every input was read."),
         ExitStatus(code: exitDataError, meaning: "An input was unreadable or not a JSON object (the others are still processed)."),
         ExitStatus(code: exitFailOn, meaning: "An outcome of process matched --fail-on."),
+        ExitStatus(code: exitChanged, meaning: "replay --check found a verdict that differs from the recorded one."),
         ExitStatus(code: exitUsage, meaning: "The command line is wrong."),
     ]
 

@@ -1,6 +1,6 @@
 # The fuzz targets, each one's dictionary and seeds, and the build flags: sourced by smoke.sh and
 # oss-fuzz/build.sh, so that a new target is added, and the build changed, in one place.
-all_targets=(FuzzPayload FuzzJSON FuzzImageVerifier FuzzImageStream FuzzImageDecoders FuzzReceipt FuzzEventQueueFile FuzzEventLines FuzzArguments)
+all_targets=(FuzzPayload FuzzJSON FuzzImageVerifier FuzzImageStream FuzzImageDecoders FuzzReceipt FuzzEventQueueFile FuzzEventLines FuzzArguments FuzzHARImport)
 
 dictionary() {
     case "$1" in
@@ -8,6 +8,7 @@ dictionary() {
         FuzzImageVerifier | FuzzImageStream | FuzzImageDecoders) echo image.dict ;;
         FuzzReceipt | FuzzEventQueueFile | FuzzEventLines) echo record.dict ;;
         FuzzArguments) echo arguments.dict ;;
+        FuzzHARImport) echo har.dict ;;
     esac
 }
 
@@ -18,6 +19,7 @@ seed_files() {
     case "$1" in
         FuzzPayload | FuzzJSON) find ../Payloads -type f -name '*.json' ;;
         FuzzImageVerifier | FuzzImageStream | FuzzImageDecoders) find ../Images -type f ! -name '*.md' ! -name '*.py' ;;
+        FuzzHARImport) find ../HAR -type f ! -name '*.md' ! -name '*.py' ;;
     esac
 }
 

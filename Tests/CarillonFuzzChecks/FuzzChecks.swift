@@ -17,7 +17,7 @@ public enum FuzzChecks {
     /// saved inputs are replayed here through the `FuzzImageVerifier` checks, and against the decoders by
     /// smoke.sh.)
     public static let targets = [
-        "FuzzPayload", "FuzzImageVerifier", "FuzzImageDecoders", "FuzzReceipt", "FuzzEventQueueFile", "FuzzArguments",
+        "FuzzPayload", "FuzzImageVerifier", "FuzzImageDecoders", "FuzzReceipt", "FuzzEventQueueFile", "FuzzArguments", "FuzzHARImport",
     ]
 
     static func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzFailure) {

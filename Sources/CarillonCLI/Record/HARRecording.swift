@@ -1,7 +1,7 @@
 @_spi(Tooling) import CarillonExtensionCore
 
 /// One recording's HAR 1.2 document (DESIGN-replay §5.3, `_carillon` format 1): the entries a
-/// download made (``HAREntry``) and `log._carillon` (payload, options, connections, verdict), every
+/// download made (``HAREntryWriter``) and `log._carillon` (payload, options, connections, verdict), every
 /// string redacted (``Redaction``) before anything is written unless secrets are kept.
 struct HARRecording {
     let payload: Payload
@@ -35,11 +35,11 @@ struct HARRecording {
     /// `bodies/<sha256>.<ext>`; a smaller one goes inline, in base64.
     mutating func har(_ download: RecordedDownload, inlineLimit: Int, bodies: String) throws(FileSystemError) -> JSONValue {
         if !keepsSecrets { collectSecrets(download.transfer) }
-        var body = HAREntry.Body.none
+        var body = HAREntryWriter.Body.none
         if let staged = download.stagedBody {
             defer { staged.discard() }
             if download.bodyBytes > inlineLimit {
-                let name = "\(download.bodySHA256).\(HAREntry.fileExtension(download.transfer.hops.last?.fields ?? []))"
+                let name = "\(download.bodySHA256).\(HAREntryWriter.fileExtension(download.transfer.hops.last?.fields ?? []))"
                 _ = try staged.publish(to: FileSystem.join(bodies, name), replace: true)
                 try FileSystem.syncDirectory(bodies)
                 body = .file("bodies/" + name)
@@ -47,7 +47,7 @@ struct HARRecording {
                 body = .inline(Base64.encode(try FileSystem.readFile(staged.temporaryPath, limit: inlineLimit + 1)))
             }
         }
-        let entries = HAREntry.entries(download, body: body, redact: redact)
+        let entries = HAREntryWriter.entries(download, body: body, redact: redact)
         return redact(document(entries: entries, carillon: carillonLog(download)))
     }
 
@@ -120,7 +120,7 @@ struct HARRecording {
             ("environment", ["libcurl": .string(CarillonVersion.libcurl)]),
             ("secrets_kept", .bool(keepsSecrets)),
         ]
-        if let download { members.append(("connections", .array(download.transfer.connections.map(HAREntry.connection)))) }
+        if let download { members.append(("connections", .array(download.transfer.connections.map(HAREntryWriter.connection)))) }
         members.append(("verdict", verdict()))
         return .object(members)
     }

@@ -36,6 +36,9 @@ public enum Reason: String, CaseIterable, Sendable, Codable {
     case storage
     /// The input is not a JSON object (a payload read from a file only: iOS never delivers such a thing).
     case invalidPayload = "invalid-payload"
+    /// A replay's recording lacks what the verdict needs (a body, a hop): the detail names what. Never
+    /// the outcome of a live download.
+    case undetermined
 
     /// The code as printed and documented.
     public var code: String { rawValue }

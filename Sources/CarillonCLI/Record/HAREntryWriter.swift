@@ -3,7 +3,7 @@
 /// The HAR 1.2 entries of one recorded download, one per hop, with their `_carillon` extensions
 /// (DESIGN-replay §5.3): the raw head, the decoded body's size and digest, the arrival samples, the
 /// end state and the trace's cumulative timings beside HAR's durations.
-enum HAREntry {
+enum HAREntryWriter {
     /// Where the final response's decoded body went.
     enum Body {
         case none
@@ -46,7 +46,7 @@ enum HAREntry {
         case .file(let path): content.append(("_file", .string(path)))
         }
         let host = hostHeader(hop.url)
-        let headers = [HAREntry.pair("Host", host)] + requestHeaders.map { pair($0.name, $0.value) }
+        let headers = [HAREntryWriter.pair("Host", host)] + requestHeaders.map { pair($0.name, $0.value) }
         let rawHead: JSONValue =
             hop.rawHead.map { raw in
                 // Base64 of the redacted text: a secret in a Set-Cookie line must not ride along encoded.
@@ -163,7 +163,7 @@ enum HAREntry {
         if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
         return query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return HAREntry.pair(String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+            return HAREntryWriter.pair(String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         }
     }
 

@@ -1,0 +1,148 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+/// `carillon-nse replay`: the extension's verdict from a captured answer (a HAR), offline.
+enum ReplayCommand: Command {
+    static let name = "replay"
+    static let summary = "Give the extension's verdict from a HAR capture, offline; one JSON line per image."
+
+    /// The options of replay's own; the verdict options are `process`'s (``ProcessCommand/Options``).
+    enum Options {
+        static let payload = Option.path(
+            "--payload", "FILE", help: "The payload the device received: its carillon.image is the URL looked for in the HAR.")
+        static let url = Option.text("--url", "URL", help: "Replay this image URL, as the image of a routed payload.")
+        static let entry = Option.text("--entry", "N", help: "Replay entry N of the file (counted from 0, in file order).")
+        static let list = Option.flag("--list", help: "Print one JSON line per entry of the file instead of verdicts.")
+        static let at = Option.text(
+            "--at", "recorded|now|ISO8601", help: "The instant certificates and clocks are judged at.", default: "recorded")
+        static let latin1 = Option.flag(
+            "--latin1-bodies", help: "Read an image body written as text without an encoding as Latin-1 bytes (ProxyPin).")
+        static let chain = Option.path(
+            "--chain", "FILE.pem", help: "Judge the first host's certificates from this chain (leaf first), as the HAR has none."
+        ).discussing(
+            "For example from 'openssl s_client -showcerts -servername HOST -connect HOST:443'. Fetched later, it may not be the"
+                + " chain the device saw: the line's notes say so.")
+        static let check = Option.flag(
+            "--check", help: "Compare with the verdict a carillon recording holds; exit 3 when it changed.")
+    }
+
+    static let options: [OptionSpec] = [
+        Options.payload.spec, Options.url.spec, Options.entry.spec, Options.list.spec, Options.at.spec, Options.latin1.spec,
+        Options.chain.spec, Options.check.spec, ProcessCommand.Options.budget.spec, ProcessCommand.Options.maxBytes.spec,
+        ProcessCommand.Options.tlsMinimum.spec, ProcessCommand.Options.noForwardSecrecy.spec, ProcessCommand.Options.caFile.spec,
+        ProcessCommand.Options.expireAfter.spec, ProcessCommand.Options.userAgent.spec, ProcessCommand.Options.failOn.spec,
+    ]
+
+    static let arguments = [
+        ArgumentSpec(
+            name: "RECORDING", value: .file,
+            about: "A HAR file (.har), a compressed one (.zhar), a directory of them (sorted) or - (standard input).", repeats: true)
+    ]
+
+    static let exitStatuses = [
+        ExitStatus(code: 0, meaning: "Every recording was read."),
+        ExitStatus(code: 1, meaning: "A recording was unreadable or not a HAR, or held no entry for the URL."),
+        ExitStatus(code: 2, meaning: "An outcome matched --fail-on."),
+        ExitStatus(code: 3, meaning: "--check found a verdict that differs from the recorded one."),
+        ExitStatus(code: 64, meaning: "Bad usage."),
+    ]
+
+    static let overview = """
+        Re-decides, offline, what the Notification Service Extension would have done with the answers a
+        capture holds: a HAR from Chrome, Safari, Firefox, Proxyman, Charles, mitmproxy, HTTP Toolkit or
+        Instruments, or one carillon-nse wrote. The same decision code as a live run judges each
+        response (status, redirects as the extension follows them, codings, the cap, the image); no
+        socket is opened. Without --payload, --url or --entry, every image entry is replayed.
+
+        Prints the process line for each image, plus a "replay" object: source, file, creator, entries,
+        checked, not_checked ([{check, why}]), request_differs ([{header, recorded, extension, varies}])
+        and notes. When the capture lacks what the verdict needs (a body, a redirect's target) the reason
+        is undetermined and the detail names what is missing.
+        """
+
+    /// Everything a replay needs, checked.
+    struct Plan {
+        var pipeline: PipelinePlan
+        var recordings: [String]
+        var payloadPath: String?
+        var url: String?
+        var entry: Int?
+        var list: Bool
+        /// nil: the recorded instant.
+        var at: Timestamp?
+        var latin1: Bool
+        var check: Bool
+        /// `--chain`: the certificates, DER, leaf first (empty without it).
+        var chain: [[UInt8]]
+    }
+
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
+        let pipeline = try PipelinePlan.read(arguments)
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no RECORDING given") }
+        if arguments.positionals.filter({ $0 == "-" }).count > 1 {
+            throw UsageError(message: "'-' (standard input) given more than once")
+        }
+        let payload = try Options.payload.read(arguments)
+        let url = try Options.url.read(arguments)
+        let entryText = try Options.entry.read(arguments)
+        if [payload != nil, url != nil, entryText != nil].filter({ $0 }).count > 1 {
+            throw UsageError(message: "options '--payload', '--url' and '--entry' choose the image: give one of them")
+        }
+        var entry: Int?
+        if let entryText {
+            guard let number = Int(entryText), number >= 0 else {
+                throw UsageError(message: "option '--entry' needs an entry number (0 or more), not '\(entryText)'")
+            }
+            entry = number
+        }
+        var at: Timestamp?
+        switch try Options.at.read(arguments) ?? "recorded" {
+        case "recorded": at = nil
+        case "now": at = Timestamp.now()
+        case let text:
+            guard let instant = Timestamp(iso8601: text) else {
+                throw UsageError(message: "option '--at' needs 'recorded', 'now' or an ISO 8601 time, not '\(text)'")
+            }
+            at = instant
+        }
+        var chain: [[UInt8]] = []
+        if let path = try Options.chain.read(arguments) {
+            guard let bytes = try? FileSystem.readFile(path, limit: 1 << 20, policy: .namedByUser) else {
+                throw UsageError(message: "option '--chain' '\(path)': cannot be read")
+            }
+            chain = PEMChain.certificates(in: String(decoding: bytes, as: UTF8.self))
+            guard !chain.isEmpty else { throw UsageError(message: "option '--chain' '\(path)': holds no PEM certificate") }
+        }
+        return Plan(
+            pipeline: pipeline, recordings: arguments.positionals, payloadPath: payload, url: url, entry: entry,
+            list: try Options.list.read(arguments), at: at, latin1: try Options.latin1.read(arguments),
+            check: try Options.check.read(arguments), chain: chain)
+    }
+
+    static func run(_ plan: Plan, io: ToolIO) -> Int32 {
+        var status = CarillonTool.exitSuccess
+        var outcomes: [Reason] = []
+        var changed = false
+        for file in ReplayInput.expand(plan.recordings, io: io, status: &status) {
+            guard let archive = ReplayInput.read(file, io: io) else {
+                status = CarillonTool.exitDataError
+                continue
+            }
+            if plan.list {
+                for entry in archive.entries.sorted(by: { $0.index < $1.index }) {
+                    io.standardOutput.write(JSONWriter.string(ReplayListLine.make(entry, archive: archive)) + "\n")
+                }
+                continue
+            }
+            let run = ReplayRun(plan: plan, archive: archive, file: file, io: io)
+            let result = run.replayAll()
+            if !result.allRead { status = CarillonTool.exitDataError }
+            if result.changed { changed = true }
+            outcomes += result.reasons
+        }
+        if status == CarillonTool.exitSuccess, changed { return CarillonTool.exitChanged }
+        if status == CarillonTool.exitSuccess, let failOn = plan.pipeline.failOn, outcomes.contains(where: { failOn.matches($0) }) {
+            return CarillonTool.exitFailOn
+        }
+        return status
+    }
+}

@@ -1,0 +1,59 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+/// The RECORDING arguments of `replay`: files, directories of `.har`/`.zhar` files, or `-`, each read
+/// into a ``HARArchive`` under the reader's cap.
+struct ReplayInput {
+    /// The path as given ("-" for standard input).
+    var path: String
+
+    /// The directory `content._file` names are relative to.
+    var directory: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+
+    /// Each argument, a directory's `.har`, `.zhar` and `.json` files in sorted order; a directory that
+    /// cannot be listed is said on standard error and sets `status` to 1.
+    static func expand(_ arguments: [String], io: ToolIO, status: inout Int32) -> [ReplayInput] {
+        var inputs: [ReplayInput] = []
+        for argument in arguments {
+            guard argument != "-", FileSystem.isDirectory(argument) else {
+                inputs.append(ReplayInput(path: argument))
+                continue
+            }
+            do throws(FileSystemError) {
+                let names = try DirectoryListing.entries(argument).filter { entry in
+                    entry.kind == .regularFile && [".har", ".zhar"].contains { entry.name.hasSuffix($0) }
+                }
+                inputs += names.map(\.name).sorted().map { ReplayInput(path: FileSystem.join(argument, $0)) }
+            } catch {
+                io.standardError.line("\(CarillonTool.name): \(argument): cannot list: \(error.reason)")
+                status = CarillonTool.exitDataError
+            }
+        }
+        return inputs
+    }
+
+    /// The archive, or nil after one stderr line naming the file and what is wrong.
+    static func read(_ input: ReplayInput, io: ToolIO) -> HARArchive? {
+        let limit = HARReader.defaultMaximumBytes
+        let bytes: [UInt8]
+        do {
+            bytes =
+                input.path == "-"
+                ? try io.readStandardInput(limit + 1) : try FileSystem.readFile(input.path, limit: limit + 1, policy: .namedByUser)
+        } catch let error as FileSystemError {
+            io.standardError.line("\(CarillonTool.name): \(input.path): cannot read: \(error.reason)")
+            return nil
+        } catch {
+            io.standardError.line("\(CarillonTool.name): \(input.path): cannot read: \(error)")
+            return nil
+        }
+        do {
+            return try HARReader().read(bytes)
+        } catch {
+            io.standardError.line("\(CarillonTool.name): \(input.path): \(error.message)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,27 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+/// One line of `replay --list`: what an entry is, to choose one with `--entry`.
+enum ReplayListLine {
+    static func make(_ entry: HAREntry, archive: HARArchive) -> JSONValue {
+        let content = entry.response?.content
+        let body: JSONValue =
+            switch HARBodyReading.read(entry, exporter: archive.exporter, cap: 0) {
+            case .missing, .undetermined: false
+            default: content?.text == nil && content?.file == nil ? false : true
+            }
+        func number(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
+        return .object([
+            (key: "index", value: number(entry.index)),
+            (key: "started", value: .string(entry.startedText)),
+            (key: "method", value: .string(entry.request.method)),
+            (key: "status", value: number(entry.response?.status)),
+            (key: "url", value: .string(entry.request.url)),
+            (key: "mime", value: entry.mimeType.map { .string($0) } ?? .null),
+            (key: "image", value: .bool(entry.isImage)),
+            (key: "body", value: body),
+            (key: "size", value: number(content?.size)),
+            (key: "http_version", value: entry.response?.message.httpVersion.map { .string($0) } ?? .null),
+            (key: "from_cache", value: entry.hints.fromCache.map { .string($0) } ?? .null),
+        ])
+    }
+}

@@ -1,0 +1,134 @@
+/// A HAR's entries as the ``RecordedTransfer`` a replay feeds through the same decisions as a live
+/// download (``RecordedTransferSource``): each entry from the first hop on, in start order, becomes a
+/// recorded hop, so that a redirect's target is found among the entries that started after it.
+///
+/// Only what the HAR holds goes in: the status, the header fields (pseudo-headers aside), the decoded
+/// body under the cap (``HARBodyReading``), the timings and whether the connection was new. A HAR has
+/// no TLS facts, so no connection is recorded and the handshake stays unchecked.
+@_spi(Tooling) public struct HARTransfer: Sendable {
+    /// The transfer to replay.
+    public var transfer: RecordedTransfer
+    /// The entries that became hops, in order, by their place in the file.
+    public var entries: [Int]
+    /// What the body reading noted (base64 without `encoding`, Latin-1), for the replay's notes.
+    public var notes: [String]
+    /// Why each hop whose body could not be read has none, by URL: the detail an `undetermined` verdict gives.
+    public var missingBodies: [String: String]
+    /// Hops that had no response at all (status 0), by URL, with what the exporter recorded instead.
+    public var noResponse: [String: String]
+
+    /// The transfer for a download of `url` whose first request `first` answered.
+    ///
+    /// - Parameters:
+    ///   - archive: the HAR.
+    ///   - first: the entry of the first request; it is recorded under `url`, the URL the extension asks for.
+    ///   - url: the URL the extension requests first.
+    ///   - cap: the body cap; longer bodies are cut just past it, never decoded whole.
+    ///   - latin1: read image text without an `encoding` as Latin-1.
+    ///   - directory: where `content._file` names are relative to (the HAR's directory).
+    ///   - chain: certificates (DER, leaf first) to judge the first host's connection by, when the HAR
+    ///     has none; the first hop then opens that connection, and every hop to the same host uses it.
+    public init(
+        archive: HARArchive, first: HAREntry, url: String, cap: Int, latin1: Bool = false, directory: String = ".",
+        chain: [[UInt8]] = []
+    ) {
+        let start = archive.entries.firstIndex { $0.index == first.index } ?? 0
+        let origin = first.started?.millisecondsSinceEpoch ?? 0
+        var hops: [RecordedHop] = []
+        var entries: [Int] = []
+        var notes: [String] = []
+        var missing: [String: String] = [:]
+        var noResponse: [String: String] = [:]
+        for entry in archive.entries[start...] {
+            let hopURL = entry.index == first.index ? url : entry.request.url
+            let microseconds = entry.timings.cumulativeMicroseconds
+            let offset = max(0, (entry.started?.millisecondsSinceEpoch ?? origin) - origin)
+            let endMilliseconds = Int(min(offset + microseconds[4] / 1000, Int64(Int32.max)))
+            let newConnection = entry.timings.connect != nil
+            guard let response = entry.response, response.status > 0 else {
+                noResponse[hopURL] = entry.hints.error ?? "no response recorded"
+                hops.append(
+                    RecordedHop(
+                        url: hopURL, httpVersion: nil, newConnection: newConnection, statusLine: "",
+                        body: .absent(why: "no response"),
+                        end: RecordedHop.End(curlCode: 7, message: entry.hints.error ?? "no response recorded"),
+                        microseconds: microseconds, endMilliseconds: endMilliseconds))
+                entries.append(entry.index)
+                continue
+            }
+            let body: RecordedHop.Body
+            switch HARBodyReading.read(entry, exporter: archive.exporter, cap: cap, latin1: latin1) {
+            case .bytes(let bytes, let note):
+                body = .bytes(bytes)
+                if let note { notes.append(note) }
+            case .file(let name):
+                body = .file(path: name.hasPrefix("/") ? name : directory + "/" + name)
+            case .overCap(_, let detail):
+                // Just past the cap, from the text's own start: the decisions stop there, as live.
+                body = .bytes(HARTransfer.prefix(entry, cap: cap))
+                notes.append(detail)
+            case .missing(let why), .undetermined(let why):
+                body = .absent(why: why)
+                missing[hopURL] = why
+            }
+            let version = response.message.httpVersion ?? "1.1"
+            let statusLine = "HTTP/\(version) \(response.status)" + (response.statusText.isEmpty ? "" : " \(response.statusText)")
+            hops.append(
+                RecordedHop(
+                    url: hopURL, httpVersion: response.message.httpVersion, remote: HARTransfer.remote(entry),
+                    connection: entry.connection, newConnection: newConnection, statusLine: statusLine,
+                    fields: response.headers.map { RecordedField(name: $0.name, value: $0.value) }, body: body,
+                    wireBytes: archive.exporter.contentSizeIsWire ? response.content.size : response.bodySize,
+                    microseconds: microseconds, endMilliseconds: endMilliseconds))
+            entries.append(entry.index)
+        }
+        var connections: [RecordedConnection] = []
+        if !chain.isEmpty {
+            let host = URLReference.split(url).authority?.lowercased()
+            connections = [RecordedConnection(id: HARTransfer.suppliedChain, chain: chain)]
+            for index in hops.indices where URLReference.split(hops[index].url).authority?.lowercased() == host {
+                hops[index].connection = HARTransfer.suppliedChain
+                if index == 0 { hops[index].newConnection = true }
+            }
+        }
+        transfer = RecordedTransfer(hops: hops, connections: connections)
+        self.entries = entries
+        self.notes = notes
+        missingBodies = missing
+        self.noResponse = noResponse
+    }
+
+    /// The id of the connection a supplied chain is recorded under.
+    public static let suppliedChain = "supplied-chain"
+
+    /// `serverIPAddress` with the URL's port (a HAR keeps no port): `ip:port`, `[ip]:port` for IPv6.
+    static func remote(_ entry: HAREntry) -> String? {
+        guard var address = entry.serverIPAddress else { return nil }
+        if address.hasPrefix("[") && address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
+        let authority = URLReference.split(entry.request.url).authority ?? ""
+        var port = "443"
+        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
+            let digits = authority[authority.index(after: colon)...]
+            if !digits.isEmpty, digits.allSatisfy(\.isNumber) { port = String(digits) }
+        }
+        return address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)"
+    }
+
+    /// The first bytes of an over-cap base64 body, one more than the cap at most: decoded from a prefix
+    /// of the text, never from all of it.
+    static func prefix(_ entry: HAREntry, cap: Int) -> [UInt8] {
+        guard let text = entry.response?.content.text else { return [] }
+        guard entry.response?.content.encoding?.lowercased() == "base64" else { return Array(text.utf8.prefix(cap + 1)) }
+        let wanted = HARBase64.maximumTextLength(forCap: cap + 1) - 4
+        var significant = 0
+        var end = text.utf8.startIndex
+        for index in text.utf8.indices {
+            if significant == wanted { break }
+            let byte = text.utf8[index]
+            if byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 { significant += 1 }
+            end = text.utf8.index(after: index)
+        }
+        let bytes = (try? HARBase64.decode(String(text[..<end]))) ?? []
+        return Array(bytes.prefix(cap + 1))
+    }
+}
