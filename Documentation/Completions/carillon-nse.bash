@@ -86,9 +86,9 @@ _carillon_nse() {
         case $prev in
         --queue) _carillon_nse_reply -d; return 0 ;;
         --endpoint|--max-attempts|--deadline) return 0 ;;
-        --key-file|--ca-file) _carillon_nse_reply -f; return 0 ;;
+        --key-file|--ca-file|--sent-log) _carillon_nse_reply -f; return 0 ;;
         esac
-        _carillon_nse_reply -W '--queue --endpoint --key-file --ca-file --max-attempts --deadline --help'
+        _carillon_nse_reply -W '--queue --endpoint --key-file --ca-file --max-attempts --deadline --sent-log --help'
         ;;
     summary)
         if [[ $cur == -* ]]; then

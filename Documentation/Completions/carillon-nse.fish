@@ -79,6 +79,7 @@ complete -c carillon-nse -n '__carillon_nse_command upload' -l key-file -r -F -d
 complete -c carillon-nse -n '__carillon_nse_command upload' -l ca-file -r -F -d 'Extra certificate authorities to trust (tests, staging). Verification stays on.'
 complete -c carillon-nse -n '__carillon_nse_command upload' -l max-attempts -x -d 'Requests per batch at most, the first included (default 5).'
 complete -c carillon-nse -n '__carillon_nse_command upload' -l deadline -x -d 'Wall time for the whole upload, every wait included (default 60).'
+complete -c carillon-nse -n '__carillon_nse_command upload' -l sent-log -r -F -d 'Append a JSON line per event the API acknowledged (type, delivery_id, at, posted_at, sent_at), durably.'
 complete -c carillon-nse -n '__carillon_nse_command upload' -l help -d 'Show this help.'
 
 complete -c carillon-nse -n '__carillon_nse_command summary' -l help -d 'Show this help.'
