@@ -88,8 +88,11 @@ python3 "$OLDPWD/TestAssets/Campaign/summarize.py" campaign-summary.json
 echo "==> carillon-nse drain --container container --queue queue" >&2
 "$tool" drain --container container --queue queue
 
-echo "==> carillon-nse open --queue queue --at 2026-08-20T09:16:44.120Z Payloads/routing/01-attached-png.json" >&2
-"$tool" open --queue queue --at 2026-08-20T09:16:44.120Z Payloads/routing/01-attached-png.json
+# The tap five minutes ago: a fixed date would soon be over 30 days old, and batches and upload would warn
+# that the API stores the moment it receives the event instead (SPEC §5) — right, but not this run's point.
+tapped_at="$(python3 -c 'import datetime as d; t = d.datetime.now(d.timezone.utc) - d.timedelta(minutes=5); print(t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z")')"
+echo "==> carillon-nse open --queue queue --at $tapped_at Payloads/routing/01-attached-png.json" >&2
+"$tool" open --queue queue --at "$tapped_at" Payloads/routing/01-attached-png.json
 
 echo "==> carillon-nse batches --queue queue" >&2
 "$tool" batches --queue queue

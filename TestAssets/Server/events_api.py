@@ -1,36 +1,27 @@
 #!/usr/bin/env python3
-"""A local stand-in for Carillon's public events API (SPEC §5), for tests and the benchmark.
+"""A local stand-in for Carillon's public events API (SPEC §5 and §10), for tests and the benchmark.
 
 Standard library only (plus the `openssl` command line for certificates, as server.py makes them).
-Binds 127.0.0.1 only; makes its own CA and leaf certificate at start-up.
+Binds 127.0.0.1 only; makes its own CA and leaf certificate at start-up. README.md beside this file
+documents every route, fault and the fixture; events_model.py holds what it knows and records.
 
-    python3 events_api.py [--port 0] [--key-file FILE] [--ready-file FILE] [--exit-on-stdin-eof]
-                          [--now ISO8601]
+    python3 events_api.py [--port 0] [--key-file FILE] [--fixture FILE] [--now ISO8601]
+                          [--ready-file FILE] [--exit-on-stdin-eof]
 
-The mobile key it accepts is the first line of --key-file (default: "test-mobile-key"). When ready it
-prints one line of JSON to stdout (and writes it atomically to --ready-file):
+The first line of --key-file (default: "test-mobile-key") is a mobile key that posts for every app; the
+fixture adds messages, deliveries and carillon_mk_/carillon_sk_ keys. When ready it prints one line of
+JSON to stdout (and writes it atomically to --ready-file):
     {"port":…,"ca_file":…,"base_url":"https://127.0.0.1:…","pid":…}
 
 Routes (HTTP/1.1 with keep-alive, so one connection serves every request):
-    POST /v1/events     the API: Authorization: Bearer <key> (401 without, 403 with another key),
-                        Content-Type: application/json (415), a body of {"events":[{"type","delivery_id",
-                        "at"}…]} (400 naming what is wrong), at most 100 events (413). Answers
-                        {"received": N}. Records the first report per (type, delivery id); a repeat is a
-                        no-op. The clock rule: an `at` in the future or more than 30 days old is stored as
-                        the moment the event was received instead.
-    GET  /v1/recorded   what was recorded, in order: {"events":[{"type","delivery_id","at" (as stored),
-                        "sent_at" (as sent), "replaced" (bool: the clock rule applied), "reported_at",
-                        "reports" (how many times it was sent)}]}. No auth: it is the test's view.
-    GET  /_stats        {"posts": N, "connections": N, "faults_left": N, "server_ms": total handling time}
-    POST /_faults       a JSON list, consumed one per POST /v1/events, in order; each one of
-                        {"status": 500} (also 503, 429, 401, 413, 422…, with optional "retry_after": "1"
-                        or an HTTP date, and "body"), {"reset": true} (read the body, record nothing,
-                        reset the connection), {"reset_after_record": true} (record, then reset: the client
-                        never hears the answer), {"delay": SECONDS} (wait, then answer normally), {"stall": SECONDS} (read the body, say nothing for that
-                        long, then close), {"received": N} (record, but answer {"received": N}), or
-                        {"ok": true} (behave normally), or {"status": 400, "raw_body": TEXT} (TEXT as the
-                        body, exactly, as text/plain). Replaces the list; answers {"faults": N}.
-    POST /_clear        forgets what was recorded and every fault.
+    POST /v1/events            a mobile key posts {"events":[…]}; answers {"received": N}
+    GET  /v1/messages/{id}     a secret key reads the message, its platforms and 50 deliveries
+    GET  /v1/messages/{id}/opens   a secret key with deliveries:read reads the hourly opens
+    GET  /v1/recorded          what was recorded (the test's view, no auth)
+    GET  /_stats               counters, the drops and the clock
+    POST /_faults, /_faults/get    script the next POST /v1/events, or GET /v1/messages/…, answers
+    POST /_clock               {"now": ISO8601 or null}: set the clock (null: the real clock)
+    POST /_clear               forget what was recorded and every fault
 """
 
 import argparse
@@ -48,76 +39,23 @@ import sys
 import tempfile
 import threading
 import time
-from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 # The certificates are made the way the image server makes its own (server.py, beside this file).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import server  # noqa: E402
+from events_model import AT, UUID, FixtureError, State, iso, parse_at  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
 MAX_EVENTS = 100
-MAX_AGE_MS = 30 * 86_400_000
 STOP = threading.Event()
-AT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$")
-UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
-
-
-def iso(ms):
-    return datetime.fromtimestamp(ms / 1000, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + f"{ms % 1000:03d}Z"
-
-
-EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
-
-
-def parse_at(text):
-    """Milliseconds since the epoch, or None. fromisoformat is C; strptime, ten times slower, made this
-    server the larger part of the benchmark's upload."""
-    if not isinstance(text, str) or not AT.match(text):
-        return None
-    try:
-        d = datetime.fromisoformat(text[:23] + "+00:00")
-    except ValueError:
-        return None
-    delta = d - EPOCH
-    return (delta.days * 86400 + delta.seconds) * 1000 + delta.microseconds // 1000
-
-
-class State:
-    def __init__(self, key, now_ms=None):
-        self.key = key
-        self.fixed_now = now_ms
-        self.lock = threading.Lock()
-        self.clear()
-        self.connections = 0
-        self.server_seconds = 0.0
-
-    def clear(self):
-        self.recorded = {}          # (type, id) -> record, insertion-ordered
-        self.faults = []
-        self.posts = 0
-
-    def now_ms(self):
-        return self.fixed_now if self.fixed_now is not None else int(time.time() * 1000)
-
-    def record(self, events):
-        now = self.now_ms()
-        with self.lock:
-            for e in events:
-                k = (e["type"], e["delivery_id"])
-                r = self.recorded.get(k)
-                if r:
-                    r["reports"] += 1
-                    continue
-                sent = e["_ms"]
-                replaced = sent > now or now - sent > MAX_AGE_MS
-                self.recorded[k] = {"type": e["type"], "delivery_id": e["delivery_id"],
-                                    "at": iso(now) if replaced else e["at"], "sent_at": e["at"],
-                                    "replaced": replaced, "reported_at": iso(now), "reports": 1}
+MESSAGE = re.compile(r"^/v1/messages/([^/?]+)(/opens)?/?(?:\?.*)?$")
 
 
 def check_body(raw):
-    """None when `raw` is a valid request body, else what is wrong."""
+    """(events, None) when `raw` is a valid request body, else (None, what is wrong). An `at` of the
+    right form that names no real instant (February 30th, hour 24) is kept with `_ms` None: the clock
+    rule stores the moment of receipt for it."""
     try:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -131,10 +69,9 @@ def check_body(raw):
             return None, f"events[{i}].type must be received or opened"
         if not isinstance(e["delivery_id"], str) or not UUID.match(e["delivery_id"]):
             return None, f"events[{i}].delivery_id is not a lower-case UUID"
-        ms = parse_at(e["at"])
-        if ms is None:
+        if not isinstance(e["at"], str) or not AT.match(e["at"]):
             return None, f"events[{i}].at is not YYYY-MM-DDTHH:MM:SS.fffZ"
-        e["_ms"] = ms
+        e["_ms"] = parse_at(e["at"])
     return body["events"], None
 
 
@@ -181,17 +118,103 @@ class Handler(BaseHTTPRequestHandler):
             pass
         raise ConnectionResetError("scripted reset")
 
+    def send_huge(self, size, with_length):
+        """A 200 answer of `size` bytes that starts like a message (`{"id":"xxxx…`) and never ends as
+        JSON, written 64 KiB at a time; without a length, the end of the connection ends it."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        if with_length:
+            self.send_header("Content-Length", str(size))
+        else:
+            self.send_header("Connection", "close")
+            self.close_connection = True
+        self.end_headers()
+        head = b'{"id":"'
+        self.wfile.write(head)
+        chunk = b"x" * 65536
+        left = size - len(head)
+        while left > 0 and not STOP.is_set():
+            self.wfile.write(chunk[:left])
+            left -= min(left, len(chunk))
+
+    def play(self, fault, default_status):
+        """Plays a scripted fault: True when it answered (or closed) instead of the API."""
+        if fault.get("delay"):
+            STOP.wait(float(fault["delay"]))
+        if fault.get("stall"):
+            STOP.wait(float(fault["stall"]))
+            self.close_connection = True
+            return True
+        if fault.get("reset"):
+            self.reset()
+        headers = [("Retry-After", str(fault["retry_after"]))] if "retry_after" in fault else []
+        if "raw_body" in fault:          # the answer's text exactly as given (a hostile answer)
+            data = fault["raw_body"].encode()
+            self.send_response(int(fault.get("status", default_status)))
+            self.send_header("Content-Type", fault.get("content_type", "text/plain"))
+            self.send_header("Content-Length", str(len(data)))
+            for name, value in headers:
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
+            return True
+        if "json" in fault:              # any JSON, e.g. a wrongly shaped answer
+            self.send(int(fault.get("status", 200)), fault["json"], headers)
+            return True
+        if "huge" in fault:
+            self.send_huge(int(fault["huge"]), not fault.get("no_length"))
+            return True
+        if "status" in fault:
+            self.send(int(fault["status"]), {"error": fault.get("body", "scripted fault")}, headers)
+            return True
+        return False
+
+    def bearer(self):
+        auth = self.headers.get("Authorization") or ""
+        return auth[len("Bearer "):] if auth.startswith("Bearer ") else None
+
     def do_GET(self):
         st = self.server.state
-        if self.path == "/v1/recorded":
+        path = self.path.split("?", 1)[0]
+        if path == "/v1/recorded":
             with st.lock:
-                self.send(200, {"events": list(st.recorded.values())})
-        elif self.path == "/_stats":
+                self.send(200, {"events": st.recorded_view()})
+        elif path == "/_stats":
             with st.lock:
-                self.send(200, {"posts": st.posts, "connections": st.connections, "faults_left": len(st.faults),
+                self.send(200, {"posts": st.posts, "gets": st.gets, "connections": st.connections,
+                                "faults_left": len(st.faults), "get_faults_left": len(st.get_faults),
+                                "dropped": dict(st.dropped), "now": iso(st.now_ms()),
                                 "server_ms": round(st.server_seconds * 1000, 3)})
+        elif (match := MESSAGE.match(path)):
+            self.read_message(st, match.group(1), match.group(2) is not None)
         else:
             self.send(404, {"error": "no such route"})
+
+    def read_message(self, st, message_id, opens):
+        with st.lock:
+            st.gets += 1
+            fault = st.get_faults.pop(0) if st.get_faults else None
+        if fault and self.play(fault, 200):
+            return
+        text = self.bearer()
+        if text is None:
+            self.send(401, {"error": "missing Authorization: Bearer <secret key>"})
+            return
+        key = st.keys.get(text)
+        if key is None:
+            self.send(401, {"error": "key not recognised"})
+            return
+        if not key.secret:
+            self.send(403, {"error": "a mobile key cannot read messages: use a secret key (carillon_sk_...)"})
+            return
+        if opens and "deliveries:read" not in key.scopes:
+            self.send(403, {"error": "the secret key lacks the deliveries:read scope"})
+            return
+        message = st.messages.get(message_id)
+        if message is None or message["app"] != key.app:
+            self.send(404, {"error": f"no message {message_id}"})
+            return
+        self.send(200, st.opens_view(message) if opens else st.message_view(message))
 
     def do_POST(self):
         st = self.server.state
@@ -202,18 +225,36 @@ class Handler(BaseHTTPRequestHandler):
             with st.lock:
                 st.server_seconds += time.perf_counter() - started
 
-    def post(self, st):
-        raw = self.read_body()
-        if self.path == "/_faults":
+    def admin(self, st, raw):
+        """The test's own routes; True when `self.path` was one."""
+        if self.path in ("/_faults", "/_faults/get"):
             faults = json.loads(raw or b"[]")
             with st.lock:
-                st.faults = list(faults)
+                if self.path == "/_faults":
+                    st.faults = list(faults)
+                else:
+                    st.get_faults = list(faults)
             self.send(200, {"faults": len(faults)})
-            return
-        if self.path == "/_clear":
+        elif self.path == "/_clear":
             with st.lock:
                 st.clear()
             self.send(200, {"cleared": True})
+        elif self.path == "/_clock":
+            body = json.loads(raw or b"{}")
+            now = body.get("now")
+            if now is not None and parse_at(now) is None:
+                self.send(400, {"error": "now must be YYYY-MM-DDTHH:MM:SS.fffZ or null"})
+                return True
+            with st.lock:
+                st.fixed_now = parse_at(now) if now is not None else None
+            self.send(200, {"now": iso(st.now_ms())})
+        else:
+            return False
+        return True
+
+    def post(self, st):
+        raw = self.read_body()
+        if self.admin(st, raw):
             return
         if self.path != "/v1/events":
             self.send(404, {"error": "no such route"})
@@ -221,33 +262,18 @@ class Handler(BaseHTTPRequestHandler):
         with st.lock:
             st.posts += 1
             fault = st.faults.pop(0) if st.faults else None
-        if fault:
-            if fault.get("delay"):
-                STOP.wait(float(fault["delay"]))
-            if fault.get("stall"):
-                STOP.wait(float(fault["stall"]))
-                self.close_connection = True
-                return
-            if fault.get("reset"):
-                self.reset()
-            if "raw_body" in fault:          # the answer's text exactly as given (a hostile answer)
-                data = fault["raw_body"].encode()
-                self.send_response(int(fault.get("status", 400)))
-                self.send_header("Content-Type", "text/plain")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-                return
-            if "status" in fault:
-                headers = [("Retry-After", str(fault["retry_after"]))] if "retry_after" in fault else []
-                self.send(int(fault["status"]), {"error": fault.get("body", "scripted fault")}, headers)
-                return
-        auth = self.headers.get("Authorization") or ""
-        if not auth.startswith("Bearer "):
+        if fault and self.play(fault, 400):
+            return
+        text = self.bearer()
+        if text is None:
             self.send(401, {"error": "missing Authorization: Bearer"})
             return
-        if auth[len("Bearer "):] != st.key:
+        key = st.keys.get(text)
+        if key is None:
             self.send(403, {"error": "mobile key not recognised"})
+            return
+        if not key.mobile:
+            self.send(403, {"error": "a secret key cannot post events: use a mobile key (carillon_mk_...)"})
             return
         if (self.headers.get("Content-Type") or "").split(";")[0].strip() != "application/json":
             self.send(415, {"error": "Content-Type must be application/json"})
@@ -259,7 +285,7 @@ class Handler(BaseHTTPRequestHandler):
         if len(events) > MAX_EVENTS:
             self.send(413, {"error": f"at most {MAX_EVENTS} events per request, got {len(events)}"})
             return
-        st.record(events)
+        st.record(events, key)
         if fault and fault.get("reset_after_record"):
             self.reset()
         received = fault["received"] if fault and "received" in fault else len(events)
@@ -327,20 +353,28 @@ def main(argv=None):
     parser.add_argument("--key-file", help="first line: the accepted mobile key (default test-mobile-key)")
     parser.add_argument("--ready-file")
     parser.add_argument("--exit-on-stdin-eof", action="store_true")
-    parser.add_argument("--now", help="a fixed clock for the clock rule (ISO 8601 with ms and Z)")
+    parser.add_argument("--now", help="a fixed clock (ISO 8601 with ms and Z); POST /_clock changes it")
+    parser.add_argument("--fixture", help="messages, deliveries and keys (see events_model.py and README.md)")
     args = parser.parse_args(argv)
     key = "test-mobile-key"
     if args.key_file:
         with open(args.key_file) as f:
             key = f.readline().rstrip("\r\n")
     now_ms = parse_at(args.now) if args.now else None
+    if args.now and now_ms is None:
+        parser.error(f"--now {args.now!r} is not YYYY-MM-DDTHH:MM:SS.fffZ")
+    try:
+        state = State(key, now_ms, args.fixture)
+    except FixtureError as exc:
+        print(f"events_api.py: {exc}", file=sys.stderr)
+        return 1
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: STOP.set())
     state_dir = tempfile.mkdtemp(prefix="carillon-events-api-")
     srv = None
     try:
-        srv = TLSServer(args.port, make_certs(state_dir), State(key, now_ms))
+        srv = TLSServer(args.port, make_certs(state_dir), state)
         threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
         if args.exit_on_stdin_eof:
             def watch_stdin():

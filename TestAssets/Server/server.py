@@ -197,7 +197,10 @@ IMAGES = None   # set in main()
 
 def run_filter(cmd, data):
     """`data` through a command-line filter (`brotli -c`, `zstd -c`): its standard output."""
-    done = subprocess.run(cmd, input=data, capture_output=True, check=False)
+    try:
+        done = subprocess.run(cmd, input=data, capture_output=True, check=False)
+    except FileNotFoundError:
+        raise RuntimeError(f"{cmd[0]} is not installed (Debian package '{cmd[0]}'; TestAssets/test.sh installs it)")
     if done.returncode != 0:
         raise RuntimeError(f"{cmd[0]} failed: {done.stderr.decode(errors='replace')}")
     return done.stdout

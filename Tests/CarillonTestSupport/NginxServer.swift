@@ -23,23 +23,11 @@ public final class NginxServer: Sendable {
     private let process: Process
     private let input: Pipe
 
-    /// The nginx binary, or nil where it is not installed (the tests that need it are then skipped).
-    public static let binary: String? = ["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
+    /// The server for this test process, started on first use beside ``TestServer/shared``; where nginx
+    /// is not installed, every use throws ``RequiredPackage/Missing`` naming `nginx-light`.
+    public static func shared() throws -> NginxServer { try started.get() }
 
-    /// Whether nginx is here; tests say `.enabled(if: NginxServer.isInstalled, NginxServer.missing)`.
-    public static var isInstalled: Bool { binary != nil }
-    public static let missing = "nginx is not installed (apt-get install nginx-light): the HTTP/2 tests are skipped"
-
-    /// The server for this test process, started on first use beside ``TestServer/shared``.
-    public static let shared: NginxServer = {
-        do {
-            return try NginxServer(certificatesOf: TestServer.shared)
-        } catch {
-            fatalError("cannot start nginx: \(error)")
-        }
-    }()
+    private static let started: Result<NginxServer, any Error> = Result { try NginxServer(certificatesOf: TestServer.shared) }
 
     public struct StartError: Error, CustomStringConvertible {
         public var description: String
@@ -47,7 +35,7 @@ public final class NginxServer: Sendable {
 
     /// Starts nginx with `server`'s leaf (and its RSA leaf, made in the background at its start-up).
     public init(certificatesOf server: TestServer) throws {
-        guard let binary = Self.binary else { throw StartError(description: "nginx is not installed") }
+        let binary = try RequiredPackage.command("nginx", package: "nginx-light")
         let state = URL(fileURLWithPath: server.caFile).deletingLastPathComponent().path
         caFile = server.caFile
         let rsaLeaf = state + "/rsa-leaf.pem"

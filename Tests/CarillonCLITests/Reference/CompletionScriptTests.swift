@@ -4,8 +4,13 @@ import Testing
 
 @testable import CarillonCLI
 
-/// The completion scripts in the real shells: each parses, and completes a partial command line.
+/// The completion scripts in the real shells: each parses, and completes a partial command line. A shell
+/// that is not installed fails its tests, naming its Debian package.
 @Suite(.serialized) struct CompletionScriptTests {
+    static func require(_ shell: CompletionShell) throws {
+        try RequiredPackage.command(shell.rawValue, package: shell.rawValue)
+    }
+
     /// A scratch directory with a payload file and a directory, where the shells complete paths.
     static func withScratch<T>(_ body: (TemporaryDirectory, [CompletionShell: String]) async throws -> T) async throws -> T {
         let scratch = TemporaryDirectory("completions")
@@ -25,6 +30,7 @@ import Testing
         (CompletionShell.bash, "bash -n"), (.zsh, "zsh -n"), (.fish, "fish --no-execute"),
     ])
     func theShellAcceptsTheScript(shell: CompletionShell, check: String) async throws {
+        try Self.require(shell)
         try await Self.withScratch { _, scripts in
             let run = try await CarillonTestSupport.shell("\(check) \(Shell.quote(scripts[shell]!))")
             #expect(run.status == 0, "\(check): \(run.standardError)")
@@ -71,6 +77,7 @@ import Testing
     /// fish: `complete -C` with the script sourced, as fish does when Tab is pressed.
     @Test(arguments: cases)
     func fishCompletes(words: [String], expected: [String]) async throws {
+        try Self.require(.fish)
         try await Self.withScratch { scratch, scripts in
             let line = words.joined(separator: " ")
             let script = "cd \(Shell.quote(scratch.path)); and source \(Shell.quote(scripts[.fish]!)); and complete -C \(Shell.quote(line))"
@@ -86,6 +93,7 @@ import Testing
     /// line; a wrapper around compadd writes down the matches it is given.
     @Test(.timeLimit(.minutes(1)), arguments: cases)
     func zshCompletes(words: [String], expected: [String]) async throws {
+        try Self.require(.zsh)
         try await Self.withScratch { scratch, scripts in
             let matches = scratch.file("matches")
             let done = scratch.file("done")

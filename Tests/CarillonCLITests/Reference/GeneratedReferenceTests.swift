@@ -62,6 +62,9 @@ import Testing
     /// groff reads the man page without a warning, and `man -l` renders every command's section.
     @Test func theManPageRenders() async throws {
         let page = Self.documentation + "carillon-nse.1"
+        try RequiredPackage.command("groff", package: "groff-base")
+        try RequiredPackage.command("man", package: "man-db")
+        try RequiredPackage.command("col", package: "bsdextrautils")
         let warnings = try await shell("groff -k -man -Tutf8 -ww -z \(Shell.quote(page))")
         #expect(warnings.status == 0)
         #expect(warnings.standardError.isEmpty)

@@ -6,12 +6,12 @@ import Testing
 
 /// The downloader over HTTP/2, negotiated by ALPN as URLSession does, against a real nginx on loopback
 /// (``NginxServer``): the verdicts of SPEC §2 hold over it as over HTTP/1.1.
-@Suite(.enabled(if: NginxServer.isInstalled, Comment(rawValue: NginxServer.missing)), .timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)))
 struct CurlDownloaderHTTP2Tests {
     static func download(_ path: String, budget: Int = 5_000, cap: Int = 10_485_760, port: Int? = nil) async throws
         -> CurlDownloaderTests.Download
     {
-        let nginx = try await onOwnThread { NginxServer.shared }
+        let nginx = try await onOwnThread { try NginxServer.shared() }
         let configuration = DownloadConfiguration(
             limits: DownloadLimits(budget: .milliseconds(budget), maximumBytes: cap), extraCAFile: nginx.caFile)
         let url = port.map { "https://127.0.0.1:\($0)\(path)" } ?? nginx.url(path)
@@ -83,7 +83,7 @@ struct CurlDownloaderHTTP2Tests {
 
     /// App Transport Security over HTTP/2: a TLS 1.2 server offering only RSA key exchange is still tls.
     @Test func rsaKeyExchangeOnlyIsTLS() async throws {
-        let nginx = try await onOwnThread { NginxServer.shared }
+        let nginx = try await onOwnThread { try NginxServer.shared() }
         let download = try await Self.download("/sample.png", port: nginx.rsaKeyExchangePort)
         let failure = try #require(download.report.failure)
         #expect(failure.reason == .tls)

@@ -12,10 +12,7 @@ import Testing
         ("write", "ENOSPC", "No space left on device"), ("fsync", "EIO", "Input/output error"), ("rename", "EIO", "Input/output error"),
     ])
     func aCounterThatCannotBeSavedIsNamed(call: String, error: String, says: String) async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
-            print("skipped: strace is not installed (Debian strace)")
-            return
-        }
+        try RequiredPackage.command("strace", package: "strace")
         let work = TemporaryDirectory("counter-fault")
         defer { work.remove() }
         let payload = try work.write("p.json", Payloads.routed(image: nil, deliveryID: TestDeliveryID.text(3)))

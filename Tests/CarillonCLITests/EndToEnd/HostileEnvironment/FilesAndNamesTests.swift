@@ -61,10 +61,7 @@ import Testing
         // strace holds the drain's open of the receipt (`-P` traces only calls naming that path, and the
         // listing names none) for three seconds; meanwhile the test swaps the file for a FIFO. Opened with
         // O_NOFOLLOW | O_NONBLOCK and checked with fstat, it is set aside instead of blocking the drain.
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
-            print("skipped: strace is not installed (Debian strace)")
-            return
-        }
+        try RequiredPackage.command("strace", package: "strace")
         let work = TemporaryDirectory("swap")
         defer { work.remove() }
         let receipts = work.file("c/CarillonReceipts")

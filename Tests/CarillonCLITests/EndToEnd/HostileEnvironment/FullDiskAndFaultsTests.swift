@@ -3,28 +3,31 @@ import Foundation
 import Testing
 
 /// SPEC §8: a disk that fills, and single system calls that fail, under the real tool. A small tmpfs is
-/// mounted for the full disk (as root, which CI is; skipped with a message otherwise), and strace's
+/// mounted for the full disk (as root, which CI is; cancelled, saying why, otherwise), and strace's
 /// fault injection (`-e inject=SYSCALL:error=ERRNO:when=N`) fails one call at a time.
 @Suite(.timeLimit(.minutes(3))) struct FullDiskAndFaultsTests {
-    /// A tmpfs of `kilobytes` mounted at a fresh directory, unmounted by `remove()`; nil where mounting
-    /// is not possible (not root, or no permission in this sandbox).
+    /// A tmpfs of `kilobytes` mounted at a fresh directory, unmounted by `remove()`. Where mounting is
+    /// not possible (not root, or no permission in this sandbox) it throws ``Unavailable`` and the test
+    /// is cancelled, saying why: no package would make it possible.
     final class SmallDisk {
+        struct Unavailable: Error {
+            var reason: String
+        }
+
         let path: String
         private let parent: TemporaryDirectory
 
-        init?(kilobytes: Int) throws {
+        init(kilobytes: Int) throws {
             guard getuid() == 0 else {
-                print("skipped: mounting a tmpfs for the full-disk test needs root")
-                return nil
+                throw Unavailable(reason: "mounting a tmpfs for the full-disk test needs root (not a missing package)")
             }
             parent = TemporaryDirectory("full-disk")
             path = parent.file("disk")
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             let mount = try Command.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", path])
             guard mount.status == 0 else {
-                print("skipped: cannot mount a tmpfs here: \(mount.standardError)")
                 parent.remove()
-                return nil
+                throw Unavailable(reason: "cannot mount a tmpfs here (no permission in this sandbox): \(mount.standardError)")
             }
         }
 
@@ -44,7 +47,12 @@ import Testing
     }
 
     @Test func aFullDiskLosesNoReceiptAndNoEvent() async throws {
-        guard let disk = try SmallDisk(kilobytes: 512) else { return }
+        let disk: SmallDisk
+        do {
+            disk = try SmallDisk(kilobytes: 512)
+        } catch let unavailable as SmallDisk.Unavailable {
+            try Test.cancel(Comment(rawValue: unavailable.reason))
+        }
         defer { disk.remove() }
         let work = TemporaryDirectory("full-disk-payloads")
         defer { work.remove() }
@@ -103,10 +111,7 @@ import Testing
     func oneFailedSystemCallInADrainLosesAndDoublesNothing(call: String, error: String, when: Int, onOneReceipt: Bool, status: Int32)
         async throws
     {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
-            print("skipped: strace is not installed (Debian strace)")
-            return
-        }
+        try RequiredPackage.command("strace", package: "strace")
         let work = TemporaryDirectory("fault")
         defer { work.remove() }
         let ids = try StreamsAndWaitsTests.stampedPayloads(8, in: work)
@@ -142,10 +147,7 @@ import Testing
 
     @Test(arguments: [("fsync", 1), ("fsync", 3), ("link", 1), ("link", 2), ("write", 1), ("mkdir", 1)])
     func aFailedSystemCallInTheExtensionNeverLeavesATornReceipt(call: String, when: Int) async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
-            print("skipped: strace is not installed (Debian strace)")
-            return
-        }
+        try RequiredPackage.command("strace", package: "strace")
         let work = TemporaryDirectory("fault-process")
         defer { work.remove() }
         _ = try StreamsAndWaitsTests.stampedPayloads(4, in: work)

@@ -23,10 +23,7 @@ import Testing
 
     @Test(arguments: killPoints)
     func noPayloadIsAttachedBeforeItsReceiptIsDurable(killedAt kill: (call: String, when: Int)?) async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
-            print("skipped: strace is not installed (Debian strace)")
-            return
-        }
+        try RequiredPackage.command("strace", package: "strace")
         let work = TemporaryDirectory("group-commit")
         defer { work.remove() }
         let ids = try Self.writePayloads(in: work)
