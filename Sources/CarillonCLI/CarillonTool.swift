@@ -22,7 +22,7 @@ public enum CarillonTool {
     static var commands: [any Command.Type] {
         [
             ProcessCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self, BatchesCommand.self,
-            UploadCommand.self, SummaryCommand.self, CompletionsCommand.self,
+            UploadCommand.self, ReadbackCommand.self, SummaryCommand.self, CompletionsCommand.self,
         ]
     }
 
