@@ -29,6 +29,7 @@ let package = Package(
         fuzzTarget("FuzzReceipt"),
         fuzzTarget("FuzzEventQueueFile"),
         fuzzTarget("FuzzEventLines"),
+        fuzzTarget("FuzzAPIAnswers"),
         fuzzTarget("FuzzArguments", [.product(name: "CarillonCLI", package: "main")]),
         // The differential target: the tool's image verdict against libpng, libjpeg-turbo and giflib
         // (Debian libpng-dev, libjpeg62-turbo-dev, libgif-dev; smoke.sh installs them). Only this package
