@@ -57,11 +57,22 @@ public struct EventUploader: Sendable {
     ///
     /// - Parameters:
     ///   - queue: the queue whose pending events are sent and, once acknowledged, removed.
+    ///   - now: this device's clock, for the clock rule's warnings.
+    ///   - onAttempt: called after every request, in order.
+    public func upload(_ queue: EventQueue, now: Timestamp = .now(), onAttempt: (UploadAttempt) -> Void) -> UploadReport {
+        upload(queue, sentLog: nil, now: now, onAttempt: onAttempt)
+    }
+
+    /// Uploads what `queue` holds now, writing each acknowledged event to `sentLog` before it leaves the
+    /// queue.
+    ///
+    /// - Parameters:
+    ///   - queue: the queue whose pending events are sent and, once acknowledged, removed.
     ///   - sentLog: where each acknowledged event is written, durably, before it leaves the queue.
     ///   - now: this device's clock, for the clock rule's warnings.
     ///   - onAttempt: called after every request, in order.
-    public func upload(
-        _ queue: EventQueue, sentLog: SentLog? = nil, now: Timestamp = .now(), onAttempt: (UploadAttempt) -> Void
+    @_spi(Tooling) public func upload(
+        _ queue: EventQueue, sentLog: SentLog?, now: Timestamp = .now(), onAttempt: (UploadAttempt) -> Void
     ) -> UploadReport {
         let start = ContinuousClock.now
         var report = UploadReport()

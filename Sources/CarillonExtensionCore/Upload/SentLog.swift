@@ -8,7 +8,7 @@
 /// events queued (sent again later, logged again then); a kill after it at worst logs an event twice, the
 /// second time with a later `sent_at`. A last line torn by a crash is cut when the log is next opened
 /// (``cutBytes``): its events were still queued, so nothing is lost.
-public final class SentLog {
+@_spi(Tooling) public final class SentLog {
     /// The log file.
     public let path: String
     /// Bytes of a torn last line cut when the log was opened (0: none).
