@@ -14,6 +14,7 @@ end
 
 complete -c carillon-nse -f
 complete -c carillon-nse -n __carillon_nse_needs_command -a process -d 'Run payload files through the extension; one JSON line per payload.'
+complete -c carillon-nse -n __carillon_nse_needs_command -a check -d 'Check image URLs: each as the payload Carillon\'s server sends, through process\'s pipeline.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a drain -d 'Move pending receipts from the container into the app\'s event queue.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a open -d 'Queue opened events for payloads, as didOpen(userInfo:).'
 complete -c carillon-nse -n __carillon_nse_needs_command -a present -d 'Queue received events for payloads, as willPresent(userInfo:).'
@@ -26,7 +27,7 @@ complete -c carillon-nse -n __carillon_nse_needs_command -a completions -d 'Prin
 complete -c carillon-nse -n __carillon_nse_needs_command -a help -d 'Show a command\'s help.'
 complete -c carillon-nse -n __carillon_nse_needs_command -l help -d 'Show this help, or a command\'s help after the command\'s name.'
 complete -c carillon-nse -n __carillon_nse_needs_command -l version -d 'Show the version of carillon-nse and of libcurl.'
-complete -c carillon-nse -n '__carillon_nse_command help' -a 'process drain open present scan batches upload readback summary completions'
+complete -c carillon-nse -n '__carillon_nse_command help' -a 'process check drain open present scan batches upload readback summary completions'
 
 complete -c carillon-nse -n '__carillon_nse_command process' -l container -x -a '(__fish_complete_directories)' -d 'Shared container for receipts (the App Group). Without it, no receipts.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l attachments -x -a '(__fish_complete_directories)' -d 'Directory for attachment files (default $TMPDIR/carillon-nse-attachments).'
@@ -51,6 +52,26 @@ complete -c carillon-nse -n '__carillon_nse_command process' -l shard -x -d 'Onl
 complete -c carillon-nse -n '__carillon_nse_command process' -l summary -r -F -d 'Also write the campaign summary: each distinct image\'s verdict, counts per reason.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l help -d 'Show this help.'
 complete -c carillon-nse -n '__carillon_nse_command process' -F
+
+complete -c carillon-nse -n '__carillon_nse_command check' -l attachments -x -a '(__fish_complete_directories)' -d 'Directory for attachment files (default $TMPDIR/carillon-nse-attachments).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l ca-file -r -F -d 'Extra certificate authorities to trust (tests, staging). Verification stays on.'
+complete -c carillon-nse -n '__carillon_nse_command check' -l budget -x -d 'Time budget of each image download, redirects included; at least 0.001 (default 20).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l max-bytes -x -d 'Size cap of each image in bytes (default 10485760).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l tls-minimum -x -a '1.0 1.1 1.2 1.3' -d 'Lowest TLS version accepted, as NSExceptionMinimumTLSVersion (default 1.2).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l no-forward-secrecy -d 'Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO.'
+complete -c carillon-nse -n '__carillon_nse_command check' -l user-agent -x -d 'The User-Agent sent (default CarillonNotificationService/0.1.0 CFNetwork/3826.600.41 Darwin/24.6.0, as iOS 18.6 sends it).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l accept-language -x -d 'The Accept-Language sent (default en-US,en;q=0.9).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l header -x -d 'Send this header field too, or instead of the default of that name (repeatable; CDN debugging).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l expire-after -x -d 'When time-will-expire fires after delivery, as on iOS (default 30).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l jobs -x -d 'Payloads processed concurrently; output order is unchanged (default 1).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l format -x -a 'json text junit' -d 'JSON Lines, a readable block per payload, or JUnit XML (one test case per payload, printed at the end) (default json).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l fail-on -x -d 'Exit 2 when an outcome is one of these comma-separated reason codes (\'fallback\': all but attached).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l report -r -F -d 'Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.'
+complete -c carillon-nse -n '__carillon_nse_command check' -l app-name -x -d 'The app name the report\'s previews show (default Carillon).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l no-share -d 'Fetch every payload\'s image itself, not once per distinct image.'
+complete -c carillon-nse -n '__carillon_nse_command check' -l shard -x -d 'Only the payloads whose position (over all inputs, in order) is K modulo N, 0 <= K < N.'
+complete -c carillon-nse -n '__carillon_nse_command check' -l summary -r -F -d 'Also write the campaign summary: each distinct image\'s verdict, counts per reason.'
+complete -c carillon-nse -n '__carillon_nse_command check' -l help -d 'Show this help.'
 
 complete -c carillon-nse -n '__carillon_nse_command drain' -l container -x -a '(__fish_complete_directories)' -d 'The shared container the extension writes receipts to.'
 complete -c carillon-nse -n '__carillon_nse_command drain' -l queue -x -a '(__fish_complete_directories)' -d 'The app\'s persistent event queue (created if missing).'

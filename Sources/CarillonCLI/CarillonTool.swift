@@ -21,7 +21,8 @@ public enum CarillonTool {
 
     static var commands: [any Command.Type] {
         [
-            ProcessCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self, BatchesCommand.self,
+            ProcessCommand.self, CheckCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self, ScanCommand.self,
+            BatchesCommand.self,
             UploadCommand.self, ReadbackCommand.self, SummaryCommand.self, CompletionsCommand.self,
         ]
     }
@@ -43,20 +44,9 @@ public enum CarillonTool {
     static var help: String {
         let width = (commands.map { $0.name.count }.max() ?? 0) + 2
         let list = commands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count) + $0.summary }
-        return """
-            \(name): \(summary)
-
-            Usage: carillon-nse <command> [options] [arguments]
-
-            Commands:
-            \(list.joined(separator: "\n"))
-
-            Options:
-            \(optionsHelp(globalOptions))
-
-            \(ExitStatus.help(exitStatuses))
-
-            """
+        return HelpText.page(
+            title: "\(name): \(summary)", usage: "carillon-nse <command> [options] [arguments]",
+            overview: "Commands:\n" + list.joined(separator: "\n"), options: globalOptions, exitStatuses: exitStatuses)
     }
 
     /// Runs the tool with `arguments` (without the program name).
@@ -102,7 +92,7 @@ public enum CarillonTool {
                 io.standardOutput.write(command.help)
                 return exitSuccess
             }
-            return try command.run(parsed, io: io)
+            return try command.execute(parsed, io: io)
         } catch {
             return usageFailure(error.message, command: command.name, io: io)
         }
@@ -118,25 +108,4 @@ public enum CarillonTool {
         io.standardError.line("Run '\(helpCommand)' for usage.")
         return exitUsage
     }
-}
-
-/// A subcommand of the tool, declared as data: `--help`, the reference pages, the man page and the
-/// shell completions are all made from these.
-protocol Command {
-    static var name: String { get }
-    static var summary: String { get }
-    static var options: [OptionSpec] { get }
-    /// The positional arguments, in order.
-    static var arguments: [ArgumentSpec] { get }
-    /// Every status the command can end with, and when.
-    static var exitStatuses: [ExitStatus] { get }
-    /// The whole `--help` text.
-    static var help: String { get }
-    /// Runs with parsed arguments; throws only for usage errors.
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32
-}
-
-extension Command {
-    /// The usage line: the required options, then `[options]` for the others, then the arguments.
-    static var usage: String { Usage.line(command: CarillonTool.name + " " + name, options: options, arguments: arguments) }
 }

@@ -18,39 +18,40 @@ enum OpenCommand: Command {
     static let exitStatuses = [
         ExitStatus(code: 0, meaning: "Every payload was read."),
         ExitStatus(code: 1, meaning: "A payload was unreadable or not a JSON object, or the queue could not be written."),
-        ExitStatus(code: 64, meaning: "Bad usage."),
+        ExitStatus(code: 64, meaning: "Bad usage, a --queue that is not a directory, cannot be created or is not writable included."),
     ]
 
-    static var help: String {
-        """
-        Usage: \(usage)
-
+    static let overview = """
         Does what the app's didOpen(userInfo:) does for each payload: queues one "opened" event for its
         carillon.delivery_id at the tap's instant. Payloads without a valid Carillon stamp are ignored
         (said on standard error). A delivery already opened keeps its first event.
         PAYLOAD is a file, a directory (its *.json files, sorted) or - (standard input).
 
         Prints one JSON line per event queued.
-
-        Options:
-        \(optionsHelp(options + [CarillonTool.helpOption]))
-
-        \(ExitStatus.help(exitStatuses))
-
         """
+
+    /// The queue, the instant and the payloads, checked.
+    struct Plan {
+        var queue: String
+        var at: Timestamp
+        var payloads: [String]
     }
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         let at = try Options.at.read(arguments)
-        let queuePath = try Options.queue.read(arguments)
+        let queue = try Options.queue.read(arguments)
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
-        guard let queue = openQueue(queuePath, io: io) else { return CarillonTool.exitDataError }
+        try DirectoryCheck.check(queue, option: Options.queue.spec.name, access: .create)
+        return Plan(queue: queue, at: at, payloads: arguments.positionals)
+    }
 
+    static func run(_ plan: Plan, io: ToolIO) -> Int32 {
+        guard let queue = openQueue(plan.queue, io: io) else { return CarillonTool.exitDataError }
         var status = CarillonTool.exitSuccess
         // Each group's events are durable before any of its lines is printed.
-        let allRead = PayloadInput.forEachGroup(arguments.positionals, io: io) { group in
+        let allRead = PayloadInput.forEachGroup(plan.payloads, io: io) { group in
             var warnings: [String] = []
-            let results = OpenTracking.didOpen(group.map(\.payload.userInfo), at: at, queue: queue, warnings: &warnings)
+            let results = OpenTracking.didOpen(group.map(\.payload.userInfo), at: plan.at, queue: queue, warnings: &warnings)
             reportWarnings(warnings, io: io)
             var going = true
             for ((input, _), result) in zip(group, results) {

@@ -21,13 +21,10 @@ enum PresentCommand: Command {
     static let exitStatuses = [
         ExitStatus(code: 0, meaning: "Every payload was read."),
         ExitStatus(code: 1, meaning: "A payload was unreadable or not a JSON object, or the queue could not be written."),
-        ExitStatus(code: 64, meaning: "Bad usage."),
+        ExitStatus(code: 64, meaning: "Bad usage, a --queue that is not a directory, cannot be created or is not writable included."),
     ]
 
-    static var help: String {
-        """
-        Usage: \(usage)
-
+    static let overview = """
         Does what the app's willPresent(userInfo:) does for each payload (SDK 0.5.0): a payload with a
         valid Carillon stamp queues one "received" event for its carillon.delivery_id at that instant;
         one without reaches onReceived with deliveryId == nil and queues nothing (said on standard error).
@@ -38,30 +35,36 @@ enum PresentCommand: Command {
         Prints one JSON line per payload: payload, delivery_id (or null), queued ("received",
         "duplicate", "none" or "failed") and presentation (["banner","list","sound","badge"], the SDK's
         default without a handler, or [] with --suppress).
-
-        Options:
-        \(optionsHelp(options + [CarillonTool.helpOption]))
-
-        \(ExitStatus.help(exitStatuses))
-
         """
+
+    /// The queue, the instant, the handler and the payloads, checked.
+    struct Plan {
+        var queue: String
+        var at: Timestamp
+        var suppress: Bool
+        var payloads: [String]
     }
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         let at = try Options.at.read(arguments)
-        let queuePath = try Options.queue.read(arguments)
+        let queue = try Options.queue.read(arguments)
         let suppress = try Options.suppress.read(arguments)
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
-        guard let queue = openQueue(queuePath, io: io) else { return CarillonTool.exitDataError }
+        try DirectoryCheck.check(queue, option: Options.queue.spec.name, access: .create)
+        return Plan(queue: queue, at: at, suppress: suppress, payloads: arguments.positionals)
+    }
+
+    static func run(_ plan: Plan, io: ToolIO) -> Int32 {
+        guard let queue = openQueue(plan.queue, io: io) else { return CarillonTool.exitDataError }
         let showNothing: PresentTracking.OnReceived = { _ in [] }
-        let onReceived = suppress ? showNothing : nil
+        let onReceived = plan.suppress ? showNothing : nil
 
         var status = CarillonTool.exitSuccess
         // Each group's events are durable before any of its lines is printed.
-        let allRead = PayloadInput.forEachGroup(arguments.positionals, io: io) { group in
+        let allRead = PayloadInput.forEachGroup(plan.payloads, io: io) { group in
             var warnings: [String] = []
             let results = PresentTracking.willPresent(
-                group.map(\.payload.userInfo), at: at, queue: queue, onReceived: onReceived, warnings: &warnings)
+                group.map(\.payload.userInfo), at: plan.at, queue: queue, onReceived: onReceived, warnings: &warnings)
             reportWarnings(warnings, io: io)
             var going = true
             for ((input, _), result) in zip(group, results) {

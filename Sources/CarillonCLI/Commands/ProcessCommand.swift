@@ -1,5 +1,4 @@
 @_spi(Tooling) import CarillonExtensionCore
-import Dispatch
 
 /// `carillon-nse process`: runs payload files through the extension and prints one JSON line each.
 enum ProcessCommand: Command {
@@ -47,8 +46,8 @@ enum ProcessCommand: Command {
         .discussing(
             "A default field is replaced by one of the same name, matched case-insensitively; no field is sent twice. A malformed"
                 + " one is a usage error (64) naming it.")
-        static let expireAfter = Option.seconds(
-            "--expire-after", default: 30, help: "When time-will-expire fires after delivery, as on iOS."
+        static let expireAfter = Option.duration(
+            "--expire-after", default: .seconds(30), help: "When time-will-expire fires after delivery, as on iOS."
         ).discussing("iOS fires it about 30 s after delivery.")
         static let jobs = Option.positiveInteger(
             "--jobs", default: 1, maximum: 256, help: "Payloads processed concurrently; output order is unchanged."
@@ -101,13 +100,11 @@ enum ProcessCommand: Command {
         ExitStatus(
             code: 64,
             meaning:
-                "Bad usage, an unreadable --ca-file or one without a certificate, and a --report in a missing directory included."),
+                "Bad usage, an unreadable --ca-file or one without a certificate, a --report in a missing directory, and a --container or"
+                + " --attachments that is not a directory, cannot be created or is not writable included."),
     ]
 
-    static var help: String {
-        """
-        Usage: \(usage)
-
+    static let overview = """
         Runs each APNs payload through the Notification Service Extension's logic — routing, receipt,
         image download, verification and attachment — and prints one JSON object per payload per line,
         in input order. PAYLOAD is a file, a directory (its *.json, *.jsonl and *.ndjson files, sorted)
@@ -115,20 +112,22 @@ enum ProcessCommand: Command {
         line, named FILE:LINE, read as it goes (a bad line is invalid-payload for that line alone).
         Downloads follow App Transport Security, as iOS applies it to the extension; --tls-minimum and
         --no-forward-secrecy are the two exceptions an extension's Info.plist can declare.
+        """
 
-        Options:
-        \(optionsHelp(options + [CarillonTool.helpOption]))
-
+    static let sections = [
+        """
         Each line has: payload, routed, reason, detail, delivered ("modified" or "original"),
         delivery_id, receipt ("stored", "duplicate", "none" or "failed"), attachments
         ([{"file","type","bytes"}]), elapsed_ms, warnings, image_url and trace (null when nothing was
         downloaded; else request_headers, then hops with url, status, http_version, remote, location,
         content_type, content_length, content_encoding, wire_bytes, decoded_bytes, tls and timings_ms,
         then body_bytes, budget_ms, phase and image).
-
+        """,
+        """
         After two or more payloads a summary goes to standard error: counts per reason, the median
         and 95th percentile of elapsed_ms, and the number of distinct images.
-
+        """,
+        """
         Campaigns: payloads naming the same image URL share one download and its verdict (each still
         gets its own line, receipt, attachment file, a hard link, and time-will-expire); the line's
         "shared_with" names the payload that fetched it (null for that one). --summary FILE.json
@@ -136,7 +135,8 @@ enum ProcessCommand: Command {
         'carillon-nse summary merge' reads the summaries of --shard runs as one. --format junit prints
         one test case per payload once the run is over: a failure for each outcome --fail-on names, or
         without it for each payload whose image was not attached; an unreadable payload is an error.
-
+        """,
+        """
         --report FILE.html writes, once every payload is done, one page that opens from disk and
         fetches nothing: a card per payload in input order (the lock-screen banner and the expanded
         notification, with the attached image embedded; the outcome; the trace as a waterfall against
@@ -144,134 +144,39 @@ enum ProcessCommand: Command {
         atomically, then says on standard error where, how large and how fast. A FILE.html whose
         directory does not exist, or that is a directory, is a usage error (64) before any payload
         runs; a write that fails afterwards is exit 1, naming the file.
-
-        \(ExitStatus.help(exitStatuses))
-
-        """
-    }
+        """,
+    ]
 
     /// Payload files larger than this are refused unread: APNs' limit is 4 KiB, so anything this big is
     /// not a push payload, and reading it whole would only cost memory.
     static let maximumPayloadFileBytes = 1_048_576
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
-        let budget = try Options.budget.read(arguments)
-        let maximumBytes = try Options.maxBytes.read(arguments)
-        let expireAfter = try Options.expireAfter.read(arguments)
-        let jobs = try Options.jobs.read(arguments)
-        let container = try Options.container.read(arguments)
-        let attachments = try Options.attachments.read(arguments) ?? defaultAttachmentsDirectory()
-        if let container, PathRelation.isSameOrInside(attachments, container) {
-            throw UsageError(
-                message:
-                    "option '--attachments' must not be inside the shared container '\(container)': images are not the app's to read there")
-        }
-        var transportSecurity = TransportSecurity.appTransportSecurity
-        transportSecurity.minimumTLS = try Options.tlsMinimum.read(arguments)
-        if try Options.noForwardSecrecy.read(arguments) { transportSecurity.requiresForwardSecrecy = false }
-        let caFile = try Options.caFile.read(arguments)
-        if let caFile, let problem = CAFileCheck.problem(caFile) {
-            throw UsageError(message: "--ca-file '\(Quoting.display(caFile))': \(problem)")
-        }
-        let format = try Options.format.read(arguments)
-        let failOn = try Options.failOn.read(arguments).map { text throws(UsageError) in try FailOn.parse(text) }
-        let reportPath = try Options.report.read(arguments)
-        if let reportPath, let problem = ReportFile.problem(reportPath) {
-            throw UsageError(message: "--report '\(Quoting.display(reportPath))': \(problem)")
-        }
-        let appName = try Options.appName.read(arguments) ?? HTMLReport.defaultAppName
+    /// The pipeline's options and the payloads to run, checked.
+    struct Plan {
+        var pipeline: PipelinePlan
+        /// The PAYLOAD arguments, as given.
+        var payloads: [String]
+        var recursive: Bool
+        /// `--lines`: standard input is JSON Lines.
+        var lines: Bool
+    }
+
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
+        let pipeline = try PipelinePlan.read(arguments)
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
         if arguments.positionals.filter({ $0 == "-" }).count > 1 {
             throw UsageError(message: "'-' (standard input) given more than once")
         }
+        return Plan(
+            pipeline: pipeline, payloads: arguments.positionals, recursive: try Options.recursive.read(arguments),
+            lines: try CampaignOptions.lines.read(arguments))
+    }
 
-        let shard = try CampaignOptions.readShard(arguments)
-        let summaryPath = try CampaignOptions.summary.read(arguments)
-        if let summaryPath, let problem = ReportFile.problem(summaryPath) {
-            throw UsageError(message: "--summary '\(Quoting.display(summaryPath))': \(problem)")
-        }
-
+    static func run(_ plan: Plan, io: ToolIO) -> Int32 {
         var status = CarillonTool.exitSuccess
-        let inputs = PayloadInput.expandAll(
-            arguments.positionals, recursive: try Options.recursive.read(arguments), io: io, status: &status)
+        let inputs = PayloadInput.expandAll(plan.payloads, recursive: plan.recursive, io: io, status: &status)
         let stream = PayloadStream(
-            inputs, linesFromStandardInput: try CampaignOptions.lines.read(arguments), shard: shard, limit: maximumPayloadFileBytes)
-
-        // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
-        StaleFiles.removeStalePartialDownloads(in: attachments)
-        let download = DownloadConfiguration(
-            limits: DownloadLimits(budget: budget, maximumBytes: maximumBytes),
-            extraCAFile: caFile, transportSecurity: transportSecurity, requestHeaders: try requestHeaders(arguments))
-        let configuration = ExtensionConfiguration(
-            attachmentsDirectory: attachments, receiptContainer: container, download: download)
-        let runtime = ExtensionRuntime(configuration: configuration, sharesImages: !(try CampaignOptions.noShare.read(arguments)))
-        // JUnit's counts come first: its test cases are spooled until the run is over.
-        let spool: JUnitSpool?
-        do throws(FileSystemError) {
-            spool = format == .junit ? try JUnitSpool(in: temporaryDirectory()) : nil
-        } catch {
-            io.standardError.line("\(CarillonTool.name): cannot create the JUnit spool: \(error.description)")
-            return CarillonTool.exitDataError
-        }
-        var runnerIO = io
-        if let spool { runnerIO.standardOutput = spool.stream }
-        let started = ContinuousClock.now
-        let runner = PayloadRunner(
-            runtime: runtime, expireAfter: expireAfter, io: runnerIO, format: format, collectsReport: reportPath != nil, campaign: true,
-            failOn: failOn)
-        let report = runner.run(stream, jobs: jobs)
-        runtime.imageSource?.finish()
-        if let spool, !JUnitSpool.print(spool, report: report, since: started, io: io) { status = CarillonTool.exitDataError }
-        if !report.allRead { status = CarillonTool.exitDataError }
-        if stream.count == 0 && !inputs.isEmpty {
-            io.standardError.line(
-                "\(CarillonTool.name): no payload found\(shard == nil ? "" : " in shard \(shard!.index)/\(shard!.count)")")
-            if shard == nil { status = CarillonTool.exitDataError }
-        }
-        if report.outcomes.count >= 2 {
-            let images = report.images.map { "; \($0.count) distinct image\($0.count == 1 ? "" : "s")" } ?? ""
-            io.standardError.line("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\(images)")
-        }
-        if let summaryPath, let images = report.images {
-            if !CampaignSummaryFile.write(CampaignSummary.document(images, shard: shard), to: summaryPath, io: io) {
-                status = CarillonTool.exitDataError
-            }
-        }
-        if let reportPath {
-            let page = HTMLReport(appName: appName, budgetMilliseconds: budget.inMilliseconds, expireMilliseconds: expireAfter * 1000)
-            let started = ContinuousClock.now
-            do throws(FileSystemError) {
-                let bytes = try ReportFile.write(page, groups: report.groups, outcomes: report.outcomes, to: reportPath)
-                let milliseconds = (ContinuousClock.now - started).inMilliseconds
-                io.standardError.line(
-                    "\(CarillonTool.name): report: \(Quoting.display(reportPath)) (\(report.groups.payloads) payload\(report.groups.payloads == 1 ? "" : "s"), \(bytes) bytes,"
-                        + " written in \(ResultLine.milliseconds(milliseconds)) ms)")
-            } catch {
-                io.standardError.line(
-                    "\(CarillonTool.name): cannot write report '\(Quoting.display(reportPath))': \(error.description)")
-                status = CarillonTool.exitDataError
-            }
-        }
-        // An input that could not be read (1) says more than a matched outcome (2).
-        if status == CarillonTool.exitSuccess, let failOn, report.outcomes.contains(where: { failOn.matches($0.reason) }) {
-            status = CarillonTool.exitFailOn
-        }
-        return status
-    }
-
-    /// The request's header fields: URLSession's, with --user-agent, --accept-language and each --header.
-    private static func requestHeaders(_ arguments: ParsedArguments) throws(UsageError) -> RequestHeaders {
-        let extra = try Options.header.read(arguments).compactMap { try? RequestHeaders.parse($0).get() }
-        return RequestHeaders(
-            userAgent: try Options.userAgent.read(arguments), acceptLanguage: try Options.acceptLanguage.read(arguments), extra: extra)
-    }
-
-    private static func defaultAttachmentsDirectory() -> String {
-        FileSystem.join(temporaryDirectory(), "carillon-nse-attachments")
-    }
-
-    /// `$TMPDIR`, or `/tmp`.
-    static func temporaryDirectory() -> String {
-        Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            inputs, linesFromStandardInput: plan.lines, shard: plan.pipeline.shard, limit: maximumPayloadFileBytes)
+        return PipelineRun(plan: plan.pipeline, io: io).run(stream, inputsGiven: !inputs.isEmpty, status: status)
     }
 }

@@ -55,10 +55,8 @@ enum ReadbackCommand: Command {
         ExitStatus(code: 64, meaning: "Bad usage: no key, an http endpoint, an unreadable --key-file or --ca-file."),
     ]
 
-    static var help: String {
+    static var overview: String {
         """
-        Usage: \(usage)
-
         Reads GET URL/v1/messages/ID with the secret key (Authorization: Bearer, never printed) and prints
         the message (outcomes, platforms) and one line per sampled delivery: opened_at, received_at (the
         observed time) and received_reported_at (when the API heard; later after an offline period).
@@ -76,17 +74,23 @@ enum ReadbackCommand: Command {
         The same transport rules as 'upload': TLS verified, retries of no answer, 408, 429 and 5xx with
         backoff and jitter honouring Retry-After, within --max-attempts and --deadline; an answer over
         \(MessageReader.maximumAnswerBytes / 1024) KiB, or stalled for 30 s, ends the read.
-
-        Options:
-        \(optionsHelp(options + [CarillonTool.helpOption]))
-
-        \(ExitStatus.help(exitStatuses))
-
         """
     }
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
-        guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }
+    /// The endpoint, the message, the key, the trust, the policy and what to print, checked.
+    struct Plan {
+        var endpoint: APIEndpoint
+        var message: String
+        var key: APIKey
+        var caFile: String?
+        var policy: RetryPolicy
+        var format: OutputFormat
+        var sentLog: String?
+        var opens: Bool
+    }
+
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
+        try expectNoArguments(arguments)
         let endpointText = try Options.endpoint.read(arguments)
         let endpoint: APIEndpoint
         do {
@@ -94,19 +98,23 @@ enum ReadbackCommand: Command {
         } catch {
             throw UsageError(message: "--endpoint: \(error.detail)")
         }
-        let messageID = try Options.message.read(arguments)
-        if messageID.isEmpty { throw UsageError(message: "--message: an empty id") }
+        let message = try Options.message.read(arguments)
+        if message.isEmpty { throw UsageError(message: "--message: an empty id") }
         let key = try readKey(try Options.keyFile.read(arguments))
         let caFile = try Options.caFile.read(arguments)
         if let caFile, let problem = CAFileCheck.problem(caFile) {
             throw UsageError(message: "--ca-file '\(Quoting.display(caFile))': \(problem)")
         }
         let policy = RetryPolicy(maximumAttempts: try Options.maxAttempts.read(arguments), deadline: try Options.deadline.read(arguments))
-        let format = try Options.format.read(arguments)
-        let output = ReadbackOutput(io: io, format: format)
+        return Plan(
+            endpoint: endpoint, message: message, key: key, caFile: caFile, policy: policy, format: try Options.format.read(arguments),
+            sentLog: try Options.sentLog.read(arguments), opens: try Options.opens.read(arguments))
+    }
 
+    static func run(_ plan: Plan, io: ToolIO) -> Int32 {
+        let output = ReadbackOutput(io: io, format: plan.format)
         var lines: [(number: Int, line: SentLogLine)] = []
-        if let path = try Options.sentLog.read(arguments) {
+        if let path = plan.sentLog {
             switch SentLogFile.read(path, limit: sentLogLimit) {
             case .failure(let problem):
                 io.standardError.line("\(CarillonTool.name): \(problem.message)")
@@ -116,28 +124,25 @@ enum ReadbackCommand: Command {
                 lines = file.lines
             }
         }
-        let reader = MessageReader(endpoint: endpoint, key: key, policy: policy, extraCAFile: caFile)
+        let reader = MessageReader(endpoint: plan.endpoint, key: plan.key, policy: plan.policy, extraCAFile: plan.caFile)
         let started = ContinuousClock.now
         let onRetry = { (status: Int?, wait: Duration) in
             io.standardError.line(
                 "\(CarillonTool.name): \(status.map { "HTTP \($0)" } ?? "no answer"); trying again in \(wait.wholeMilliseconds) ms")
         }
         let message: MessageView
-        switch reader.message(messageID, started: started, onRetry: onRetry) {
+        switch reader.message(plan.message, started: started, onRetry: onRetry) {
         case .failure(let failure):
-            io.standardError.line("\(CarillonTool.name): \(ReadbackWords.failure(failure, message: messageID, opens: false))")
+            io.standardError.line("\(CarillonTool.name): \(ReadbackWords.failure(failure, message: plan.message, opens: false))")
             return CarillonTool.exitDataError
         case .success(let read): message = read
         }
         output.message(message)
-        var failed = false
-        if !lines.isEmpty {
-            failed = output.verdicts(lines, message: message)
-        }
-        if try Options.opens.read(arguments) {
-            switch reader.opens(messageID, started: started, onRetry: onRetry) {
+        let failed = lines.isEmpty ? false : output.verdicts(lines, message: message)
+        if plan.opens {
+            switch reader.opens(plan.message, started: started, onRetry: onRetry) {
             case .failure(let failure):
-                io.standardError.line("\(CarillonTool.name): \(ReadbackWords.failure(failure, message: messageID, opens: true))")
+                io.standardError.line("\(CarillonTool.name): \(ReadbackWords.failure(failure, message: plan.message, opens: true))")
                 return CarillonTool.exitDataError
             case .success(let hours): output.opens(hours)
             }

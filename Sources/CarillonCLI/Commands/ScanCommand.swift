@@ -1,4 +1,5 @@
 @_spi(Tooling) import CarillonExtensionCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -29,13 +30,11 @@ enum ScanCommand: Command {
     static let exitStatuses = [
         ExitStatus(code: 0, meaning: "Every line was read."),
         ExitStatus(code: 1, meaning: "A line or the file was unreadable, or the queue could not be written."),
-        ExitStatus(code: 64, meaning: "Bad usage."),
+        ExitStatus(code: 64, meaning: "Bad usage, a --queue that is not a directory, cannot be created or is not writable included."),
     ]
 
-    static var help: String {
+    static var overview: String {
         """
-        Usage: \(usage)
-
         Does what the app does at configuration and whenever it becomes active (SDK 0.5.0): every
         notification with a valid Carillon stamp still in Notification Center queues one "received"
         event with at = its delivery date, unless its delivery already has one. One received event per
@@ -50,33 +49,58 @@ enum ScanCommand: Command {
 
         Prints one JSON line per notification read: line, delivery_id (or null), at (its date) and queued
         ("received", "duplicate", "none" or "failed"); a summary goes to standard error.
-
-        Options:
-        \(optionsHelp(options + [CarillonTool.helpOption]))
-
-        \(ExitStatus.help(exitStatuses))
-
         """
     }
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
-        let queuePath = try Options.queue.read(arguments)
+    /// The queue and the notifications file, checked.
+    struct Plan {
+        var queue: String
+        /// The file, or `-`.
+        var source: String
+        /// The source as messages name it.
+        var sourceName: String { source == "-" ? "-" : Quoting.display(source) }
+    }
+
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
+        let queue = try Options.queue.read(arguments)
         guard let source = arguments.positionals.first else { throw UsageError(message: "no NOTIFICATIONS file given") }
         guard arguments.positionals.count == 1 else {
             throw UsageError(message: "unexpected argument '\(arguments.positionals[1])': scan reads one NOTIFICATIONS file")
         }
-        let sourceName = source == "-" ? "-" : Quoting.display(source)
-        guard let queue = openQueue(queuePath, io: io) else { return CarillonTool.exitDataError }
+        try DirectoryCheck.check(queue, option: Options.queue.spec.name, access: .create)
+        return Plan(queue: queue, source: source)
+    }
 
+    static func run(_ plan: Plan, io: ToolIO) -> Int32 {
+        guard let queue = openQueue(plan.queue, io: io) else { return CarillonTool.exitDataError }
         let bytes: [UInt8]
-        switch read(source, io: io) {
+        switch read(plan.source, io: io) {
         case .success(let read): bytes = read
         case .failure(let error):
-            io.standardError.line("\(CarillonTool.name): \(sourceName): \(error.message)")
+            io.standardError.line("\(CarillonTool.name): \(plan.sourceName): \(error.message)")
             return CarillonTool.exitDataError
         }
+        let parsed = notifications(in: bytes, plan: plan, io: io)
+        let counts = queueAndPrint(parsed.notifications, into: queue, plan: plan, io: io)
+        io.standardError.line(
+            "scanned \(plan.sourceName): \(parsed.notifications.count) notifications: \(counts.queued) queued, \(counts.duplicate) already queued, "
+                + "\(counts.none) not stamped, \(counts.failed) failed; \(parsed.skipped) lines skipped")
+        return parsed.skipped == 0 && counts.failed == 0 ? CarillonTool.exitSuccess : CarillonTool.exitDataError
+    }
 
-        var status = CarillonTool.exitSuccess
+    /// What became of the notifications read.
+    struct Counts {
+        var queued = 0
+        var duplicate = 0
+        var none = 0
+        var failed = 0
+    }
+
+    /// The notifications of the file, each with its line number; a line that is not one is said on
+    /// standard error and skipped (counted in `skipped`).
+    private static func notifications(in bytes: [UInt8], plan: Plan, io: ToolIO) -> (
+        notifications: [(line: Int, notification: DeliveredNotification)], skipped: Int
+    ) {
         var notifications: [(line: Int, notification: DeliveredNotification)] = []
         var skipped = 0
         for numbered in NotificationCenterScan.lines(bytes) {
@@ -84,45 +108,43 @@ enum ScanCommand: Command {
             case .blank:
                 continue
             case .invalid(let why):
-                io.standardError.line("\(CarillonTool.name): \(sourceName):\(numbered.number): \(why); skipped")
+                io.standardError.line("\(CarillonTool.name): \(plan.sourceName):\(numbered.number): \(why); skipped")
                 skipped += 1
-                status = CarillonTool.exitDataError
             case .notification(let notification):
                 for warning in notification.warnings {
-                    io.standardError.line("\(CarillonTool.name): warning: \(sourceName):\(numbered.number): \(warning)")
+                    io.standardError.line("\(CarillonTool.name): warning: \(plan.sourceName):\(numbered.number): \(warning)")
                 }
                 notifications.append((numbered.number, notification))
             }
         }
+        return (notifications, skipped)
+    }
 
+    /// Queues the notifications' events and prints a line per notification; says on standard error why
+    /// one was not queued.
+    private static func queueAndPrint(
+        _ notifications: [(line: Int, notification: DeliveredNotification)], into queue: EventQueue, plan: Plan, io: ToolIO
+    ) -> Counts {
         var warnings: [String] = []
         let entries = NotificationCenterScan.scan(notifications, into: queue, warnings: &warnings)
         reportWarnings(warnings, io: io)
         var output = ""
-        var counts = (queued: 0, duplicate: 0, none: 0, failed: 0)
+        var counts = Counts()
         var lockHeld = false
         for (entry, item) in zip(entries, notifications) {
-            output +=
-                JSONWriter.string(
-                    .object([
-                        (key: "line", value: .number(String(entry.line))),
-                        (key: "delivery_id", value: entry.received.deliveryID.map { .string($0.rawValue) } ?? .null),
-                        (key: "at", value: .string(item.notification.date.iso8601)),
-                        (key: "queued", value: .string(entry.received.code)),
-                    ])) + "\n"
+            output += JSONWriter.string(line(entry, at: item.notification.date)) + "\n"
             switch entry.received {
             case .queued: counts.queued += 1
             case .alreadyQueued: counts.duplicate += 1
             case .notStamped(let why):
                 counts.none += 1
-                io.standardError.line("\(CarillonTool.name): \(sourceName):\(entry.line): \(why); no received event")
+                io.standardError.line("\(CarillonTool.name): \(plan.sourceName):\(entry.line): \(why); no received event")
             case .failed(_, let error):
                 counts.failed += 1
-                status = CarillonTool.exitDataError
                 if error.isLockTimeout {
                     lockHeld = true
                 } else {
-                    io.standardError.line("\(CarillonTool.name): \(sourceName):\(entry.line): cannot queue the event: \(error)")
+                    io.standardError.line("\(CarillonTool.name): \(plan.sourceName):\(entry.line): cannot queue the event: \(error)")
                 }
             }
         }
@@ -132,10 +154,17 @@ enum ScanCommand: Command {
             io.standardError.line(
                 "\(CarillonTool.name): stopped: the queue's lock is held by another process; \(counts.failed) notifications not queued")
         }
-        io.standardError.line(
-            "scanned \(sourceName): \(notifications.count) notifications: \(counts.queued) queued, \(counts.duplicate) already queued, "
-                + "\(counts.none) not stamped, \(counts.failed) failed; \(skipped) lines skipped")
-        return status
+        return counts
+    }
+
+    /// A notification's output line: `line`, `delivery_id`, `at`, `queued`.
+    private static func line(_ entry: NotificationCenterScan.Entry, at date: Timestamp) -> JSONValue {
+        .object([
+            (key: "line", value: .number(String(entry.line))),
+            (key: "delivery_id", value: entry.received.deliveryID.map { .string($0.rawValue) } ?? .null),
+            (key: "at", value: .string(date.iso8601)),
+            (key: "queued", value: .string(entry.received.code)),
+        ])
     }
 
     /// The whole input, at most ``NotificationCenterScan/maximumInputBytes``: a regular file's size is

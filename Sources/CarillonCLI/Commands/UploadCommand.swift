@@ -42,14 +42,16 @@ enum UploadCommand: Command {
             code: 1,
             meaning:
                 "Events stay queued (the key refused, retries used up, the deadline passed), or a batch or a corrupt file was set aside."),
-        ExitStatus(code: 64, meaning: "Bad usage: no key, an http endpoint, an unreadable --key-file or --ca-file."),
+        ExitStatus(
+            code: 64,
+            meaning:
+                "Bad usage: no key, an http endpoint, an unreadable --key-file or --ca-file, a --queue that is not a directory or not writable."
+        ),
     ]
 
-    static var help: String {
+    static var overview: String {
         let policy = RetryPolicy.standard
         return """
-            Usage: \(usage)
-
             Does what the app's uploader does: sends the queue's pending events to URL/v1/events in batches
             of at most 100, in queue order, each body exactly what 'batches' prints, with
             Authorization: Bearer <mobile key>, all on one connection. A batch's events leave the queue only
@@ -80,18 +82,22 @@ enum UploadCommand: Command {
             ({"type","delivery_id","at","posted_at","sent_at"}: posted_at when the request left, sent_at
             when the 2xx arrived), written and fsynced before they leave the queue; 'readback --sent-log'
             checks them against what the API stored. A torn last line left by a crash is cut first.
-
-            Options:
-            \(optionsHelp(options + [CarillonTool.helpOption]))
-
-            \(ExitStatus.help(exitStatuses))
-
             """
     }
 
-    static func run(_ arguments: ParsedArguments, io: ToolIO) throws(UsageError) -> Int32 {
-        guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }
-        let path = try Options.queue.read(arguments)
+    /// The queue, the endpoint, the key, the trust and the retry policy, checked.
+    struct Plan {
+        var queue: String
+        var endpoint: EventsEndpoint
+        var key: MobileKey
+        var caFile: String?
+        var policy: RetryPolicy
+        var sentLog: String?
+    }
+
+    static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
+        try expectNoArguments(arguments)
+        let queue = try Options.queue.read(arguments)
         let endpointText = try Options.endpoint.read(arguments)
         let endpoint: EventsEndpoint
         do {
@@ -106,14 +112,19 @@ enum UploadCommand: Command {
         }
         let policy = RetryPolicy(
             maximumAttempts: try Options.maxAttempts.read(arguments), deadline: try Options.deadline.read(arguments))
+        try DirectoryCheck.check(queue, option: Options.queue.spec.name, access: .writeIfPresent)
+        return Plan(
+            queue: queue, endpoint: endpoint, key: key, caFile: caFile, policy: policy, sentLog: try Options.sentLog.read(arguments))
+    }
 
-        guard FileSystem.isDirectory(path) else {
-            io.standardError.line("\(CarillonTool.name): \(Quoting.display(path)): no such queue directory")
+    static func run(_ plan: Plan, io: ToolIO) -> Int32 {
+        guard FileSystem.isDirectory(plan.queue) else {
+            io.standardError.line("\(CarillonTool.name): \(Quoting.display(plan.queue)): no such queue directory")
             return CarillonTool.exitDataError
         }
-        guard let queue = openQueue(path, io: io) else { return CarillonTool.exitDataError }
+        guard let queue = openQueue(plan.queue, io: io) else { return CarillonTool.exitDataError }
         var sentLog: SentLog?
-        if let logPath = try Options.sentLog.read(arguments) {
+        if let logPath = plan.sentLog {
             do {
                 sentLog = try SentLog(appendingTo: logPath)
             } catch {
@@ -126,7 +137,7 @@ enum UploadCommand: Command {
                 )
             }
         }
-        let uploader = EventUploader(endpoint: endpoint, key: key, policy: policy, extraCAFile: caFile)
+        let uploader = EventUploader(endpoint: plan.endpoint, key: plan.key, policy: plan.policy, extraCAFile: plan.caFile)
         let report = uploader.upload(queue, sentLog: sentLog) { attempt in
             io.standardOutput.write(JSONWriter.string(line(attempt)) + "\n")
         }
@@ -134,7 +145,7 @@ enum UploadCommand: Command {
         reportWarnings(report.warnings, io: io)
         if let stopped = report.stopped { io.standardError.line("\(CarillonTool.name): \(APIWords.stop(stopped))") }
         io.standardError.line(
-            "uploaded \(Quoting.display(path)): \(report.sent) sent in \(report.requests) request\(report.requests == 1 ? "" : "s"), "
+            "uploaded \(Quoting.display(plan.queue)): \(report.sent) sent in \(report.requests) request\(report.requests == 1 ? "" : "s"), "
                 + "\(report.setAsideEvents) set aside, \(report.kept) kept in the queue")
         return report.isClean ? CarillonTool.exitSuccess : CarillonTool.exitDataError
     }

@@ -8,7 +8,8 @@ enum MarkdownReference {
 
     /// The guide page (in `Documentation/`) that tells each command's story.
     static let guides = [
-        "process": "Process.md", "drain": "Receipts.md", "open": "Receipts.md", "present": "Receipts.md", "scan": "Receipts.md",
+        "process": "Process.md", "check": "Process.md", "drain": "Receipts.md", "open": "Receipts.md", "present": "Receipts.md",
+        "scan": "Receipts.md",
         "batches": "Receipts.md", "upload": "Upload.md",
     ]
 

@@ -120,15 +120,6 @@ extension Option where Value == Int {
     }
 }
 
-extension Option where Value == Double {
-    /// A number of seconds above 0.
-    static func seconds(_ name: String, default value: Double, help: String) -> Option {
-        Option(name, "SECONDS", help: help, default: Self.seconds(text: value)) { arguments throws(UsageError) in
-            try arguments.seconds(name, default: value)
-        }
-    }
-}
-
 extension Option {
     /// One of a fixed set of words, `default` when absent.
     static func choice(_ name: String, _ choices: [Value], default value: Value, help: String) -> Option
@@ -138,10 +129,7 @@ extension Option {
             arguments throws(UsageError) in
             guard let text = arguments.value(name) else { return value }
             guard let chosen = choices.first(where: { $0.rawValue == text }) else {
-                let listed =
-                    words.count == 2
-                    ? words.joined(separator: " or ") : words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
-                throw UsageError(message: "option '\(name)' needs \(listed), not '\(text)'")
+                throw UsageError(message: "option '\(name)' needs \(Wording.list(words)), not '\(text)'")
             }
             return chosen
         }

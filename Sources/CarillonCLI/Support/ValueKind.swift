@@ -11,6 +11,12 @@ enum ValueKind: Sendable, Equatable {
     /// Anything: a number, a URL, a name; the shell offers nothing.
     case text
 
+    /// The words of ``choices(_:)``; empty for any other kind.
+    var choices: [String] {
+        guard case .choices(let words) = self else { return [] }
+        return words
+    }
+
     /// A path option's kind from its placeholder: `DIR` is a directory, any other (`PEM`, `FILE.html`) a file.
     static func path(placeholder: String) -> ValueKind {
         placeholder == "DIR" ? .directory : .file

@@ -33,4 +33,13 @@ extension FileSystem {
         _ = FileName.withCString(path) { unlink($0) }
         return descriptor
     }
+
+    /// Whether a file can be created in `directory` now: a scratch file (``createScratchFile(in:)``) is
+    /// made and closed, and nothing is left behind.
+    ///
+    /// - Throws: ``FileSystemError`` saying why not: a read-only file system, no permission, no such
+    ///   directory.
+    public static func checkCanCreateFile(in directory: String) throws(FileSystemError) {
+        close(try createScratchFile(in: directory))
+    }
 }

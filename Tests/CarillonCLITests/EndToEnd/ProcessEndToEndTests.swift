@@ -232,9 +232,11 @@ import Testing
         let directory = TemporaryDirectory("receipt-failure")
         defer { directory.remove() }
         let server = TestServer.shared
-        // A container path that is a regular file: no receipt directory can be made inside it (this
-        // fails for root too, unlike a permission bit).
-        let container = try directory.write("not-a-directory", "")
+        // A container whose receipts directory is a regular file: the container is fine (so this is no
+        // usage error), but no receipt can be stored in it (this fails for root too, unlike a permission bit).
+        let container = directory.file("container")
+        try FileManager.default.createDirectory(atPath: container, withIntermediateDirectories: true)
+        _ = try directory.write("container/CarillonReceipts", "")
         let payload = try directory.write("p.json", Payloads.routed(image: server.url("/img/png")))
         let result = try await tool([
             "process", "--ca-file", server.caFile, "--container", container, "--attachments", directory.file("att"), payload,
@@ -243,7 +245,17 @@ import Testing
         let line = try #require(result.jsonLines.first)
         #expect(line["receipt"] as? String == "failed")
         #expect(line["reason"] as? String == "attached")
-        #expect((line["warnings"] as? [String])?.contains { $0.contains("not-a-directory") } == true, "\(line)")
+        #expect((line["warnings"] as? [String])?.contains { $0.contains("CarillonReceipts") } == true, "\(line)")
+        // Counted on standard error, even for one payload and in every format.
+        #expect(result.standardError.contains("summary: 1 receipt failed"), "\(result.standardError)")
+        for format in ["text", "junit"] {
+            let again = try await tool([
+                "process", "--ca-file", server.caFile, "--container", container, "--attachments", directory.file("att"), "--format", format,
+                payload, payload,
+            ])
+            #expect(again.status == 0)
+            #expect(again.standardError.contains("; 2 receipts failed"), "\(format): \(again.standardError)")
+        }
     }
 
     @Test func theExpiryOptionDeliversTheOriginalWhileADownloadStalls() async throws {

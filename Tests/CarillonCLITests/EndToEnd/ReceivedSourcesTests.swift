@@ -184,13 +184,14 @@ import Testing
         ] {
             #expect(try await tool(bad).status == 64, "\(bad)")
         }
-        // A queue that cannot be opened is a data error, before anything is read.
+        // A queue that is a file is a usage error (SPEC §8), before anything is read.
         let notADirectory = try work.write("queue-file", "")
         let unwritable = try await tool(["scan", "--queue", notADirectory, file])
         #expect(
-            unwritable.status == 1 && unwritable.standardOutput.isEmpty && unwritable.standardError.contains("cannot open the event queue"))
+            unwritable.status == 64 && unwritable.standardOutput.isEmpty
+                && unwritable.standardError.contains("--queue '\(notADirectory)': is a regular file, not a directory"))
         let presentUnwritable = try await tool(["present", "--queue", notADirectory, file])
-        #expect(presentUnwritable.status == 1 && presentUnwritable.standardError.contains("cannot open the event queue"))
+        #expect(presentUnwritable.status == 64 && presentUnwritable.standardError.contains("is a regular file, not a directory"))
 
         let help = try await tool(["scan", "--help"])
         #expect(help.status == 0 && help.standardOutput.contains("NOTIFICATIONS"))

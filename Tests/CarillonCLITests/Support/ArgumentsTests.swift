@@ -188,7 +188,7 @@ extension ArgumentsTests {
     @Test func theReadGivesTheDefaultOrTheCheckedValue() throws {
         let none = try ParsedArguments.parse([], options: ProcessCommand.options)
         #expect(try ProcessCommand.Options.budget.read(none) == DownloadLimits.standard.budget)
-        #expect(try ProcessCommand.Options.expireAfter.read(none) == 30)
+        #expect(try ProcessCommand.Options.expireAfter.read(none) == .seconds(30))
         #expect(try ProcessCommand.Options.tlsMinimum.read(none) == .v1_2)
         #expect(try ProcessCommand.Options.recursive.read(none) == false)
         let given = try ParsedArguments.parse(

@@ -1,4 +1,5 @@
 @_spi(Tooling) import CarillonExtensionCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -15,6 +16,8 @@ enum PayloadInput: Equatable {
     case standardInput
     /// One line of a JSON Lines file, read already (``PayloadStream``).
     case line(JSONLinePayload)
+    /// A payload the tool made (`check`'s payload for an image URL), named as its line names it.
+    case made(name: String, bytes: [UInt8])
 
     /// The `payload` field: the path as given, or `-`. Exact for a UTF-8 name, control characters and
     /// all (JSON escaping carries them); only bytes that are not UTF-8 show as `\xNN`
@@ -24,6 +27,7 @@ enum PayloadInput: Equatable {
         case .file(let path, _): return FileName.jsonText(path)
         case .standardInput: return "-"
         case .line(let line): return line.name
+        case .made(let name, _): return name
         }
     }
 
@@ -97,6 +101,8 @@ enum PayloadInput: Equatable {
         case .line(let line):
             if let problem = line.problem { return .failure(ReadError(message: problem)) }
             return .success(line.bytes)
+        case .made(_, let bytes):
+            return .success(bytes)
         case .standardInput:
             do {
                 return .success(try io.readStandardInput(limit))

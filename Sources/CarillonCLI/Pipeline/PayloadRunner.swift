@@ -6,7 +6,7 @@ import Synchronization
 /// soon as it and all before it are done.
 struct PayloadRunner: Sendable {
     let runtime: ExtensionRuntime
-    let expireAfter: Double
+    let expireAfter: Duration
     let io: ToolIO
     var format = OutputFormat.json
     /// Whether to keep each payload's ``ReportEntry`` for `--report`.
@@ -34,6 +34,8 @@ struct PayloadRunner: Sendable {
         /// JUnit failures and errors (``JUnitXML/verdict(reason:namesImage:failOn:)``).
         var testFailures = 0
         var testErrors = 0
+        /// Payloads whose receipt was not stored (`"receipt":"failed"`).
+        var receiptFailures = 0
     }
 
     /// Processes every payload of the stream. Results are printed in input order as they and all
@@ -149,11 +151,11 @@ struct PayloadRunner: Sendable {
             return (line, false, record)
         }
 
-        // The CLI plays iOS: time-will-expire comes `expireAfter` seconds after delivery. The result
+        // The CLI plays iOS: time-will-expire comes `expireAfter` after delivery. The result
         // comes back once a cancelled download has removed its partial file.
         // Named as its line names it: a shared download's `shared_with` is that name.
         let request = NotificationRequest(identifier: input.name, payload: payload)
-        let result = runtime.process(request, timeWillExpireAfter: .seconds(expireAfter))
+        let result = runtime.process(request, timeWillExpireAfter: expireAfter)
         let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo)
         let verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         let line =
@@ -170,7 +172,8 @@ struct PayloadRunner: Sendable {
         let record = PayloadRecord(
             name: input.name, outcome: result.outcome, elapsedMilliseconds: result.elapsed.inMilliseconds,
             image: result.routed ? result.imageURL : nil, sharedWith: result.sharedWith,
-            trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict)
+            trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict,
+            receiptFailed: result.receipt.warning != nil)
         return (line, true, record)
     }
 }

@@ -15,6 +15,8 @@ struct PayloadRecord: Sendable {
     var entry: ReportEntry?
     /// What the payload is as a JUnit test case.
     var verdict: JUnitXML.Verdict
+    /// Whether its receipt was to be stored and was not (its line's `receipt` is `failed`).
+    var receiptFailed = false
 }
 
 /// Collects a run's records: reasons and times for the summary, report cards, distinct images.
@@ -25,6 +27,7 @@ final class RunTally: Sendable {
         var images = CampaignImages()
         var failures = 0
         var errors = 0
+        var receiptFailures = 0
     }
 
     private let state = Mutex(State())
@@ -43,6 +46,7 @@ final class RunTally: Sendable {
             if campaign { state.images.add(record) }
             if record.verdict == .failure { state.failures += 1 }
             if record.verdict == .error { state.errors += 1 }
+            if record.receiptFailed { state.receiptFailures += 1 }
         }
     }
 
@@ -50,7 +54,7 @@ final class RunTally: Sendable {
         state.withLock { state in
             PayloadRunner.Report(
                 allRead: allRead, outcomes: state.outcomes, groups: state.groups, images: campaign ? state.images : nil,
-                testFailures: state.failures, testErrors: state.errors)
+                testFailures: state.failures, testErrors: state.errors, receiptFailures: state.receiptFailures)
         }
     }
 }

@@ -1,0 +1,101 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+/// The checked options of a run through the extension's pipeline, shared by `process` and `check`:
+/// everything but where the payloads come from. Made by ``read(_:)``, which throws ``UsageError`` and
+/// starts no work; run by ``PipelineRun``.
+struct PipelinePlan {
+    /// Where attachments go, receipts (if anywhere) and how images are downloaded.
+    var configuration: ExtensionConfiguration
+    /// Whether payloads naming the same image share one download (`--no-share` turns it off).
+    var sharesImages: Bool
+    /// When time-will-expire fires after delivery (`--expire-after`).
+    var expireAfter: Duration
+    var jobs: Int
+    var format: PayloadRunner.OutputFormat
+    var failOn: FailOn?
+    /// `--report FILE.html`, checked to be writable where it is named.
+    var reportPath: String?
+    var appName: String
+    /// `--summary FILE.json`, checked as `--report` is.
+    var summaryPath: String?
+    var shard: PayloadStream.Shard?
+
+    /// The download budget, as the report draws it.
+    var budget: Duration { configuration.download.limits.budget }
+
+    /// Reads and checks every pipeline option of ``ProcessCommand/Options`` and ``CampaignOptions`` that
+    /// the command offers (one it does not offer reads as absent).
+    static func read(_ arguments: ParsedArguments) throws(UsageError) -> PipelinePlan {
+        typealias Options = ProcessCommand.Options
+        let limits = DownloadLimits(budget: try Options.budget.read(arguments), maximumBytes: try Options.maxBytes.read(arguments))
+        let expireAfter = try Options.expireAfter.read(arguments)
+        let jobs = try Options.jobs.read(arguments)
+        let container = try Options.container.read(arguments)
+        let attachments = try Options.attachments.read(arguments) ?? defaultAttachmentsDirectory()
+        if let container, PathRelation.isSameOrInside(attachments, container) {
+            throw UsageError(
+                message:
+                    "option '--attachments' must not be inside the shared container '\(container)': images are not the app's to read there")
+        }
+        let download = DownloadConfiguration(
+            limits: limits, extraCAFile: try readCAFile(arguments), transportSecurity: try readTransportSecurity(arguments),
+            requestHeaders: try readRequestHeaders(arguments))
+        let format = try Options.format.read(arguments)
+        let failOn = try Options.failOn.read(arguments).map { text throws(UsageError) in try FailOn.parse(text) }
+        let reportPath = try writableFile(Options.report, arguments)
+        let appName = try Options.appName.read(arguments) ?? HTMLReport.defaultAppName
+        let summaryPath = try writableFile(CampaignOptions.summary, arguments)
+        let shard = try CampaignOptions.readShard(arguments)
+        // Last: the other options' mistakes are said first, and a file is probed only for a run that can start.
+        if let container { try DirectoryCheck.check(container, option: Options.container.spec.name, access: .create) }
+        try DirectoryCheck.check(attachments, option: Options.attachments.spec.name, access: .create)
+        return PipelinePlan(
+            configuration: ExtensionConfiguration(attachmentsDirectory: attachments, receiptContainer: container, download: download),
+            sharesImages: !(try CampaignOptions.noShare.read(arguments)), expireAfter: expireAfter, jobs: jobs, format: format,
+            failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shard)
+    }
+
+    /// `--ca-file`, readable and holding a certificate.
+    private static func readCAFile(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+        let caFile = try ProcessCommand.Options.caFile.read(arguments)
+        if let caFile, let problem = CAFileCheck.problem(caFile) {
+            throw UsageError(message: "--ca-file '\(Quoting.display(caFile))': \(problem)")
+        }
+        return caFile
+    }
+
+    /// App Transport Security with `--tls-minimum` and `--no-forward-secrecy`.
+    private static func readTransportSecurity(_ arguments: ParsedArguments) throws(UsageError) -> TransportSecurity {
+        var transportSecurity = TransportSecurity.appTransportSecurity
+        transportSecurity.minimumTLS = try ProcessCommand.Options.tlsMinimum.read(arguments)
+        if try ProcessCommand.Options.noForwardSecrecy.read(arguments) { transportSecurity.requiresForwardSecrecy = false }
+        return transportSecurity
+    }
+
+    /// The request's header fields: URLSession's, with --user-agent, --accept-language and each --header.
+    private static func readRequestHeaders(_ arguments: ParsedArguments) throws(UsageError) -> RequestHeaders {
+        typealias Options = ProcessCommand.Options
+        let extra = try Options.header.read(arguments).compactMap { try? RequestHeaders.parse($0).get() }
+        return RequestHeaders(
+            userAgent: try Options.userAgent.read(arguments), acceptLanguage: try Options.acceptLanguage.read(arguments), extra: extra)
+    }
+
+    /// A file the run writes once it is over (`--report`, `--summary`): its directory must exist and it
+    /// must not be a directory, so that the run does not end in a write that cannot succeed.
+    private static func writableFile(_ option: Option<String?>, _ arguments: ParsedArguments) throws(UsageError) -> String? {
+        let path = try option.read(arguments)
+        if let path, let problem = ReportFile.problem(path) {
+            throw UsageError(message: "\(option.spec.name) '\(Quoting.display(path))': \(problem)")
+        }
+        return path
+    }
+
+    private static func defaultAttachmentsDirectory() -> String {
+        FileSystem.join(temporaryDirectory(), "carillon-nse-attachments")
+    }
+
+    /// `$TMPDIR`, or `/tmp`.
+    static func temporaryDirectory() -> String {
+        Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+}
