@@ -2,7 +2,7 @@
 /// only after a 2xx for their batch (SPEC §5).
 ///
 /// Crash safety comes from the order of things: an event's file is removed only after the API
-/// acknowledged its batch (``EventQueue/removeAcknowledged(_:)``) and, with a ``SentLog``, after its
+/// acknowledged its batch (``EventQueue/removeAcknowledged(_:)``) and, with a `SentLog`, after its
 /// lines are on disk; the removals are made durable
 /// with one directory fsync when the run ends. A kill at any instant leaves every event not yet
 /// acknowledged in the queue; one acknowledged but not yet removed (or brought back by a power loss
@@ -13,7 +13,7 @@
 /// splits the batch; any other 4xx sets the batch aside and the rest go on. When retries run out, or the
 /// deadline passes, the upload stops and the rest stays queued.
 ///
-/// One connection for the whole run (the ``APIClient`` keeps its handle), which also retries. Never prints: each attempt is
+/// One connection for the whole run (the `APIClient` keeps its handle), which also retries. Never prints: each attempt is
 /// passed to the caller's closure as it happens.
 public struct EventUploader: Sendable {
     /// The API's base URL; requests go to its `/v1/events`.

@@ -1,4 +1,4 @@
-/// Where events go: `<base>/v1/events`, from the API's base URL (``APIEndpoint``: https only, a host, no
+/// Where events go: `<base>/v1/events`, from the API's base URL (`APIEndpoint`: https only, a host, no
 /// user info, ASCII, no query or fragment).
 public struct EventsEndpoint: Sendable, Equatable {
     /// The events route under the base URL.
