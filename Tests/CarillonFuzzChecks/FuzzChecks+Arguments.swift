@@ -33,6 +33,14 @@ extension FuzzChecks {
             "--report": .file, "--app-name": .text, "--lines": .none, "--no-share": .none, "--shard": .text,
             "--summary": .file, "--user-agent": .text, "--accept-language": .text, "--header": .text, "--help": .none,
         ],
+        // process's options but --container, --recursive and --lines. Its URL positionals are sandboxed
+        // to paths like every positional (invalid-url, no connection), and `-` reads the sandbox payload.
+        "check": [
+            "--attachments": .directory, "--ca-file": .file, "--budget": .text, "--max-bytes": .text, "--expire-after": .text,
+            "--jobs": .text, "--tls-minimum": .text, "--no-forward-secrecy": .none, "--format": .text, "--fail-on": .text,
+            "--report": .file, "--app-name": .text, "--no-share": .none, "--shard": .text, "--summary": .file, "--user-agent": .text,
+            "--accept-language": .text, "--header": .text, "--help": .none,
+        ],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],
         "present": ["--queue": .directory, "--at": .text, "--suppress": .none, "--help": .none],

@@ -25,7 +25,7 @@ enum OpenCommand: Command {
         Does what the app's didOpen(userInfo:) does for each payload: queues one "opened" event for its
         carillon.delivery_id at the tap's instant. Payloads without a valid Carillon stamp are ignored
         (said on standard error). A delivery already opened keeps its first event.
-        PAYLOAD is a file, a directory (its *.json files, sorted) or - (standard input).
+        PAYLOAD is a file, a directory (its *.json and *.apns files, sorted) or - (standard input).
 
         Prints one JSON line per event queued.
         """

@@ -30,7 +30,7 @@ enum PresentCommand: Command {
         one without reaches onReceived with deliveryId == nil and queues nothing (said on standard error).
         One received event per delivery id, whatever its source (a drained receipt, present, scan): the
         first queued wins and keeps its time.
-        PAYLOAD is a file, a directory (its *.json files, sorted) or - (standard input).
+        PAYLOAD is a file, a directory (its *.json and *.apns files, sorted) or - (standard input).
 
         Prints one JSON line per payload: payload, delivery_id (or null), queued ("received",
         "duplicate", "none" or "failed") and presentation (["banner","list","sound","badge"], the SDK's

@@ -85,7 +85,7 @@ enum ProcessCommand: Command {
         ArgumentSpec(
             name: "PAYLOAD", value: .file,
             about:
-                "A payload file, a JSON Lines file (*.jsonl, *.ndjson: a payload a line), a directory (its *.json and JSON Lines files, sorted) or - (standard input; with --lines, JSON Lines).",
+                "A payload file (*.json, or Xcode's *.apns), a JSON Lines file (*.jsonl, *.ndjson: a payload a line), a directory (its *.json, *.apns and JSON Lines files, sorted) or - (standard input; with --lines, JSON Lines).",
             repeats: true)
     ]
 
@@ -107,8 +107,9 @@ enum ProcessCommand: Command {
     static let overview = """
         Runs each APNs payload through the Notification Service Extension's logic — routing, receipt,
         image download, verification and attachment — and prints one JSON object per payload per line,
-        in input order. PAYLOAD is a file, a directory (its *.json, *.jsonl and *.ndjson files, sorted)
-        or - (standard input). A *.jsonl or *.ndjson file (and - with --lines) holds one payload per
+        in input order. PAYLOAD is a file, a directory (its *.json, *.apns, *.jsonl and *.ndjson files,
+        sorted) or - (standard input); an *.apns file is Xcode's payload for the Simulator, whose
+        "Simulator Target Bundle" --format text shows. A *.jsonl or *.ndjson file (and - with --lines) holds one payload per
         line, named FILE:LINE, read as it goes (a bad line is invalid-payload for that line alone).
         Downloads follow App Transport Security, as iOS applies it to the extension; --tls-minimum and
         --no-forward-secrecy are the two exceptions an extension's Info.plist can declare.

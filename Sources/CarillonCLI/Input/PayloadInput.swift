@@ -47,7 +47,7 @@ enum PayloadInput: Equatable {
         return members
     }
 
-    /// A command-line argument as payloads: `-`, a file, or a directory's `*.json` files (and its JSON
+    /// A command-line argument as payloads: `-`, a file, or a directory's `*.json` and `*.apns` files (and its JSON
     /// Lines files, `*.jsonl` and `*.ndjson`, whose lines ``PayloadStream`` reads), sorted.
     /// A path that does not exist is kept as a file, so that it gets its own line saying so. Entries of
     /// a directory that are not regular files (a FIFO, a socket, a directory named `*.json`) are
@@ -72,7 +72,7 @@ enum PayloadInput: Equatable {
                     }
                     continue
                 }
-                guard entry.name.hasSuffix(".json") || JSONLinePayload.isJSONLines(entry.name) else { continue }
+                guard isPayloadFile(entry.name) || JSONLinePayload.isJSONLines(entry.name) else { continue }
                 var kind = entry.kind
                 if kind == .symbolicLink || kind == nil {
                     // A link to a payload is fine; what it points to decides.
@@ -89,6 +89,12 @@ enum PayloadInput: Equatable {
         } catch {
             return .failure(ExpansionError(message: "\(Quoting.display(argument)): cannot read directory: \(error.reason)"))
         }
+    }
+
+    /// Whether a directory's entry is a payload file: `*.json`, or Xcode's `*.apns` (a payload with the
+    /// Simulator's `Simulator Target Bundle` beside `aps`).
+    static func isPayloadFile(_ name: String) -> Bool {
+        name.hasSuffix(".json") || name.hasSuffix(".apns")
     }
 
     struct ExpansionError: Error {
@@ -199,7 +205,8 @@ enum PayloadInput: Equatable {
                 inputs += expanded.inputs
                 if expanded.inputs.isEmpty && argument != "-" {
                     let hint = recursive ? "" : " (--recursive descends into subdirectories)"
-                    io.standardError.line("\(CarillonTool.name): \(Quoting.display(argument)): no *.json file in this directory\(hint)")
+                    let name = Quoting.display(argument)
+                    io.standardError.line("\(CarillonTool.name): \(name): no *.json or *.apns file in this directory\(hint)")
                     status = CarillonTool.exitDataError
                 }
                 for line in expanded.skipped {

@@ -161,7 +161,7 @@ struct PayloadRunner: Sendable {
         let line =
             switch format {
             case .json: ResultLine.make(input, result: result, payloadWarnings: warnings)
-            case .text: TextBlock.make(input, result: result, payloadWarnings: warnings)
+            case .text: TextBlock.make(input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo)
             case .junit:
                 JUnitXML.testCase(
                     name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL),

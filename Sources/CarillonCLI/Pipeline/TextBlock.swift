@@ -12,11 +12,18 @@ enum TextBlock {
         Quoting.display("\(payload.name): \(Reason.invalidPayload.code) — \(message)") + "\n"
     }
 
-    static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String]) -> String {
+    /// The top-level key Xcode's `.apns` files name the Simulator's app with (APNs never sends it).
+    static let simulatorTargetBundleKey = "Simulator Target Bundle"
+
+    /// The block of a payload that ran; `userInfo` is the payload's, for what it says beside `aps`.
+    static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], userInfo: JSONValue? = nil) -> String {
         var lines = ["\(payload.name): \(result.outcome.reason.code) — \(result.outcome.detail)"]
         lines.append(
             "  delivered \(result.delivered.rawValue)\(result.routed ? "" : " (not routed: the extension never runs)"), receipt \(result.receipt.code)"
         )
+        if case .string(let bundle)? = userInfo?[simulatorTargetBundleKey] {
+            lines.append("  simulator target bundle \(bundle) (Xcode's .apns: the app the Simulator delivers it to)")
+        }
         if let url = result.imageURL { lines.append("  image_url \(url)") }
         if let trace = result.trace {
             for field in trace.requestHeaders { lines.append("  request \(field.name): \(field.value)") }

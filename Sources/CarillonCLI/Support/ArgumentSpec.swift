@@ -14,6 +14,6 @@ struct ArgumentSpec: Sendable, Equatable {
 
     /// The payloads `open` and `present` take, as `process` names them too.
     static let payloads = ArgumentSpec(
-        name: "PAYLOAD", value: .file, about: "A payload file, a directory (its *.json files, sorted) or - (standard input).",
+        name: "PAYLOAD", value: .file, about: "A payload file, a directory (its *.json and *.apns files, sorted) or - (standard input).",
         repeats: true)
 }

@@ -12,11 +12,14 @@
 ///    options table; ``sections`` are the paragraphs after the table (the output's fields, what a file
 ///    holds). Never write "Usage:", "Options:" or "Exit status:" yourself: ``help`` frames the prose.
 /// 3. Check it. ``validate(_:)`` turns the ``ParsedArguments`` into a typed ``Plan`` (a struct of
-///    checked values: paths usable, numbers in range, files readable), throwing
+///    checked values: directories checked by ``DirectoryCheck``, numbers in range, files readable), throwing
 ///    ``UsageError`` (exit 64, naming the option and the problem) for anything wrong. It prints
 ///    nothing and starts no work.
 /// 4. Run it. ``run(_:io:)`` takes the plan and does the work; it cannot throw a usage error, prints
 ///    through `io` and returns the exit status. Write it as the steps it takes, one small function each.
+///    A command that runs payloads through the extension shares `process`'s options and steps: its
+///    `validate` reads a ``PipelinePlan``, its `run` hands its own ``PayloadStream`` to ``PipelineRun``
+///    (``CheckCommand`` is one).
 /// 5. List it in ``CarillonTool/commands`` and regenerate the reference:
 ///    `CARILLON_WRITE_FIXTURES=1 swift test --filter GeneratedReferenceTests`.
 protocol Command {

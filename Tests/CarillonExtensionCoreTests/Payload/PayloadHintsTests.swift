@@ -16,6 +16,9 @@ import Testing
     @Test(arguments: [
         // A well-formed payload has no hint.
         Case(json: #"{"aps":{\#(alert),"mutable-content":1},\#(stamp)}"#, hints: []),
+        // Xcode's .apns files name the Simulator's app at the top level: not a misplaced key.
+        Case(json: #"{"Simulator Target Bundle":"com.example.app","aps":{\#(alert),"mutable-content":1},\#(stamp)}"#, hints: []),
+        Case(json: #"{"aps":{\#(alert),"mutable-content":1},"Simulator Target Bundle":"com.example.app"}"#, hints: []),
         Case(
             json: #"{"aps":{\#(alert),"mutable_content":1},\#(stamp)}"#,
             hints: [
