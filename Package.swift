@@ -20,8 +20,8 @@ let package = Package(
         .library(name: "CarillonFuzzChecks", targets: ["CarillonFuzzChecks"]),
     ],
     targets: [
-        // libcurl from the system (Debian: libcurl4-openssl-dev). Only Download/, Transport/ and the upload's
-        // CurlPoster import it, with `internal import`.
+        // libcurl from the system (Debian: libcurl4-openssl-dev). Only Download/ and Transport/ (the API
+        // client) import it, with `internal import`.
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the bundled sample payloads (TestAssets/Payloads/) through carillon-nse against the local HTTPS
 # test server, then drains the receipts into an event queue, prints the POST /v1/events bodies, uploads
-# them to the local events API stand-in (TestAssets/Server/events_api.py) and prints what it recorded.
+# them to the local events API stand-in (TestAssets/Server/events_api.py) and reads the run back from it:
+# a verdict per sent event and the hourly opens (readback).
 #
 #   TestAssets/run-samples.sh [--keep]      (--keep leaves the work directory for a look afterwards)
 #
@@ -98,21 +99,41 @@ echo "==> carillon-nse batches --queue queue" >&2
 "$tool" batches --queue queue
 
 # The app's upload: the key lives with the app (a 0600 file here), never in the container or the queue.
-echo "==> starting the local events API stand-in" >&2
-(umask 077; echo "sample-mobile-key-$$" > "$work/mobile-key")
-python3 "$OLDPWD/TestAssets/Server/events_api.py" --key-file "$work/mobile-key" --ready-file "$work/api.json" >/dev/null &
+# The stand-in is started with a fixture holding this run's deliveries (every delivery id the queue holds,
+# as one message, "samples", created an hour ago), a mobile key to post and a secret key to read back.
+echo "==> starting the local events API stand-in (fixture: this run's deliveries as message 'samples')" >&2
+(umask 077; echo "carillon_mk_samples_$$" > "$work/mobile-key"; echo "carillon_sk_samples_$$" > "$work/secret-key")
+"$tool" batches --queue queue | python3 -c '
+import datetime as d, json, sys
+ids = []
+for line in sys.stdin:
+    for event in json.loads(line)["events"]:
+        if event["delivery_id"] not in ids:
+            ids.append(event["delivery_id"])
+t = d.datetime.now(d.timezone.utc) - d.timedelta(hours=1)
+created = t.strftime("%Y-%m-%dT%H:%M:%S.") + f"{t.microsecond // 1000:03d}Z"
+mobile, secret = (open(sys.argv[1]).read().strip(), open(sys.argv[2]).read().strip())
+json.dump({"keys": [{"key": mobile, "app": "samples"}, {"key": secret, "app": "samples", "scopes": ["deliveries:read"]}],
+           "messages": [{"id": "samples", "app": "samples", "created_at": created,
+                         "deliveries": [{"id": i, "device_id": "sample-device", "platform": "ios", "status": "sent",
+                                         "error_code": None} for i in ids]}]}, open(sys.argv[3], "w"))
+' "$work/mobile-key" "$work/secret-key" "$work/fixture.json"
+python3 "$OLDPWD/TestAssets/Server/events_api.py" --key-file "$work/mobile-key" --fixture "$work/fixture.json" \
+  --ready-file "$work/api.json" >/dev/null &
 api_pid=$!
 for _ in $(seq 1 100); do [ -s "$work/api.json" ] && break; sleep 0.1; done
 [ -s "$work/api.json" ] || { echo "run-samples: the events API stand-in did not start" >&2; exit 1; }
 api_url="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["base_url"])' "$work/api.json")"
 api_ca="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["ca_file"])' "$work/api.json")"
 
-echo "==> carillon-nse upload --queue queue --endpoint $api_url --key-file mobile-key" >&2
-"$tool" upload --queue queue --endpoint "$api_url" --key-file "$work/mobile-key" --ca-file "$api_ca"
+echo "==> carillon-nse upload --queue queue --endpoint $api_url --key-file mobile-key --sent-log sent.log" >&2
+"$tool" upload --queue queue --endpoint "$api_url" --key-file "$work/mobile-key" --ca-file "$api_ca" --sent-log sent.log
 
-echo "==> what the API recorded (GET /v1/recorded):" >&2
-curl -sS --cacert "$api_ca" --max-time 5 "$api_url/v1/recorded"
-echo
+# The hand-off ends where a person reads it: the run's own events, read back with the secret key, a
+# verdict for each (Documentation/Readback.md), and the hourly opens drawn as bars.
+echo "==> carillon-nse readback --message samples --sent-log sent.log --opens --format text" >&2
+"$tool" readback --endpoint "$api_url" --key-file "$work/secret-key" --ca-file "$api_ca" --message samples \
+  --sent-log sent.log --opens --format text
 
 echo "==> report of the process run (open it in a browser; it fetches nothing):" >&2
 echo "$report" >&2

@@ -17,12 +17,12 @@ _carillon_nse() {
     fi
     COMPREPLY=()
     if (( COMP_CWORD == 1 )); then
-        _carillon_nse_reply -W 'process check drain open present scan batches upload summary completions help --help --version'
+        _carillon_nse_reply -W 'process check drain open present scan batches upload readback summary completions help --help --version'
         return 0
     fi
     case ${COMP_WORDS[1]} in
     help)
-        (( COMP_CWORD == 2 )) && _carillon_nse_reply -W 'process check drain open present scan batches upload summary completions'
+        (( COMP_CWORD == 2 )) && _carillon_nse_reply -W 'process check drain open present scan batches upload readback summary completions'
         ;;
     process)
         case $prev in
@@ -96,9 +96,17 @@ _carillon_nse() {
         case $prev in
         --queue) _carillon_nse_reply -d; return 0 ;;
         --endpoint|--max-attempts|--deadline) return 0 ;;
-        --key-file|--ca-file) _carillon_nse_reply -f; return 0 ;;
+        --key-file|--ca-file|--sent-log) _carillon_nse_reply -f; return 0 ;;
         esac
-        _carillon_nse_reply -W '--queue --endpoint --key-file --ca-file --max-attempts --deadline --help'
+        _carillon_nse_reply -W '--queue --endpoint --key-file --ca-file --max-attempts --deadline --sent-log --help'
+        ;;
+    readback)
+        case $prev in
+        --endpoint|--message|--max-attempts|--deadline) return 0 ;;
+        --sent-log|--key-file|--ca-file) _carillon_nse_reply -f; return 0 ;;
+        --format) _carillon_nse_reply -W 'json text'; return 0 ;;
+        esac
+        _carillon_nse_reply -W '--endpoint --message --sent-log --opens --key-file --ca-file --format --max-attempts --deadline --help'
         ;;
     summary)
         if [[ $cur == -* ]]; then

@@ -31,6 +31,7 @@ let package = Package(
         fuzzTarget("FuzzEventQueueFile"),
         fuzzTarget("FuzzEventLines"),
         fuzzTarget("FuzzHARImport"),
+        fuzzTarget("FuzzAPIAnswers"),
         fuzzTarget("FuzzArguments", [.product(name: "CarillonCLI", package: "main")]),
         // The differential target: the tool's image verdict against libpng, libjpeg-turbo and giflib
         // (Debian libpng-dev, libjpeg62-turbo-dev, libgif-dev; smoke.sh installs them). Only this package

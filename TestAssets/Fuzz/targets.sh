@@ -1,10 +1,10 @@
 # The fuzz targets, each one's dictionary and seeds, and the build flags: sourced by smoke.sh and
 # oss-fuzz/build.sh, so that a new target is added, and the build changed, in one place.
-all_targets=(FuzzPayload FuzzJSON FuzzImageVerifier FuzzImageStream FuzzImageDecoders FuzzReceipt FuzzEventQueueFile FuzzEventLines FuzzArguments FuzzHARImport)
+all_targets=(FuzzPayload FuzzJSON FuzzImageVerifier FuzzImageStream FuzzImageDecoders FuzzReceipt FuzzEventQueueFile FuzzEventLines FuzzAPIAnswers FuzzArguments FuzzHARImport)
 
 dictionary() {
     case "$1" in
-        FuzzPayload | FuzzJSON) echo payload.dict ;;
+        FuzzPayload | FuzzJSON | FuzzAPIAnswers) echo payload.dict ;;
         FuzzImageVerifier | FuzzImageStream | FuzzImageDecoders) echo image.dict ;;
         FuzzReceipt | FuzzEventQueueFile | FuzzEventLines) echo record.dict ;;
         FuzzArguments) echo arguments.dict ;;

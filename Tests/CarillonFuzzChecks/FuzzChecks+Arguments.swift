@@ -44,7 +44,12 @@ extension FuzzChecks {
         // CARILLON_MOBILE_KEY: every fuzzed upload ends in a usage error before any connection.
         "upload": [
             "--queue": .directory, "--endpoint": .text, "--key-file": .file, "--ca-file": .file,
-            "--max-attempts": .text, "--deadline": .text, "--help": .none,
+            "--max-attempts": .text, "--deadline": .text, "--sent-log": .file, "--help": .none,
+        ],
+        // The same for readback, with CARILLON_SECRET_KEY cleared.
+        "readback": [
+            "--endpoint": .text, "--message": .text, "--sent-log": .file, "--opens": .none, "--key-file": .file,
+            "--ca-file": .file, "--format": .text, "--max-attempts": .text, "--deadline": .text, "--help": .none,
         ],
         "completions": ["--help": .none],
     ]

@@ -18,6 +18,7 @@ public enum FuzzChecks {
     /// smoke.sh.)
     public static let targets = [
         "FuzzPayload", "FuzzImageVerifier", "FuzzImageDecoders", "FuzzReceipt", "FuzzEventQueueFile", "FuzzArguments", "FuzzHARImport",
+        "FuzzAPIAnswers",
     ]
 
     static func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzFailure) {

@@ -24,11 +24,14 @@ enum UploadCommand: Command {
             help: "Requests per batch at most, the first included.")
         static let deadline = Option.duration(
             "--deadline", default: RetryPolicy.standard.deadline, help: "Wall time for the whole upload, every wait included.")
+        static let sentLog = Option.path(
+            "--sent-log", "FILE",
+            help: "Append a JSON line per event the API acknowledged (type, delivery_id, at, posted_at, sent_at), durably.")
     }
 
     static let options: [OptionSpec] = [
         Options.queue.spec, Options.endpoint.spec, Options.keyFile.spec, Options.caFile.spec, Options.maxAttempts.spec,
-        Options.deadline.spec,
+        Options.deadline.spec, Options.sentLog.spec,
     ]
 
     static let arguments: [ArgumentSpec] = []
@@ -74,6 +77,11 @@ enum UploadCommand: Command {
             (the wait before the next attempt, or null), elapsed_ms, detail (why, or null). A summary and
             warnings go to standard error: events whose "at" the API will replace (in the future, or more
             than 30 days old), and a {"received": N} that is not the batch's size.
+
+            With --sent-log FILE, each acknowledged batch's events are appended to FILE, one JSON line each
+            ({"type","delivery_id","at","posted_at","sent_at"}: posted_at when the request left, sent_at
+            when the 2xx arrived), written and fsynced before they leave the queue; 'readback --sent-log'
+            checks them against what the API stored. A torn last line left by a crash is cut first.
             """
     }
 
@@ -84,6 +92,7 @@ enum UploadCommand: Command {
         var key: MobileKey
         var caFile: String?
         var policy: RetryPolicy
+        var sentLog: String?
     }
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
@@ -104,7 +113,8 @@ enum UploadCommand: Command {
         let policy = RetryPolicy(
             maximumAttempts: try Options.maxAttempts.read(arguments), deadline: try Options.deadline.read(arguments))
         try DirectoryCheck.check(queue, option: Options.queue.spec.name, access: .writeIfPresent)
-        return Plan(queue: queue, endpoint: endpoint, key: key, caFile: caFile, policy: policy)
+        return Plan(
+            queue: queue, endpoint: endpoint, key: key, caFile: caFile, policy: policy, sentLog: try Options.sentLog.read(arguments))
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {
@@ -113,13 +123,27 @@ enum UploadCommand: Command {
             return CarillonTool.exitDataError
         }
         guard let queue = openQueue(plan.queue, io: io) else { return CarillonTool.exitDataError }
+        var sentLog: SentLog?
+        if let logPath = plan.sentLog {
+            do {
+                sentLog = try SentLog(appendingTo: logPath)
+            } catch {
+                io.standardError.line("\(CarillonTool.name): --sent-log \(Quoting.display(logPath)): \(error)")
+                return CarillonTool.exitDataError
+            }
+            if let cut = sentLog?.cutBytes, cut > 0 {
+                io.standardError.line(
+                    "\(CarillonTool.name): warning: \(Quoting.display(logPath)): cut a torn last line (\(cut) bytes) left by an earlier crash; its events were still queued"
+                )
+            }
+        }
         let uploader = EventUploader(endpoint: plan.endpoint, key: plan.key, policy: plan.policy, extraCAFile: plan.caFile)
-        let report = uploader.upload(queue) { attempt in
+        let report = uploader.upload(queue, sentLog: sentLog) { attempt in
             io.standardOutput.write(JSONWriter.string(line(attempt)) + "\n")
         }
         reportSetAside(report.unreadable, io: io)
         reportWarnings(report.warnings, io: io)
-        if let stopped = report.stopped { io.standardError.line("\(CarillonTool.name): \(stopped)") }
+        if let stopped = report.stopped { io.standardError.line("\(CarillonTool.name): \(APIWords.stop(stopped))") }
         io.standardError.line(
             "uploaded \(Quoting.display(plan.queue)): \(report.sent) sent in \(report.requests) request\(report.requests == 1 ? "" : "s"), "
                 + "\(report.setAsideEvents) set aside, \(report.kept) kept in the queue")
@@ -167,7 +191,7 @@ enum UploadCommand: Command {
             (key: "received", value: number(attempt.received)),
             (key: "retry_after_ms", value: number(attempt.retryAfter.map { Int(clamping: $0.wholeMilliseconds) })),
             (key: "elapsed_ms", value: .number(ResultLine.milliseconds(attempt.elapsed.inMilliseconds))),
-            (key: "detail", value: attempt.detail.map { .string($0) } ?? .null),
+            (key: "detail", value: APIWords.detail(attempt).map { .string($0) } ?? .null),
         ])
     }
 }

@@ -3,9 +3,9 @@ internal import CCurl
 /// Downloads one URL at a time over HTTPS with libcurl, following redirects itself, and streams the
 /// final response's body into a sink.
 ///
-/// It owns the easy and multi handles of the image downloads (the upload's handle is ``CurlPoster``'s,
+/// It owns the easy and multi handles of the image downloads (the API client's handle is ``APIClient``'s,
 /// the shared TLS session cache ``CurlShare``'s; what all three set up alike is ``CurlSecureSetup``'s,
-/// in `Transport/`): only `Download/`, `Transport/` and `CurlPoster` import libcurl. One downloader serves
+/// in `Transport/`): only `Download/` and `Transport/` import libcurl. One downloader serves
 /// one thread at a time; reusing it for the next download — and for the next hop of a redirect chain —
 /// reuses its connections and TLS sessions (the multi handle holds the connection cache).
 ///

@@ -26,6 +26,8 @@ typealias CStat = stat
 typealias CTimespec = timespec
 /// `struct dirent`.
 typealias CDirent = dirent
+/// `off_t`: an offset in a file.
+typealias COffT = off_t
 /// `pthread_mutex_t`.
 typealias CMutex = pthread_mutex_t
 
@@ -56,6 +58,7 @@ var _EPERM: CInt { CInt(EPERM) }
 var _EWOULDBLOCK: CInt { CInt(EWOULDBLOCK) }
 var _LOCK_EX: CInt { CInt(LOCK_EX) }
 var _LOCK_NB: CInt { CInt(LOCK_NB) }
+var _O_APPEND: CInt { CInt(O_APPEND) }
 var _O_CLOEXEC: CInt { CInt(O_CLOEXEC) }
 var _O_CREAT: CInt { CInt(O_CREAT) }
 var _O_DIRECTORY: CInt { CInt(O_DIRECTORY) }
@@ -65,6 +68,7 @@ var _O_NONBLOCK: CInt { CInt(O_NONBLOCK) }
 var _O_RDONLY: CInt { CInt(O_RDONLY) }
 var _O_RDWR: CInt { CInt(O_RDWR) }
 var _O_WRONLY: CInt { CInt(O_WRONLY) }
+var _SEEK_END: CInt { CInt(SEEK_END) }
 var _CLOCK_REALTIME: CInt { CInt(CLOCK_REALTIME) }
 var _S_IFDIR: CModeT { CModeT(S_IFDIR) }
 var _S_IFLNK: CModeT { CModeT(S_IFLNK) }
@@ -90,6 +94,11 @@ var _DT_SOCK: CInt { CInt(DT_SOCK) }
     write(descriptor, buffer, count)
 }
 @discardableResult func system_fsync(_ descriptor: CInt) -> CInt { fsync(descriptor) }
+@discardableResult func system_pread(_ descriptor: CInt, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ offset: COffT) -> Int {
+    pread(descriptor, buffer, count, offset)
+}
+@discardableResult func system_lseek(_ descriptor: CInt, _ offset: COffT, _ whence: CInt) -> COffT { lseek(descriptor, offset, whence) }
+@discardableResult func system_ftruncate(_ descriptor: CInt, _ length: COffT) -> CInt { ftruncate(descriptor, length) }
 @discardableResult func system_flock(_ descriptor: CInt, _ operation: CInt) -> CInt { flock(descriptor, operation) }
 @discardableResult func system_stat(_ path: UnsafePointer<CChar>, _ info: UnsafeMutablePointer<CStat>) -> CInt { stat(path, info) }
 @discardableResult func system_lstat(_ path: UnsafePointer<CChar>, _ info: UnsafeMutablePointer<CStat>) -> CInt { lstat(path, info) }

@@ -2,7 +2,8 @@
 /// only after a 2xx for their batch (SPEC §5).
 ///
 /// Crash safety comes from the order of things: an event's file is removed only after the API
-/// acknowledged its batch (``EventQueue/removeAcknowledged(_:)``), and the removals are made durable
+/// acknowledged its batch (``EventQueue/removeAcknowledged(_:)``) and, with a `SentLog`, after its
+/// lines are on disk; the removals are made durable
 /// with one directory fsync when the run ends. A kill at any instant leaves every event not yet
 /// acknowledged in the queue; one acknowledged but not yet removed (or brought back by a power loss
 /// before the sync) is sent again by the next run, which the API treats as a no-op.
@@ -12,7 +13,7 @@
 /// splits the batch; any other 4xx sets the batch aside and the rest go on. When retries run out, or the
 /// deadline passes, the upload stops and the rest stays queued.
 ///
-/// One connection for the whole run (`CurlPoster` keeps its handle). Never prints: each attempt is
+/// One connection for the whole run (the `APIClient` keeps its handle), which also retries. Never prints: each attempt is
 /// passed to the caller's closure as it happens.
 public struct EventUploader: Sendable {
     /// The API's base URL; requests go to its `/v1/events`.
@@ -59,70 +60,90 @@ public struct EventUploader: Sendable {
     ///   - now: this device's clock, for the clock rule's warnings.
     ///   - onAttempt: called after every request, in order.
     public func upload(_ queue: EventQueue, now: Timestamp = .now(), onAttempt: (UploadAttempt) -> Void) -> UploadReport {
+        upload(queue, sentLog: nil, now: now, onAttempt: onAttempt)
+    }
+
+    /// Uploads what `queue` holds now, writing each acknowledged event to `sentLog` before it leaves the
+    /// queue.
+    ///
+    /// - Parameters:
+    ///   - queue: the queue whose pending events are sent and, once acknowledged, removed.
+    ///   - sentLog: where each acknowledged event is written, durably, before it leaves the queue.
+    ///   - now: this device's clock, for the clock rule's warnings.
+    ///   - onAttempt: called after every request, in order.
+    @_spi(Tooling) public func upload(
+        _ queue: EventQueue, sentLog: SentLog?, now: Timestamp = .now(), onAttempt: (UploadAttempt) -> Void
+    ) -> UploadReport {
         let start = ContinuousClock.now
-        func elapsed() -> Duration { ContinuousClock.now - start }
         var report = UploadReport()
         report.warnings = queue.openingWarnings
         let contents: EventQueue.Contents
         do {
             contents = try queue.contents(now: now)
         } catch {
-            report.stopped = "cannot read the queue: \(error)"
+            report.stopped = .queueUnreadable("\(error)")
             return report
         }
         report.unreadable = contents.quarantined
         report.warnings += ClockRule.warnings(for: contents.events, now: now)
-        let batches = EventBatch.batches(of: contents.events).map(\.events)
+        let batches = EventBatch.batches(of: contents.events)
         guard !batches.isEmpty else { return report }
-        guard let poster = CurlPoster(transportSecurity: transportSecurity, extraCAFile: extraCAFile) else {
-            report.stopped = "cannot create a libcurl handle (curl_easy_init failed)"
+        guard
+            let client = APIClient(
+                endpoint: endpoint.api, key: key.key, transportSecurity: transportSecurity, extraCAFile: extraCAFile)
+        else {
+            report.stopped = .noHandle
             report.kept = contents.events.count
             return report
         }
-        let headers = [key.authorizationHeader, "Content-Type: application/json", "Accept: application/json"]
-        var run = UploadRun(queue: queue, key: key, report: report, pending: batches)
-        var attempt = 0
+        var run = UploadRun(queue: queue, key: key, sentLog: sentLog, report: report, pending: batches)
         while run.next < run.pending.count {
-            if attempt == 0 { run.batchNumber += 1 }
-            attempt += 1
-            let left = policy.deadline - elapsed()
-            guard left > .zero else {
-                run.report.stopped = "the \(RetryPolicy.seconds(policy.deadline)) s deadline passed (--deadline)"
-                break
-            }
-            let events = run.events
-            let requestStart = ContinuousClock.now
-            let response = poster.post(
-                url: endpoint.url, host: endpoint.host, headers: headers, body: Array(EventBatch(events: events).requestBody.utf8),
-                timeout: left)
-            let took = ContinuousClock.now - requestStart
-            run.report.requests += 1
-            let outcome = UploadResponse.classify(status: response.status, batchSize: events.count)
-            var line = UploadAttempt(
-                batch: run.batchNumber, events: events.count, attempt: attempt, status: response.status, outcome: outcome,
-                received: response.status == nil ? nil : UploadResponse.received(response.body), retryAfter: nil, elapsed: took,
-                detail: response.failure.map(key.redacting))
+            run.batchNumber += 1
+            let batch = run.batch
+            let postedAt = Timestamp.now()
+            let ending = client.exchange(
+                .post, EventsEndpoint.path, body: Array(batch.requestBody.utf8), policy: policy, started: start,
+                isRetryable: { UploadResponse.classify(status: $0.status, batchSize: batch.events.count) == .retry },
+                random: random, sleep: sleep,
+                onRetry: { attempt in
+                    run.report.requests += 1
+                    onAttempt(line(attempt, batch: run.batchNumber, events: batch.events.count))
+                })
             let step: UploadRun.Next
-            switch outcome {
-            case .sent: step = run.sent(&line)
-            case .refused: step = run.refused(&line)
-            case .split: step = run.split(&line)
-            case .setAside: step = run.setAside(&line, answer: response.body)
-            case .retry:
-                let retryAfter = response.retryAfter.flatMap { RetryAfter.wait($0, now: .now()) }
-                step = run.retry(
-                    &line,
-                    decision: policy.decide(
-                        failedAttempt: attempt, retryAfter: retryAfter, elapsed: elapsed(), random: random))
+            switch ending {
+            case .deadlinePassed:
+                run.report.stopped = .deadlinePassed(policy.deadline)
+                return run.finish()
+            case .gaveUp(let attempt, let why):
+                run.report.requests += 1
+                var line = line(attempt, batch: run.batchNumber, events: batch.events.count)
+                step = run.gaveUp(&line, why)
+                onAttempt(line)
+            case .answered(let attempt):
+                run.report.requests += 1
+                var line = line(attempt, batch: run.batchNumber, events: batch.events.count)
+                switch line.outcome {
+                case .sent: step = run.sent(&line, postedAt: postedAt, sentAt: .now())
+                case .refused: step = run.refused(&line)
+                case .split: step = run.split(&line)
+                case .setAside: step = run.setAside(&line, answer: attempt.response.body)
+                case .retry: step = .stop  // not reached: a retryable answer ends as gaveUp
+                }
+                onAttempt(line)
             }
-            onAttempt(line)
-            switch step {
-            case .nextBatch: attempt = 0
-            case .retry(let wait): sleep(wait)
-            case .stop: return run.finish()
-            }
+            if case .stop = step { return run.finish() }
         }
         return run.finish()
+    }
+
+    /// An attempt as the caller sees it.
+    func line(_ attempt: APIClient.Attempt, batch: Int, events: Int) -> UploadAttempt {
+        let response = attempt.response
+        return UploadAttempt(
+            batch: batch, events: events, attempt: attempt.number, status: response.status,
+            outcome: UploadResponse.classify(status: response.status, batchSize: events),
+            received: response.status == nil ? nil : UploadResponse.received(response.body), retryAfter: attempt.wait,
+            elapsed: attempt.elapsed, detail: response.failure.map(key.redacting))
     }
 
     /// The answer's first bytes as one printable line (controls and non-UTF-8 as `?`).
@@ -131,13 +152,5 @@ public struct EventUploader: Sendable {
         let line = String(
             String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFD}" ? "?" : $0 }))
         return line.isEmpty ? "(empty body)" : line + (body.count > quotedBodyBytes ? "…" : "")
-    }
-}
-
-extension MobileKey {
-    /// `text` with the key, should a server echo it, replaced by `<mobile key>`.
-    func redacting(_ text: String) -> String {
-        let secret = String(authorizationHeader.dropFirst("Authorization: Bearer ".count))
-        return text.replacing(secret, with: "<mobile key>")
     }
 }

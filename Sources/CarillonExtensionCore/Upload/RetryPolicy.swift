@@ -1,4 +1,4 @@
-/// When a failed `POST /v1/events` is tried again: exponential backoff with full jitter, honouring the
+/// When a failed API request is tried again: exponential backoff with full jitter, honouring the
 /// server's `Retry-After`, within a number of attempts and an overall deadline. Pure: the random source
 /// is a parameter, so every decision is tested from tables.
 ///
@@ -14,7 +14,7 @@ public struct RetryPolicy: Sendable, Equatable {
     public var cap: Duration
     /// Requests made for one batch at most, the first included (default 5).
     public var maximumAttempts: Int
-    /// The whole upload's wall time (default 60 s).
+    /// The whole operation's wall time, every request and wait included (default 60 s).
     public var deadline: Duration
 
     /// 500 ms base, 30 s cap, 5 attempts per batch, 60 s for the whole upload.
@@ -46,8 +46,16 @@ public struct RetryPolicy: Sendable, Equatable {
     public enum Decision: Sendable, Equatable {
         /// Wait this long, then try again.
         case retry(after: Duration)
-        /// Stop: the events stay queued. Says why (attempts used up, or the deadline).
-        case giveUp(String)
+        /// Stop, and why.
+        case giveUp(GiveUp)
+    }
+
+    /// Why no retry follows: a value, worded by whoever shows it.
+    public enum GiveUp: Sendable, Equatable {
+        /// ``maximumAttempts`` requests were made.
+        case attemptsMade(Int)
+        /// The next wait (the server's `Retry-After`, or the backoff) would pass ``deadline``.
+        case waitPassesDeadline(wait: Duration, serverAsked: Bool, deadline: Duration)
     }
 
     /// The decision after a retryable failure.
@@ -62,7 +70,7 @@ public struct RetryPolicy: Sendable, Equatable {
         failedAttempt: Int, retryAfter: Duration?, elapsed: Duration, random: (_ upper: Int) -> Int
     ) -> Decision {
         guard failedAttempt < maximumAttempts else {
-            return .giveUp("\(maximumAttempts) attempt\(maximumAttempts == 1 ? "" : "s") made (--max-attempts)")
+            return .giveUp(.attemptsMade(maximumAttempts))
         }
         let wait: Duration
         if let retryAfter {
@@ -72,9 +80,7 @@ public struct RetryPolicy: Sendable, Equatable {
             wait = .milliseconds(min(max(random(upper), 0), upper))
         }
         guard wait < deadline - elapsed else {
-            let milliseconds = wait.wholeMilliseconds
-            let why = retryAfter != nil ? "the server's Retry-After (\(milliseconds) ms)" : "the next backoff (\(milliseconds) ms)"
-            return .giveUp("\(why) would pass the \(Self.seconds(deadline)) s deadline (--deadline)")
+            return .giveUp(.waitPassesDeadline(wait: wait, serverAsked: retryAfter != nil, deadline: deadline))
         }
         return .retry(after: wait)
     }

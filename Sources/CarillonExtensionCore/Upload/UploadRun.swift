@@ -1,26 +1,25 @@
 /// One upload in progress: the batches still to send, where it stands, and what it has done so far.
 ///
-/// ``EventUploader/upload(_:now:onAttempt:)`` posts a batch, classifies the answer
+/// ``EventUploader/upload(_:sentLog:now:onAttempt:)`` posts a batch, classifies the answer
 /// (``UploadResponse/classify(status:batchSize:)``), and hands the attempt to the step for that
 /// outcome, which says what comes next. The order that makes a crash lose nothing lives in the steps: a
-/// batch's events leave the queue only in ``sent(_:)``, after a 2xx, and a refused batch is set aside
+/// batch's events leave the queue only in ``sent(_:postedAt:sentAt:)``, after a 2xx (and, with a sent log, after its lines are on disk), and a refused batch is set aside
 /// before it leaves the queue.
 struct UploadRun {
     /// What comes after a step.
     enum Next {
         /// The next batch (the one at ``next``: after a send or a set-aside, or the first half of a split).
         case nextBatch
-        /// The same batch again, after the wait the attempt's line gives.
-        case retry(wait: Duration)
         /// The upload ends here; ``UploadReport/stopped`` says why.
         case stop
     }
 
     let queue: EventQueue
     let key: MobileKey
+    let sentLog: SentLog?
     var report: UploadReport
     /// The batches of this run, in queue order; a split replaces one by its two halves.
-    var pending: [[Event]]
+    var pending: [EventBatch]
     /// The batch being sent.
     var next = 0
     /// Its number in this run, from 1.
@@ -29,16 +28,25 @@ struct UploadRun {
     var removedSinceSync = false
 
     /// The batch being sent.
-    var events: [Event] { pending[next] }
+    var batch: EventBatch { pending[next] }
+    /// Its events.
+    var events: [Event] { pending[next].events }
 
-    /// A 2xx: the batch's events leave the queue.
-    mutating func sent(_ line: inout UploadAttempt) -> Next {
+    /// A 2xx: the batch's events are logged (when a log is kept), then leave the queue.
+    mutating func sent(_ line: inout UploadAttempt, postedAt: Timestamp, sentAt: Timestamp) -> Next {
+        do {
+            try sentLog?.append(events, postedAt: postedAt, sentAt: sentAt)
+        } catch {
+            line.detail = "sent, but cannot write the sent log: \(error) (its events stay queued, to be sent again)"
+            report.stopped = .cannotLog("\(error)")
+            return .stop
+        }
         do {
             try queue.removeAcknowledged(events)
             removedSinceSync = true
         } catch {
             line.detail = "sent, but cannot remove its events from the queue: \(error) (they will be sent again)"
-            report.stopped = "cannot remove sent events from the queue: \(error)"
+            report.stopped = .cannotRemove("\(error)")
             return .stop
         }
         report.sent += events.count
@@ -55,7 +63,7 @@ struct UploadRun {
         let status = line.status ?? 0
         line.detail = "the API refused the mobile key (HTTP \(status)); every event stays queued"
         report.keyRefused = true
-        report.stopped = "the API refused the mobile key (HTTP \(status))"
+        report.stopped = .keyRefused(status: status)
         return .stop
     }
 
@@ -64,7 +72,8 @@ struct UploadRun {
         let batch = events
         let half = batch.count / 2
         line.detail = "too large for the API: split into \(half) and \(batch.count - half) events"
-        pending.replaceSubrange(next...next, with: [Array(batch[..<half]), Array(batch[half...])])
+        pending.replaceSubrange(
+            next...next, with: [EventBatch(events: Array(batch[..<half])), EventBatch(events: Array(batch[half...]))])
         return .nextBatch
     }
 
@@ -77,7 +86,7 @@ struct UploadRun {
             report.setAsideEvents += events.count
         } catch {
             line.detail = "refused (HTTP \(status)), and cannot be set aside: \(error)"
-            report.stopped = "cannot set a refused batch aside: \(error)"
+            report.stopped = .cannotSetAside("\(error)")
             return .stop
         }
         line.detail = "refused (HTTP \(status)); its events are set aside in \(queue.quarantineDirectory)"
@@ -85,18 +94,11 @@ struct UploadRun {
         return .nextBatch
     }
 
-    /// No answer, 408, 429 or 5xx: the policy's decision, a wait or the end of the upload.
-    mutating func retry(_ line: inout UploadAttempt, decision: RetryPolicy.Decision) -> Next {
-        switch decision {
-        case .retry(let wait):
-            line.retryAfter = wait
-            return .retry(wait: wait)
-        case .giveUp(let why):
-            let failure = line.detail.map { "; last: \($0)" } ?? " (HTTP \(line.status ?? 0))"
-            line.detail = "gave up: \(why)\(failure)"
-            report.stopped = "gave up on batch \(batchNumber): \(why)"
-            return .stop
-        }
+    /// No answer, 408, 429 or 5xx, and the policy allows no more: the upload ends here.
+    mutating func gaveUp(_ line: inout UploadAttempt, _ why: RetryPolicy.GiveUp) -> Next {
+        line.gaveUp = why
+        report.stopped = .gaveUp(batch: batchNumber, why)
+        return .stop
     }
 
     /// The end of every run: the removals are made durable once, and what is left is counted as kept.
@@ -110,7 +112,7 @@ struct UploadRun {
                 )
             }
         }
-        report.kept = pending[next...].reduce(0) { $0 + $1.count }
+        report.kept = pending[next...].reduce(0) { $0 + $1.events.count }
         return report
     }
 }

@@ -40,6 +40,7 @@ import Testing
             case "FuzzPayload": try FuzzChecks.payload(bytes)
             case "FuzzImageVerifier", "FuzzImageDecoders": try FuzzChecks.imageVerifier(bytes, checkFile: true)
             case "FuzzReceipt": try FuzzChecks.receipt(bytes)
+            case "FuzzAPIAnswers": try FuzzChecks.apiAnswers(bytes)
             case "FuzzEventQueueFile":
                 try FuzzChecks.eventQueueFile(bytes, throughQueue: false)
                 try FuzzChecks.eventQueueFile(bytes, throughQueue: true)

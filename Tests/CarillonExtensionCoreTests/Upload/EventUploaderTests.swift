@@ -37,7 +37,7 @@ import Testing
         #expect(waits.values == [2, 4, 5].map { .milliseconds($0) })
         #expect(attempts.values.map(\.status) == [500, 502, 503, 504])
         #expect(attempts.values.map(\.retryAfter) == [.milliseconds(2), .milliseconds(4), .milliseconds(5), nil])
-        #expect(report.stopped == "gave up on batch 1: 4 attempts made (--max-attempts)")
+        #expect(report.stopped == .gaveUp(batch: 1, .attemptsMade(4)))
         #expect(report.kept == 3 && report.sent == 0 && !report.isClean)
         #expect(try queue.pending().count == 3)
         #expect(try server.recorded().isEmpty)

@@ -36,14 +36,14 @@ import Testing
         // ...only by the deadline.
         Case(
             failedAttempt: 1, retryAfter: 45_000, elapsed: 20_000, randomAtTop: false,
-            expected: .giveUp("the server's Retry-After (45000 ms) would pass the 60 s deadline (--deadline)")),
+            expected: .giveUp(.waitPassesDeadline(wait: .milliseconds(45_000), serverAsked: true, deadline: .seconds(60)))),
         Case(
             failedAttempt: 4, retryAfter: nil, elapsed: 56_500, randomAtTop: true,
-            expected: .giveUp("the next backoff (4000 ms) would pass the 60 s deadline (--deadline)")),
+            expected: .giveUp(.waitPassesDeadline(wait: .milliseconds(4_000), serverAsked: false, deadline: .seconds(60)))),
         Case(failedAttempt: 4, retryAfter: nil, elapsed: 56_500, randomAtTop: false, expected: .retry(after: .milliseconds(0))),
         // Attempts: the fifth failure is the last.
         Case(failedAttempt: 4, retryAfter: nil, elapsed: 0, randomAtTop: true, expected: .retry(after: .milliseconds(4_000))),
-        Case(failedAttempt: 5, retryAfter: 10, elapsed: 0, randomAtTop: false, expected: .giveUp("5 attempts made (--max-attempts)")),
+        Case(failedAttempt: 5, retryAfter: 10, elapsed: 0, randomAtTop: false, expected: .giveUp(.attemptsMade(5))),
     ])
     func decisions(_ c: Case) {
         let decision = Self.policy.decide(
@@ -66,7 +66,7 @@ import Testing
         #expect((1...5).map(quick.ceiling(afterAttempt:)) == [1, 2, 4, 4, 4].map { .milliseconds($0) })
         #expect(
             RetryPolicy(maximumAttempts: 1).decide(failedAttempt: 1, retryAfter: nil, elapsed: .zero, random: { $0 })
-                == .giveUp("1 attempt made (--max-attempts)"))
+                == .giveUp(.attemptsMade(1)))
     }
 
     @Test func valuesBelowTheirMinimumAreRaisedToIt() {

@@ -2,6 +2,7 @@
 import CarillonFuzzChecks
 
 @testable import CarillonCLI
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -63,9 +64,11 @@ nonisolated(unsafe) private var optionTableChecked = false
 private func checkOptionTableOnce() {
     guard !optionTableChecked else { return }
     optionTableChecked = true
-    // `upload` must never reach the network from a fuzzed command line: with no key in the environment
-    // and every --key-file a sandbox path that is missing or a directory, it stops at a usage error.
+    // `upload` and `readback` must never reach the network from a fuzzed command line: with no key in the
+    // environment and every --key-file a sandbox path that is missing or a directory, they stop at a usage
+    // error.
     unsetenv("CARILLON_MOBILE_KEY")
+    unsetenv("CARILLON_SECRET_KEY")
     let names = Set(CarillonTool.commands.map { $0.name })
     guard names == Set(FuzzChecks.commandOptions.keys) else {
         fail("FuzzChecks.commandOptions lists \(FuzzChecks.commandOptions.keys.sorted()), the tool has \(names.sorted())")
