@@ -158,8 +158,8 @@ struct PayloadRunner: Sendable {
         let verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         let line =
             switch format {
-            case .json: ResultLine.make(input, result: result, payloadWarnings: warnings)
-            case .text: TextBlock.make(input, result: result, payloadWarnings: warnings)
+            case .json: ResultLine.make(input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments)
+            case .text: TextBlock.make(input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments)
             case .junit:
                 JUnitXML.testCase(
                     name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL),

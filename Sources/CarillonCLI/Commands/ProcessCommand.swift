@@ -11,8 +11,10 @@ enum ProcessCommand: Command {
         static let container = Option.path(
             "--container", "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts.")
         static let attachments = Option.path(
-            "--attachments", "DIR", help: "Directory for attachment files.", default: "$TMPDIR/carillon-nse-attachments"
-        ).discussing("It is created 0700 if missing; each attachment file is 0600.")
+            "--attachments", "DIR", help: "Keep each payload's attachment file in DIR."
+        ).discussing(
+            "It is created 0700 if missing; each attachment file is 0600. Without it, verified images live in a directory of"
+                + " the run's own under $TMPDIR, removed when the run ends: each line's attachments[].file is then null.")
         static let caFile = Option.path(
             "--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on."
         ).discussing(
@@ -160,7 +162,8 @@ enum ProcessCommand: Command {
         let expireAfter = try Options.expireAfter.read(arguments)
         let jobs = try Options.jobs.read(arguments)
         let container = try Options.container.read(arguments)
-        let attachments = try Options.attachments.read(arguments) ?? defaultAttachmentsDirectory()
+        let keptAttachments = try Options.attachments.read(arguments)
+        let attachments = keptAttachments ?? runAttachmentsDirectory()
         if let container, PathRelation.isSameOrInside(attachments, container) {
             throw UsageError(
                 message:
@@ -197,14 +200,15 @@ enum ProcessCommand: Command {
         let stream = PayloadStream(
             inputs, linesFromStandardInput: try CampaignOptions.lines.read(arguments), shard: shard, limit: maximumPayloadFileBytes)
 
-        // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
-        StaleFiles.removeStalePartialDownloads(in: attachments)
         let download = DownloadConfiguration(
             limits: DownloadLimits(budget: budget, maximumBytes: maximumBytes),
             extraCAFile: caFile, transportSecurity: transportSecurity, requestHeaders: try requestHeaders(arguments))
-        let configuration = ExtensionConfiguration(
+        var configuration = ExtensionConfiguration(
             attachmentsDirectory: attachments, receiptContainer: container, download: download)
+        configuration.keepsAttachments = keptAttachments != nil
         let runtime = ExtensionRuntime(configuration: configuration, sharesImages: !(try CampaignOptions.noShare.read(arguments)))
+        // Once the report has read the images it embeds: the run's own files go with it.
+        defer { runtime.finish() }
         // JUnit's counts come first: its test cases are spooled until the run is over.
         let spool: JUnitSpool?
         do throws(FileSystemError) {
@@ -220,7 +224,6 @@ enum ProcessCommand: Command {
             runtime: runtime, expireAfter: expireAfter, io: runnerIO, format: format, collectsReport: reportPath != nil, campaign: true,
             failOn: failOn)
         let report = runner.run(stream, jobs: jobs)
-        runtime.imageSource?.finish()
         if let spool, !JUnitSpool.print(spool, report: report, since: started, io: io) { status = CarillonTool.exitDataError }
         if !report.allRead { status = CarillonTool.exitDataError }
         if stream.count == 0 && !inputs.isEmpty {
@@ -266,8 +269,9 @@ enum ProcessCommand: Command {
             userAgent: try Options.userAgent.read(arguments), acceptLanguage: try Options.acceptLanguage.read(arguments), extra: extra)
     }
 
-    private static func defaultAttachmentsDirectory() -> String {
-        FileSystem.join(temporaryDirectory(), "carillon-nse-attachments")
+    /// Where a run without --attachments keeps its verified images until it ends: a directory of its own.
+    private static func runAttachmentsDirectory() -> String {
+        FileSystem.join(temporaryDirectory(), "carillon-nse-run-\(FileSystem.uniqueToken())")
     }
 
     /// `$TMPDIR`, or `/tmp`.

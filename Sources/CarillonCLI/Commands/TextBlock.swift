@@ -12,7 +12,8 @@ enum TextBlock {
         Quoting.display("\(payload.name): \(Reason.invalidPayload.code) — \(message)") + "\n"
     }
 
-    static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String]) -> String {
+    /// `keptFiles` false: the attachment files last only for the run, and no file is named.
+    static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], keptFiles: Bool = true) -> String {
         var lines = ["\(payload.name): \(result.outcome.reason.code) — \(result.outcome.detail)"]
         lines.append(
             "  delivered \(result.delivered.rawValue)\(result.routed ? "" : " (not routed: the extension never runs)"), receipt \(result.receipt.code)"
@@ -31,7 +32,8 @@ enum TextBlock {
             lines.append(end)
         }
         for attachment in result.content.attachments {
-            lines.append("  attached \(FileName.jsonText(attachment.path)) (\(attachment.type.rawValue), \(attachment.byteCount) bytes)")
+            let file = keptFiles ? "\(FileName.jsonText(attachment.path)) " : ""
+            lines.append("  attached \(file)(\(attachment.type.rawValue), \(attachment.byteCount) bytes)")
         }
         for warning in payloadWarnings + result.warnings { lines.append("  warning: \(warning)") }
         return lines.map(Quoting.display).joined(separator: "\n") + "\n"

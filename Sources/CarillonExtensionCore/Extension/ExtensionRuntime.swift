@@ -26,6 +26,22 @@ public final class ExtensionRuntime: Sendable {
         self.configuration = configuration
         pool = DownloaderPool(configuration: configuration.download)
         imageSource = sharesImages ? SharedImageSource() : nil
+        if configuration.keepsAttachments {
+            // A process killed mid-download (iOS ends an extension over its memory limit with SIGKILL)
+            // leaves its partial file; an hour on, no download can own it.
+            StaleFiles.removeStalePartialDownloads(in: configuration.attachmentsDirectory)
+        } else {
+            AttachmentStore.registerRunDirectory(configuration.attachmentsDirectory)
+        }
+    }
+
+    /// Ends the run, once every notification is delivered and its attachments read: stops the shared
+    /// downloads still in flight and removes the images kept for sharing; when attachments last only
+    /// for the run (``ExtensionConfiguration/keepsAttachments`` false), removes the attachments
+    /// directory with every file in it. Notifications processed afterwards get no attachment.
+    @_spi(Tooling) public func finish() {
+        imageSource?.finish()
+        if !configuration.keepsAttachments { AttachmentStore.removeRunDirectory(configuration.attachmentsDirectory) }
     }
 
     /// `UNNotificationServiceExtension.didReceive(_:withContentHandler:)`: see

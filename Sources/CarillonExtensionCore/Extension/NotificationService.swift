@@ -168,7 +168,12 @@ public final class NotificationService: Sendable {
             finished.signal()
             return
         }
-        imageWork = (image, ImageAttacher(store: AttachmentStore(directory: configuration.attachmentsDirectory), pool: pool))
+        imageWork = (
+            image,
+            ImageAttacher(
+                store: AttachmentStore(directory: configuration.attachmentsDirectory, keepsFiles: configuration.keepsAttachments),
+                pool: pool)
+        )
     }
 
     /// Downloads, verifies and attaches the image, then delivers (unless time-will-expire came first).

@@ -8,9 +8,9 @@ import Synchronization
 /// only — not by that payload's time-will-expire, which is its own: every payload, the first included,
 /// then waits for the verdict until its own expiry (``ImageWait``), so a payload whose expiry comes first
 /// is `expired` while the download goes on for the others. Payloads that ask later take the verdict at
-/// once. A verified image is kept under a partial name (removed on a signal, or by ``removeFiles()``) and
-/// each payload gets its own attachment file, a hard link to it where the file system allows (else a
-/// copy). A verdict of ``Reason/storage`` is not kept: the next payload tries again.
+/// once. A verified image is kept under a partial name (removed on a signal, or by ``finish()``) and,
+/// when the store keeps its files, each payload gets its own attachment file, a hard link to it where
+/// the file system allows (else a copy); otherwise each payload's attachment is that kept file. A verdict of ``Reason/storage`` is not kept: the next payload tries again.
 ///
 /// One source serves one ``DownloadConfiguration`` (one ``ExtensionRuntime``): the options that change
 /// a download are the same for every payload it serves, so the URL alone is the key.
@@ -98,7 +98,7 @@ import Synchronization
             return Taken(result: .failure(outcome), trace: verdict.trace, sharedWith: sharedWith)
         case .success(let fetched):
             do {
-                let attachment = try attacher.store.publishLink(of: fetched.path, type: fetched.type, byteCount: fetched.byteCount)
+                let attachment = try attachment(of: fetched, in: attacher.store)
                 return Taken(
                     result: .success(ImageAttacher.Attached(attachment: attachment, warnings: fetched.warnings)), trace: verdict.trace,
                     sharedWith: sharedWith)
@@ -106,6 +106,16 @@ import Synchronization
                 return Taken(result: .failure(error), trace: verdict.trace, sharedWith: sharedWith)
             }
         }
+    }
+
+    /// A payload's attachment of a kept image: a file of its own (a link or a copy) when the store keeps
+    /// its files; else the kept file itself, which lasts as long as the run — no file per payload.
+    private func attachment(of fetched: Kept, in store: AttachmentStore) throws(Outcome) -> NotificationAttachment {
+        guard store.keepsFiles else {
+            return NotificationAttachment(
+                identifier: "image-\(FileSystem.uniqueToken())", path: fetched.path, type: fetched.type, byteCount: fetched.byteCount)
+        }
+        return try store.publishLink(of: fetched.path, type: fetched.type, byteCount: fetched.byteCount)
     }
 
     /// Downloads and verifies the image, then hands the verdict to everyone waiting.
