@@ -184,7 +184,9 @@ final class CurlDownloader {
                     return report
                 }
                 let cancelled: Bool
-                (code, cancelled) = perform(cancellation, context)
+                (code, cancelled) = perform(cancellation, context) {
+                    snapshot(of: report, current: current, context: context, start: start)
+                }
                 var connects = 0
                 carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
                 var facts = CurlDownloader.requestFacts(easy, head: context.head, tls: connects > 0 ? context.tls : nil)
@@ -249,8 +251,31 @@ final class CurlDownloader {
         return Int(clamping: max(rounded, 1))
     }
 
-    /// Runs one request in the multi handle until it ends or is cancelled.
-    private func perform(_ cancellation: DownloadCancellation, _ context: TransferContext) -> (CURLcode, cancelled: Bool) {
+    /// The transfer as a cancelled one would report it now (``TransferSnapshots``): the requests made,
+    /// the one under way, and the outcome that names its phase, host and bytes.
+    private func snapshot(of report: TransferReport, current: ImageURL, context: TransferContext, start: ContinuousClock.Instant)
+        -> TransferSnapshots.Snapshot
+    {
+        var connects = 0
+        carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+        var report = report
+        report.hops.append(
+            TransferHop(
+                url: current.absoluteString, status: context.head.status, location: context.head.location, bodyBytes: context.bodyBytes,
+                newConnection: connects > 0, curlCode: Int32(CURLE_ABORTED_BY_CALLBACK.rawValue),
+                endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start),
+                facts: CurlDownloader.requestFacts(easy, head: context.head, tls: connects > 0 ? context.tls : nil)))
+        report = finish(report, code: CURLE_ABORTED_BY_CALLBACK, context: context, start: start)
+        report.cancelled = true
+        let outcome = report.failure ?? Outcome(.expired, "time-will-expire arrived before the download finished")
+        return TransferSnapshots.Snapshot(outcome: outcome, trace: report.trace(image: nil))
+    }
+
+    /// Runs one request in the multi handle until it ends or is cancelled; between two turns, answers
+    /// whoever asked `cancellation` for a snapshot of the transfer.
+    private func perform(
+        _ cancellation: DownloadCancellation, _ context: TransferContext, snapshot: () -> TransferSnapshots.Snapshot
+    ) -> (CURLcode, cancelled: Bool) {
         guard cancellation.attach(multi) else { return (CURLE_ABORTED_BY_CALLBACK, true) }
         defer { cancellation.detach() }
         curl_multi_add_handle(multi, easy)
@@ -264,6 +289,7 @@ final class CurlDownloader {
             }
             // Read as soon as the handshake is done: a stall before the headers closes the connection.
             if context.tls == nil { context.tls = CurlDownloader.handshakeTLS(easy) }
+            if cancellation.snapshots.isWanted { cancellation.snapshots.publish(snapshot()) }
             if running == 0 { break }
             // A redirect is decided on its head; its body is never waited for. A short one (at most
             // RedirectRule.maximumBodyBytes announced) still in flight gets RedirectRule.drainMilliseconds

@@ -89,9 +89,13 @@ import Synchronization
         }
         let sharedWith = starts ? nil : flight.fetchedBy
         guard let verdict = wait.verdict(of: flight) else {
+            // Expired while the download goes on for the others: where it is now, as a download of this
+            // payload's own cancelled at this instant would say (phase, host, bytes, and its trace).
+            let snapshot = flight.cancellation.snapshot()
             return Taken(
-                result: .failure(Outcome(.expired, "time-will-expire arrived while the image's download was in flight")), trace: nil,
-                sharedWith: sharedWith)
+                result: .failure(
+                    snapshot?.outcome ?? Outcome(.expired, "time-will-expire arrived while the image's download was in flight")),
+                trace: snapshot?.trace, sharedWith: sharedWith)
         }
         switch verdict.result {
         case .failure(let outcome):
