@@ -4,8 +4,9 @@ import Synchronization
 /// One download per distinct image: payloads of one run that name the same image (its URL after the
 /// URL rules, ``ImageURL``) share one transfer and one verdict.
 ///
-/// The first payload to ask starts the fetch, on a thread of its own and bound by the download budget
-/// only — not by that payload's time-will-expire, which is its own: every payload, the first included,
+/// The first payload to ask starts the fetch, bound by the download budget only — not by that payload's
+/// time-will-expire, which is its own — on its own thread when that expiry cannot come before the budget
+/// ends the transfer, else on a thread of its own: every payload, the first included,
 /// then waits for the verdict until its own expiry (``ImageWait``), so a payload whose expiry comes first
 /// is `expired` while the download goes on for the others. Payloads that ask later take the verdict at
 /// once. A verified image is kept under a partial name (removed on a signal, or by ``finish()``) and,
@@ -79,12 +80,20 @@ import Synchronization
             return (flight, true)
         }
         if starts {
-            // Its own thread: the requester may stop waiting at its own expiry, and the others still need
-            // the verdict. The budget bounds the transfer.
             fetches.enter()
-            DispatchQueue(label: "carillon.shared-image").async {
-                self.fetch(url, into: flight, attacher: attacher)
-                self.fetches.leave()
+            if wait.outlasts(attacher.pool.configuration.limits.budget) {
+                // The requester's expiry cannot come before the budget ends the transfer: it never stops
+                // waiting early, so it fetches on its own thread, with no hand-off (the common case: 30 s
+                // of time-will-expire, 20 s of budget).
+                fetch(url, into: flight, attacher: attacher)
+                fetches.leave()
+            } else {
+                // Its own thread: the requester may stop waiting at its own expiry, and the others still
+                // need the verdict. The budget bounds the transfer.
+                DispatchQueue(label: "carillon.shared-image").async {
+                    self.fetch(url, into: flight, attacher: attacher)
+                    self.fetches.leave()
+                }
             }
         }
         let sharedWith = starts ? nil : flight.fetchedBy
