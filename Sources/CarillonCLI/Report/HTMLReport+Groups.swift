@@ -35,12 +35,17 @@ extension HTMLReport {
     /// also its `data-r`, for the filters; each cell is isolated by the style (`unicode-bidi:isolate`, as
     /// `<bdi>` does elsewhere) rather than by an element per name.
     static func rowsTable(_ rows: [ReportGroups.Row]) -> String {
-        var html = "<table class=\"rows\"><tr><th>payload</th><th>elapsed_ms</th><th>reason (blank: as above)</th><th>detail</th></tr>\n"
-        html.reserveCapacity(html.utf8.count + rows.count * 56)
+        // Rows of one JSON Lines file (`FILE:LINE`, the usual campaign) name FILE once, in the heading.
+        let file = sharedFile(rows)
+        let heading = file.map { "line of " + HTMLEscaping.isolated($0) } ?? "payload"
+        var html = "<table class=\"rows\"><tr><th>\(heading)</th><th>elapsed_ms</th><th>reason (blank: as above)</th><th>detail</th></tr>\n"
+        html.reserveCapacity(html.utf8.count + rows.count * 40)
+        let dropped = file.map { $0.count + 1 } ?? 0
         var previous: (reason: Reason, detail: String)?
         for row in rows {
             let code = row.reason.code
-            html += "<tr data-r=\(code)><td>\(HTMLEscaping.escape(row.payload))<td>\(ResultLine.milliseconds(row.elapsedMilliseconds))"
+            let name = dropped == 0 ? HTMLEscaping.escape(row.payload) : String(row.payload.dropFirst(dropped))
+            html += "<tr data-r=\(code)><td>\(name)<td>\(ResultLine.milliseconds(row.elapsedMilliseconds))"
             if previous?.reason != row.reason || previous?.detail != row.detail {
                 html += "<td>\(code)<td>\(HTMLEscaping.escape(Quoting.display(row.detail)))"
                 previous = (row.reason, row.detail)
@@ -48,6 +53,18 @@ extension HTMLReport {
             html += "\n"
         }
         return html + "</table>\n"
+    }
+
+    /// The FILE every row's payload is a line of (`FILE:LINE`, LINE all digits), or nil.
+    static func sharedFile(_ rows: [ReportGroups.Row]) -> String? {
+        guard let first = rows.first, let colon = first.payload.lastIndex(of: ":") else { return nil }
+        let file = first.payload[..<colon]
+        let isLine = { (payload: String) -> Bool in
+            payload.count > file.count + 1 && payload.hasPrefix(file)
+                && payload[payload.index(payload.startIndex, offsetBy: file.count)] == ":"
+                && payload.dropFirst(file.count + 1).allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        return rows.allSatisfy { isLine($0.payload) } ? String(file) : nil
     }
 
     /// A group's heading: the image (or the reason, without one), its payloads and their reasons.

@@ -31,9 +31,12 @@ import Testing
         // rows per group and "and 297 more payloads", on purpose no longer: a check names every payload).
         #expect(page.components(separatedBy: "<tr data-r=").count - 1 == 1500 - 2 * 3)
         #expect(!page.contains("more payloads"))
-        let names = Set(
-            page.split(separator: work.file("c.jsonl") + ":").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) })
-        #expect(names == Set(1...1500))
+        let cards = page.split(separator: "<bdi>\(work.file("c.jsonl")):").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        let rows = page.split(separator: "<tr data-r=").dropFirst().compactMap { piece in
+            piece.split(separator: "<td>", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
+        }
+        #expect(Set(cards + rows) == Set(1...1500) && cards.count + rows.count == 1500)
+        #expect(page.contains("<th>line of <bdi>\(work.file("c.jsonl"))</bdi></th>"))
         #expect(page.utf8.count < 400_000, "\(page.utf8.count) bytes")
         #expect(page.contains("carillon-nse process: 1500 payloads"))
     }

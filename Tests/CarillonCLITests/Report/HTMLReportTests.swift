@@ -167,6 +167,21 @@ import Testing
         #expect(warnings.upperBound < preview.lowerBound)
     }
 
+    /// Rows name their JSON Lines file once, in the table's heading, when every row is a line of it.
+    @Test(
+        arguments: [
+            (["c.jsonl:4", "c.jsonl:5"], "c.jsonl"),
+            (["/tmp/a:b/c.jsonl:4", "/tmp/a:b/c.jsonl:10"], "/tmp/a:b/c.jsonl"),
+            (["c.jsonl:4", "d.jsonl:5"], nil),
+            (["c.jsonl:4", "c.jsonl:x"], nil),
+            (["c.jsonl:4", "c.jsonl:"], nil),
+            (["payloads/a.json", "payloads/b.json"], nil),
+        ] as [([String], String?)])
+    func rowsOfOneFileNameItOnce(payloads: [String], file: String?) {
+        let rows = payloads.map { ReportGroups.Row(payload: $0, reason: .attached, detail: "d", elapsedMilliseconds: 1) }
+        #expect(HTMLReport.sharedFile(rows) == file)
+    }
+
     /// Long text is clamped in both views, as iOS clamps it: the style says so for each element.
     @Test(
         arguments: [
@@ -199,13 +214,16 @@ import Testing
         #expect(html.utf8.count < 10_000_000, "\(html.utf8.count) bytes")
         print("grouped report of 100,000 payloads over 1,000 images: \(html.utf8.count) bytes")
         #expect(!html.contains("more payloads"))
-        // Each payload's name, once: in its card's title or its row's first cell.
-        let named = html.split(separator: "campaign.jsonl:").dropFirst().compactMap { piece in
+        // Each payload's name, once: in its card's title, or as a line of the file its table names.
+        let cards = html.split(separator: "<bdi>campaign.jsonl:").dropFirst().compactMap { piece in
             piece.split(separator: "<", maxSplits: 1).first.flatMap { Int($0) }
         }
-        // Counted as text (a card's data-payload attribute is followed by a quote, not a tag).
-        #expect(named.count == 100_000)
-        #expect(Set(named) == Set(1...100_000))
+        let rows = html.split(separator: "<tr data-r=").dropFirst().compactMap { piece in
+            piece.split(separator: "<td>", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
+        }
+        #expect(cards.count == 1000 && rows.count == 99_000)
+        #expect(Set(cards + rows) == Set(1...100_000))
+        #expect(html.components(separatedBy: "<th>line of <bdi>campaign.jsonl</bdi></th>").count - 1 == 1000)
     }
 
     /// SPEC-sized: 1,000 attached payloads whose images repeat stay well under 5 MB.
