@@ -30,7 +30,7 @@ complete -c carillon-nse -n __carillon_nse_needs_command -l version -d 'Show the
 complete -c carillon-nse -n '__carillon_nse_command help' -a 'process check drain open present scan batches upload readback summary completions'
 
 complete -c carillon-nse -n '__carillon_nse_command process' -l container -x -a '(__fish_complete_directories)' -d 'Shared container for receipts (the App Group). Without it, no receipts.'
-complete -c carillon-nse -n '__carillon_nse_command process' -l attachments -x -a '(__fish_complete_directories)' -d 'Directory for attachment files (default $TMPDIR/carillon-nse-attachments).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l attachments -x -a '(__fish_complete_directories)' -d 'Keep each payload\'s attachment file in DIR.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l ca-file -r -F -d 'Extra certificate authorities to trust (tests, staging). Verification stays on.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l budget -x -d 'Time budget of each image download, redirects included; at least 0.001 (default 20).'
 complete -c carillon-nse -n '__carillon_nse_command process' -l max-bytes -x -d 'Size cap of each image in bytes (default 10485760).'

@@ -98,26 +98,36 @@ def campaign_rows(b, nse, ngx, ca, cwork, payloads, images, reps):
         f.writelines(f'url = "{u}"\noutput = "{out}/{i}"\n' for i, u in enumerate(urls))
     att = os.path.join(cwork, "att")
     lines = os.path.join(cwork, "lines.jsonl")
-    kinds = ["ours", "xargs", "parallel"]
+    # Row 9d's peers: the same payloads without images, and the run's own TMPDIR (it must stay empty).
+    no_image = os.path.join(cwork, "campaign-no-image.jsonl")
+    write_campaign(no_image, [], payloads, with_image=False)
+    tmpdir = os.path.join(cwork, "tmpdir")
+    kinds = ["ours", "none", "noimage", "xargs", "parallel"]
     wall = {k: [] for k in kinds}
     rss = []
     for i in range(reps):
-        for kind in kinds[i % 3:] + kinds[:i % 3]:
+        for kind in kinds[i % len(kinds):] + kinds[:i % len(kinds)]:
             b.clear(out)
             shutil.rmtree(att, ignore_errors=True)
+            shutil.rmtree(tmpdir, ignore_errors=True)
+            os.makedirs(tmpdir)
             b.settle()
-            if kind == "ours":
-                cmd = [nse, "process", "--jobs", "8", "--attachments", att, "--ca-file", ca, campaign]
+            if kind in ("ours", "none", "noimage"):
+                keep = ["--attachments", att] if kind == "ours" else []
+                source = no_image if kind == "noimage" else campaign
+                cmd = ["env", f"TMPDIR={tmpdir}", nse, "process", "--jobs", "8"] + keep + ["--ca-file", ca, source]
                 ms, r = timed_to_file(b, cmd, lines)
                 reasons = count_reasons(lines)
-                if r.returncode != 0 or reasons != {"attached": payloads}:
-                    b.broke(f"row 9a: exit {r.returncode}, {reasons}; {r.stderr[-300:]}")
+                expected = {"no-image": payloads} if kind == "noimage" else {"attached": payloads}
+                if r.returncode != 0 or reasons != expected or os.listdir(tmpdir):
+                    b.broke(f"row 9a/9d {kind}: exit {r.returncode}, {reasons}, TMPDIR {os.listdir(tmpdir)[:3]}; "
+                            f"{r.stderr[-300:]}")
                     continue
             elif kind == "xargs":
                 ms, r = b.timed(["xargs", "-P", "8", "-n", "2", "-a", pairs, "curl"] + b.curl_safety(ca) + ["-o"])
             else:
                 ms, r = b.timed(["curl"] + b.curl_safety(ca) + ["--parallel", "--parallel-max", "8", "-K", config])
-            if kind != "ours" and (r.returncode != 0 or len(os.listdir(out)) != images):
+            if kind in ("xargs", "parallel") and (r.returncode != 0 or len(os.listdir(out)) != images):
                 b.broke(f"row 9a {kind}: exit {r.returncode}, {len(os.listdir(out))} files; {r.stderr[-200:]}")
                 continue
             wall[kind].append(ms)
@@ -139,9 +149,21 @@ def campaign_rows(b, nse, ngx, ca, cwork, payloads, images, reps):
           "≤ 3.00× curl --parallel 8", b.verdict(None if rp is None else rp <= 3.0))
     b.row("9a. peak RSS of that run", f"{rss[0]:.1f} MiB" if rss else "n/a", "", "< 64 MiB",
           b.verdict(rss[0] < 64 if rss else None))
+    # 9d: without --attachments (issue 30: no file per payload, nothing left in TMPDIR), against the sum
+    # of the same payloads without images and one curl --parallel fetching the distinct images, measured
+    # in the same run; 9a (--attachments, a hard link per payload) is beside it.
+    none, noimage = median(wall["none"]), median(wall["noimage"])
+    rn = none / (noimage + parallel) if none and noimage and parallel else None
+    b.row(f"9d. {payloads} payloads, {images} images, --jobs 8, no --attachments",
+          b.fmt(b.stats(wall["none"]), "ms", 0) + (f"; {rn:.2f}x" if rn else "")
+          + (f" (--attachments: {ours / (noimage + parallel):.2f}x)" if ours and noimage and parallel else ""),
+          f"no images {b.fmt(b.stats(wall['noimage']), 'ms', 0)} + curl --parallel-max 8 "
+          f"{b.fmt(b.stats(wall['parallel']), 'ms', 0)}",
+          "≤ 1.25× (no images + curl --parallel 8)", b.verdict(None if rn is None else rn <= 1.25))
     b.NOTES.append(f"Row 9a: nginx serves {images} URLs (one small PNG under each name); carillon-nse reads "
-                   f"{payloads} JSON Lines payloads and fetches each distinct image once (attachment files are "
-                   "hard links); the curl peers fetch only the distinct images.")
+                   f"{payloads} JSON Lines payloads and fetches each distinct image once (with --attachments, "
+                   "attachment files are hard links; without, 9d, no file per payload and TMPDIR is checked empty "
+                   "after each run); the curl peers fetch only the distinct images.")
 
 
 def no_image_rows(b, nse, cwork, payloads, reps):

@@ -18,7 +18,7 @@ seed_files() {
     find "Corpus/$(regressions_target "$1")" -maxdepth 1 -type f ! -name '.*'
     case "$1" in
         FuzzPayload | FuzzJSON) find ../Payloads -type f -name '*.json' ;;
-        FuzzImageVerifier | FuzzImageStream | FuzzImageDecoders) find ../Images -type f ! -name '*.md' ! -name '*.py' ;;
+        FuzzImageVerifier | FuzzImageStream | FuzzImageDecoders) find ../Images -type f ! -name '*.md' ! -name '*.py' ! -name '*.sh' ;;
         FuzzHARImport) find ../HAR -type f ! -name '*.md' ! -name '*.py' ;;
     esac
 }

@@ -1,8 +1,9 @@
 @_spi(Tooling) import CarillonExtensionCore
 
 /// The `--report` cards of a run, kept bounded (SPEC §6a): grouped by image (payloads without one by
-/// their reason), the first few of each group as whole cards, the next ones as compact rows, and the
-/// rest only counted, so a page of 100,000 payloads stays one page of a few megabytes.
+/// their reason), the first few of each group as whole cards and every other payload as a compact row
+/// (its name, time, and its reason and detail where they differ from the row above), so a page of
+/// 100,000 payloads names each one and stays one page under 10 MB.
 struct ReportGroups: Sendable {
     /// A payload shown as a row: its name, reason, detail and time.
     struct Row: Sendable {
@@ -26,9 +27,6 @@ struct ReportGroups: Sendable {
 
     /// Whole cards kept per group (fewer are shown when there are many groups).
     static let cardsPerGroup = 3
-    /// Rows kept per group, and in all: beyond them payloads are counted only.
-    static let rowsPerGroup = 200
-    static let rowsInAll = 20_000
 
     /// Up to this many payloads, the page is the plain one: a whole card each, in input order.
     static let plainLimit = 1000
@@ -37,7 +35,6 @@ struct ReportGroups: Sendable {
     /// Every card while the run is within ``plainLimit``; emptied once it is not.
     private var plain: [ReportEntry] = []
     private var index: [String: Int] = [:]
-    private var rowCount = 0
     private(set) var payloads = 0
 
     mutating func add(_ entry: ReportEntry, image: String?) {
@@ -59,10 +56,9 @@ struct ReportGroups: Sendable {
         groups[position].reasons[entry.reason, default: 0] += 1
         if groups[position].cards.count < Self.cardsPerGroup {
             groups[position].cards.append(entry)
-        } else if groups[position].rows.count < Self.rowsPerGroup && rowCount < Self.rowsInAll {
+        } else {
             groups[position].rows.append(
                 Row(payload: entry.payload, reason: entry.reason, detail: entry.detail, elapsedMilliseconds: entry.elapsedMilliseconds))
-            rowCount += 1
         }
         payloads += 1
     }

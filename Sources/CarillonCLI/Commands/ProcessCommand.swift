@@ -10,8 +10,10 @@ enum ProcessCommand: Command {
         static let container = Option.path(
             "--container", "DIR", help: "Shared container for receipts (the App Group). Without it, no receipts.")
         static let attachments = Option.path(
-            "--attachments", "DIR", help: "Directory for attachment files.", default: "$TMPDIR/carillon-nse-attachments"
-        ).discussing("It is created 0700 if missing; each attachment file is 0600.")
+            "--attachments", "DIR", help: "Keep each payload's attachment file in DIR."
+        ).discussing(
+            "It is created 0700 if missing; each attachment file is 0600. Without it, verified images live in a directory of"
+                + " the run's own under $TMPDIR, removed when the run ends: each line's attachments[].file is then null.")
         static let caFile = Option.path(
             "--ca-file", "PEM", help: "Extra certificate authorities to trust (tests, staging). Verification stays on."
         ).discussing(

@@ -164,10 +164,13 @@ struct PayloadRunner: Sendable {
             switch format {
             case .json where recorder != nil:
                 ResultLine.make(
-                    input, result: result, payloadWarnings: warnings,
+                    input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments,
                     recording: recording(input, payload, result, warnings).map { .string(FileName.jsonText($0)) } ?? .null)
-            case .json: ResultLine.make(input, result: result, payloadWarnings: warnings)
-            case .text: TextBlock.make(input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo)
+            case .json: ResultLine.make(input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments)
+            case .text:
+                TextBlock.make(
+                    input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo,
+                    keptFiles: runtime.configuration.keepsAttachments)
             case .junit:
                 JUnitXML.testCase(
                     name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL),

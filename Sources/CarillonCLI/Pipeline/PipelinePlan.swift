@@ -33,7 +33,8 @@ struct PipelinePlan {
         let expireAfter = try Options.expireAfter.read(arguments)
         let jobs = try Options.jobs.read(arguments)
         let container = try Options.container.read(arguments)
-        let attachments = try Options.attachments.read(arguments) ?? defaultAttachmentsDirectory()
+        let keptAttachments = try Options.attachments.read(arguments)
+        let attachments = keptAttachments ?? runAttachmentsDirectory()
         if let container, PathRelation.isSameOrInside(attachments, container) {
             throw UsageError(
                 message:
@@ -52,8 +53,10 @@ struct PipelinePlan {
         if let container { try DirectoryCheck.check(container, option: Options.container.spec.name, access: .create) }
         try DirectoryCheck.check(attachments, option: Options.attachments.spec.name, access: .create)
         let recorder = try Recorder.make(arguments, container: container, attachments: attachments, download: download)
+        var configuration = ExtensionConfiguration(attachmentsDirectory: attachments, receiptContainer: container, download: download)
+        configuration.keepsAttachments = keptAttachments != nil
         return PipelinePlan(
-            configuration: ExtensionConfiguration(attachmentsDirectory: attachments, receiptContainer: container, download: download),
+            configuration: configuration,
             sharesImages: !(try CampaignOptions.noShare.read(arguments)), expireAfter: expireAfter, jobs: jobs, format: format,
             failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shard, recorder: recorder)
     }
@@ -93,8 +96,9 @@ struct PipelinePlan {
         return path
     }
 
-    private static func defaultAttachmentsDirectory() -> String {
-        FileSystem.join(temporaryDirectory(), "carillon-nse-attachments")
+    /// Where a run without `--attachments` keeps its verified images until it ends: a directory of its own.
+    private static func runAttachmentsDirectory() -> String {
+        FileSystem.join(temporaryDirectory(), "carillon-nse-run-\(FileSystem.uniqueToken())")
     }
 
     /// `$TMPDIR`, or `/tmp`.

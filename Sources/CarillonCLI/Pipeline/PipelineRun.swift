@@ -13,12 +13,13 @@ struct PipelineRun {
     func run(_ stream: PayloadStream, inputsGiven: Bool, status: Int32) -> Int32 {
         var status = status
         let runtime = makeRuntime()
+        // Last, once the report has read the images it shows: the run's own files go with it.
+        defer { runtime.finish() }
         guard let output = openOutput() else { return CarillonTool.exitDataError }
         let started = ContinuousClock.now
         plan.recorder?.sayWhatIsKept(io: io)
         let report = runPayloads(stream, runtime: runtime, output: output)
         plan.recorder?.transport.discardRemaining()
-        runtime.imageSource?.finish()
         if let spool = output.spool, !JUnitSpool.print(spool, report: report, since: started, io: io) {
             status = CarillonTool.exitDataError
         }
@@ -32,8 +33,6 @@ struct PipelineRun {
 
     /// The extension's runtime for the plan's configuration.
     private func makeRuntime() -> ExtensionRuntime {
-        // A run killed by SIGKILL leaves its partial downloads; an hour on, no download can own them.
-        StaleFiles.removeStalePartialDownloads(in: plan.configuration.attachmentsDirectory)
         guard let recorder = plan.recorder else {
             return ExtensionRuntime(configuration: plan.configuration, sharesImages: plan.sharesImages)
         }

@@ -2,13 +2,16 @@
 
 /// The JSON line `process` prints for one payload (SPEC §6).
 enum ResultLine {
+    /// `keptFiles` false: the attachment files last only for the run, and each `file` is null;
     /// `recording`: with `--record`, the recording's path or null, as the line's last field.
-    static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], recording: JSONValue? = nil) -> String {
+    static func make(
+        _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], keptFiles: Bool = true, recording: JSONValue? = nil
+    ) -> String {
         render(
             payload: payload, routed: result.routed, outcome: result.outcome, delivered: result.delivered,
             deliveryID: result.deliveryID, receipt: result.receipt.code, attachments: result.content.attachments,
             elapsedMilliseconds: result.elapsed.inMilliseconds, warnings: payloadWarnings + result.warnings,
-            imageURL: result.imageURL, trace: result.trace, sharedWith: result.sharedWith, recording: recording)
+            imageURL: result.imageURL, trace: result.trace, sharedWith: result.sharedWith, keptFiles: keptFiles, recording: recording)
     }
 
     /// The line for an input that is not a payload: unreadable, or not a JSON object.
@@ -16,18 +19,18 @@ enum ResultLine {
         render(
             payload: payload, routed: false, outcome: Outcome(.invalidPayload, detail), delivered: .original,
             deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [],
-            imageURL: nil, trace: nil, sharedWith: nil)
+            imageURL: nil, trace: nil, sharedWith: nil, keptFiles: true)
     }
 
     /// Every field of SPEC §6, in its order.
     private static func render(
         payload: PayloadInput, routed: Bool, outcome: Outcome, delivered: Delivered, deliveryID: DeliveryID?, receipt: String,
         attachments: [NotificationAttachment], elapsedMilliseconds: Double, warnings: [String], imageURL: String?,
-        trace: DownloadTrace?, sharedWith: String?, recording: JSONValue? = nil
+        trace: DownloadTrace?, sharedWith: String?, keptFiles: Bool, recording: JSONValue? = nil
     ) -> String {
         let files: [JSONValue] = attachments.map { attachment in
             [
-                "file": .string(FileName.jsonText(attachment.path)), "type": .string(attachment.type.rawValue),
+                "file": keptFiles ? .string(FileName.jsonText(attachment.path)) : .null, "type": .string(attachment.type.rawValue),
                 "bytes": .number(String(attachment.byteCount)),
             ]
         }

@@ -15,8 +15,11 @@ enum TextBlock {
     /// The top-level key Xcode's `.apns` files name the Simulator's app with (APNs never sends it).
     static let simulatorTargetBundleKey = "Simulator Target Bundle"
 
-    /// The block of a payload that ran; `userInfo` is the payload's, for what it says beside `aps`.
-    static func make(_ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], userInfo: JSONValue? = nil) -> String {
+    /// The block of a payload that ran; `userInfo` is the payload's, for what it says beside `aps`;
+    /// `keptFiles` false: the attachment files last only for the run, and no file is named.
+    static func make(
+        _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], userInfo: JSONValue? = nil, keptFiles: Bool = true
+    ) -> String {
         var lines = ["\(payload.name): \(result.outcome.reason.code) — \(result.outcome.printedDetail)"]
         lines.append(
             "  delivered \(result.delivered.rawValue)\(result.routed ? "" : " (not routed: the extension never runs)"), receipt \(result.receipt.code)"
@@ -38,7 +41,8 @@ enum TextBlock {
             lines.append(end)
         }
         for attachment in result.content.attachments {
-            lines.append("  attached \(FileName.jsonText(attachment.path)) (\(attachment.type.rawValue), \(attachment.byteCount) bytes)")
+            let file = keptFiles ? "\(FileName.jsonText(attachment.path)) " : ""
+            lines.append("  attached \(file)(\(attachment.type.rawValue), \(attachment.byteCount) bytes)")
         }
         for warning in payloadWarnings + result.warnings { lines.append("  warning: \(warning)") }
         return lines.map(Quoting.display).joined(separator: "\n") + "\n"

@@ -116,6 +116,8 @@ struct ReplayRun {
         let transport = RecordedTransport(
             transfer: transfer.transfer, configuration: configuration.download, at: instant.millisecondsSinceEpoch / 1000)
         let runtime = ExtensionRuntime(configuration: configuration, replaying: transport)
+        // The line is printed before this returns: without --attachments its files go with the run.
+        defer { runtime.finish() }
         guard let payload = try? Payload(bytes: target.payload) else { return nil }
         var result = runtime.process(
             NotificationRequest(identifier: target.name, payload: payload), timeWillExpireAfter: plan.pipeline.expireAfter)
@@ -127,7 +129,8 @@ struct ReplayRun {
         let object = ReplayObject.make(
             archive: archive, file: file.path, entries: entries, transfer: transfer, transport: transport,
             headers: configuration.download.requestHeaders, choice: first.warning, suppliedChain: !plan.chain.isEmpty)
-        let line = ResultLine.make(.file(target.name, named: true), result: result, payloadWarnings: payload.warnings)
+        let line = ResultLine.make(
+            .file(target.name, named: true), result: result, payloadWarnings: payload.warnings, keptFiles: configuration.keepsAttachments)
         io.standardOutput.write(String(line.dropLast()) + ",\"replay\":" + JSONWriter.string(object) + "}\n")
         var changed = false
         if plan.check { changed = ReplayCheck.differs(recorded: archive.carillon?["verdict"], now: result, file: file.path, io: io) }

@@ -39,14 +39,19 @@ struct HTMLReport {
                 imageClass = images.add(
                     bytes, type: attachment.type, width: entry.trace?.image?.width, height: entry.trace?.image?.height)
             } else {
-                entry.warnings.append(
-                    "report: the attachment \(Quoting.display(attachment.path)) is not embedded (unreadable, or over \(ReportFile.maximumEmbeddedImageBytes / 1_048_576) MiB)"
-                )
+                entry.warnings.insert(Self.leftOut(attachment), at: 0)
             }
         }
         return ReportCard.html(
             entry, imageClass: imageClass, appName: appName, budgetMilliseconds: budgetMilliseconds,
             expireMilliseconds: expireMilliseconds)
+    }
+
+    /// Why an attachment is not on the page, and its size: over the embed limit, or unreadable.
+    static func leftOut(_ attachment: ReportEntry.Attachment, limit: Int = ReportFile.maximumEmbeddedImageBytes) -> String {
+        let what = "report: the \(attachment.type.rawValue) attachment (\(attachment.byteCount) bytes) is not shown on this page"
+        if attachment.byteCount > limit { return what + ": it is over the page's \(limit / 1_048_576) MiB embed limit" }
+        return what + ": its file could not be read"
     }
 
     /// The page around `main`, the same for both layouts: the policy, the style (`css` between the shared
@@ -87,7 +92,7 @@ struct HTMLReport {
         for (reason, _) in summary.counts {
             let code = reason.code
             css +=
-                "#f-\(code):checked~main .card:not([data-reason=\"\(code)\"]){display:none}"
+                "#f-\(code):checked~main .card:not([data-reason=\"\(code)\"]),#f-\(code):checked~main tr[data-r]:not([data-r=\(code)]){display:none}"
                 + "#f-\(code):checked~header label[for=f-\(code)]{background:#f5f5f7;color:#26292f}\n"
         }
         return css

@@ -2,7 +2,16 @@
 /// body cut after four lines, the attachment's thumbnail at the trailing edge) and the expanded view
 /// (the image full width above the whole text). Without an attachment (a fallback, or not routed) it is
 /// the notification exactly as delivered: the same text, no image.
+///
+/// Long text is clamped as iOS clamps it: the banner's title and subtitle on one line each and its body
+/// after four lines; the expanded view's title and subtitle after three lines and its body after
+/// ``expandedBodyLines`` (Apple documents no figure: iOS "truncates your message so that it fits well in
+/// each notification delivery style"; the expanded view is as tall as a screen at most), so that a
+/// 5,000-character body makes a card of a screen's height, not 3,000 px.
 enum NotificationPreview {
+    /// Lines of body the expanded view shows before it cuts.
+    static let expandedBodyLines = 16
+
     /// - Parameters:
     ///   - hasImage: whether the card's image class (``ReportImages``) paints a thumbnail and a hero.
     static func html(appName: String, title: String, subtitle: String, body: String, hasImage: Bool) -> String {

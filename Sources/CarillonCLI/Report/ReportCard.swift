@@ -14,6 +14,10 @@ enum ReportCard {
         var html =
             "<article class=\"card \(kind)\(imageClass.map { " " + $0 } ?? "")\" data-payload=\"\(payload)\" data-reason=\"\(reason)\">"
         html += "<h2><span class=\"reason r-\(reason)\">\(reason)</span> <span class=\"path\"><bdi>\(payload)</bdi></span></h2>"
+        // Near the top, where they are seen: below a tall preview they were missed.
+        if !entry.warnings.isEmpty {
+            html += "<ul class=\"warnings\">" + entry.warnings.map { "<li>\(HTMLEscaping.message($0))</li>" }.joined() + "</ul>"
+        }
         html += "<div class=\"card-body\">"
         if entry.isNotification && entry.routed {
             html += NotificationPreview.html(
@@ -35,7 +39,7 @@ enum ReportCard {
         return html + "</article>\n"
     }
 
-    /// The outcome as a list: detail, delivered, receipt, delivery id, elapsed time, warnings.
+    /// The outcome as a list: detail, delivered, receipt, delivery id, elapsed time (the warnings head the card).
     static func outcome(_ entry: ReportEntry) -> String {
         // Each value as HTML: the detail is a message; the delivery id is the payload's own text.
         var rows: [(String, String)] = [
@@ -52,9 +56,6 @@ enum ReportCard {
         var html = "<dl class=\"outcome\">"
         for (name, value) in rows { html += "<dt>\(name)</dt><dd>\(value)</dd>" }
         html += "</dl>"
-        if !entry.warnings.isEmpty {
-            html += "<ul class=\"warnings\">" + entry.warnings.map { "<li>\(HTMLEscaping.message($0))</li>" }.joined() + "</ul>"
-        }
         return html
     }
 }

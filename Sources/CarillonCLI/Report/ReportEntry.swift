@@ -7,6 +7,8 @@ struct ReportEntry: Sendable {
     struct Attachment: Sendable {
         var path: String
         var type: ImageType
+        /// The verified bytes, as the line's `bytes` says.
+        var byteCount = 0
     }
 
     /// The path as the output's `payload` field prints it (``PayloadInput/name``).
@@ -42,7 +44,7 @@ struct ReportEntry: Sendable {
         receipt = result.receipt.code
         deliveryID = result.deliveryID?.rawValue
         elapsedMilliseconds = result.elapsed.inMilliseconds
-        attachment = result.content.attachments.first.map { Attachment(path: $0.path, type: $0.type) }
+        attachment = result.content.attachments.first.map { Attachment(path: $0.path, type: $0.type, byteCount: $0.byteCount) }
         trace = result.trace
     }
 

@@ -35,15 +35,15 @@ enum ReportStyle {
         .n-title{font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
         .n-subtitle{font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
         .n-body{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:4;overflow:hidden;white-space:pre-wrap;overflow-wrap:anywhere}
-        .full .n-title,.full .n-subtitle{white-space:normal;overflow-wrap:anywhere}
-        .full .n-body{-webkit-line-clamp:unset;display:block}
+        .full .n-title,.full .n-subtitle{white-space:normal;overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden}
+        .full .n-body{-webkit-line-clamp:\(NotificationPreview.expandedBodyLines)}
         .n-empty{color:#666;font-style:italic}
         .thumb{width:40px;height:40px;border-radius:7px;flex:none;background-size:cover;background-position:center}
         .hero{width:100%;aspect-ratio:4/3;max-height:320px;background-size:contain;background-repeat:no-repeat;background-position:center;background-color:#111}
         .outcome{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:0;min-width:260px;flex:1;align-content:start}
         .outcome dt{color:#666}
         .outcome dd{margin:0;overflow-wrap:anywhere}
-        .warnings{margin:6px 0 0;padding-left:18px;color:#8a5a12;flex-basis:100%}
+        .warnings{margin:0 0 10px;padding-left:18px;color:#8a5a12}
         .waterfall{margin-top:12px;font-size:12px}
         .hop{margin-bottom:6px}
         .hop-label{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}

@@ -7,10 +7,17 @@ import Synchronization
 /// verified, or removed on any failure, so no partial or unverified file is ever left behind under an
 /// attachment's name. A ``PartialFile`` owns each such file until it is published, kept or gone.
 @_spi(Tooling) public struct AttachmentStore: Sendable {
+    /// Where its files go.
     public let directory: String
+    /// Whether each notification gets a file of its own that outlasts the runtime. When false, the
+    /// directory lasts only as long as its runtime, and notifications that share an image share its one
+    /// verified file (no link or copy per notification).
+    public let keepsFiles: Bool
 
-    public init(directory: String) {
+    /// A store of files in `directory`.
+    public init(directory: String, keepsFiles: Bool = true) {
         self.directory = directory
+        self.keepsFiles = keepsFiles
     }
 
     /// Creates the directory (0700) if needed and a new private file to download into.
@@ -59,13 +66,52 @@ import Synchronization
     /// The partial files of downloads under way, in every store of this process.
     private static let inProgress = Mutex<Set<String>>([])
 
-    /// Removes the partial file of every download under way, then calls `end` — which must end the
-    /// process — still holding the registry, so that no download can create a new one in between: for
-    /// a process about to end on a signal (SIGINT, SIGTERM). Safe from any thread.
+    /// The directories that last only as long as their run, in every runtime of this process.
+    private static let runDirectories = Mutex<Set<String>>([])
+
+    /// Records `directory` as lasting only for the run: a signal removes it (``removeFilesInProgress(thenEnd:)``)
+    /// as ``removeRunDirectory(_:)`` does at the run's end.
+    static func registerRunDirectory(_ directory: String) {
+        _ = runDirectories.withLock { $0.insert(directory) }
+    }
+
+    /// Removes a directory that lasted only for its run: the files a store makes in it (attachments and
+    /// partial downloads), then the directory itself. Anything else found there is left, and so is the
+    /// directory holding it. A directory never created is fine.
+    static func removeRunDirectory(_ directory: String) {
+        // The two registries in the order a signal takes them.
+        inProgress.withLock { paths in
+            runDirectories.withLock { directories in
+                removeStoreFiles(in: directory)
+                directories.remove(directory)
+            }
+            let inside = directory + "/"
+            paths = paths.filter { !$0.hasPrefix(inside) }
+        }
+    }
+
+    private static func removeStoreFiles(in directory: String) {
+        guard let entries = try? DirectoryListing.entries(directory, followLink: false) else { return }
+        for entry in entries
+        where entry.name.hasPrefix("image-")
+            || (entry.name.hasPrefix(StaleFiles.partialPrefix) && entry.name.hasSuffix(StaleFiles.partialSuffix))
+        {
+            FileSystem.removeQuietly(FileSystem.join(directory, entry.name))
+        }
+        FileSystem.removeEmptyDirectoryQuietly(directory)
+    }
+
+    /// Removes the partial file of every download under way and every directory that lasts only for
+    /// its run, then calls `end` — which must end the process — still holding the registry, so that no
+    /// download can create a new one in between: for a process about to end on a signal (SIGINT,
+    /// SIGTERM). Safe from any thread.
     public static func removeFilesInProgress(thenEnd end: () -> Never) -> Never {
         inProgress.withLock { paths -> Never in
             for path in paths { FileSystem.removeQuietly(path) }
-            end()
+            runDirectories.withLock { directories -> Never in
+                for directory in directories { removeStoreFiles(in: directory) }
+                end()
+            }
         }
     }
 }

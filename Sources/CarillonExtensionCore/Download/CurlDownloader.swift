@@ -188,7 +188,7 @@ final class CurlDownloader {
         {
             return failed(failure)
         }
-        let (code, cancelled) = perform(cancellation, context)
+        let (code, cancelled) = perform(cancellation, context) { snapshot(start: start) }
         var connects = 0
         carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
         var facts = CurlDownloader.requestFacts(easy, tls: connects > 0 ? context.tls : nil)
@@ -232,8 +232,29 @@ final class CurlDownloader {
         return Int(clamping: max(rounded, 1))
     }
 
-    /// Runs one request in the multi handle until it ends or is cancelled.
-    private func perform(_ cancellation: DownloadCancellation, _ context: TransferContext) -> (CURLcode, cancelled: Bool) {
+    /// The transfer as a cancelled one would report it now (``TransferSnapshots``): the machine's
+    /// decisions so far, with the request under way ended as cancelled, and the outcome that names its
+    /// phase, host and bytes. Nil before the feed exists.
+    private func snapshot(start: ContinuousClock.Instant) -> TransferSnapshots.Snapshot? {
+        guard var machine = context.feed?.machine else { return nil }
+        var connects = 0
+        carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+        let code = Int32(CURLE_ABORTED_BY_CALLBACK.rawValue)
+        let elapsed = CurlDownloader.milliseconds(ContinuousClock.now - start)
+        _ = machine.endHop(
+            HopEnding(
+                curlCode: code, cancelled: true, newConnection: connects > 0, endMilliseconds: elapsed,
+                facts: CurlDownloader.requestFacts(easy, tls: connects > 0 ? context.tls : nil)))
+        let report = machine.finish(ChainEnding(curlCode: code, message: "", elapsedMilliseconds: elapsed))
+        let outcome = report.failure ?? Outcome(.expired, "time-will-expire arrived before the download finished")
+        return TransferSnapshots.Snapshot(outcome: outcome, trace: report.trace(image: nil))
+    }
+
+    /// Runs one request in the multi handle until it ends or is cancelled; between two turns, answers
+    /// whoever asked `cancellation` for a snapshot of the transfer.
+    private func perform(
+        _ cancellation: DownloadCancellation, _ context: TransferContext, snapshot: () -> TransferSnapshots.Snapshot?
+    ) -> (CURLcode, cancelled: Bool) {
         guard cancellation.attach(multi) else { return (CURLE_ABORTED_BY_CALLBACK, true) }
         defer { cancellation.detach() }
         curl_multi_add_handle(multi, easy)
@@ -247,6 +268,7 @@ final class CurlDownloader {
             }
             // Read as soon as the handshake is done: a stall before the headers closes the connection.
             if context.tls == nil { context.tls = CurlDownloader.handshakeTLS(easy) }
+            if cancellation.snapshots.isWanted, let picture = snapshot() { cancellation.snapshots.publish(picture) }
             if running == 0 { break }
             // A redirect is decided on its head; its body is never waited for. A short one (at most
             // RedirectRule.maximumBodyBytes announced) still in flight gets RedirectRule.drainMilliseconds

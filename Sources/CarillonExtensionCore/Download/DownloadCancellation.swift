@@ -20,6 +20,8 @@ final class DownloadCancellation: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Pictures of the transfer in progress, for whoever stops waiting for it without stopping it.
+    let snapshots = TransferSnapshots()
     /// When the token counts as cancelled by itself (time-will-expire), or nil for never.
     let expiry: ContinuousClock.Instant?
 
@@ -39,6 +41,18 @@ final class DownloadCancellation: Sendable {
 
     /// Cancelled, or past its expiry.
     var isCancelled: Bool { state.withLock { $0.cancelled } || isExpired }
+
+    /// The transfer in progress as a cancelled one would report it, without cancelling it; nil when no
+    /// transfer answered in time (none under way, or between two requests).
+    func snapshot() -> TransferSnapshots.Snapshot? {
+        snapshots.take {
+            state.withLock { state in
+                if let address = state.multiAddress, let multi = UnsafeMutableRawPointer(bitPattern: address) {
+                    CurlDownloader.wake(multi)
+                }
+            }
+        }
+    }
 
     /// Whether the expiry has come.
     var isExpired: Bool {

@@ -55,18 +55,18 @@ extension TransferReport {
             return Outcome(.expired, "time-will-expire arrived before the download finished, \(trace(image: nil).endDescription)")
         }
         if let refusal { return refusal }
-        if stoppedAtCap, !contentCodings.isEmpty {
-            return Outcome(
-                .tooLarge,
-                "decoded body passed the \(DownloadLimits.describe(bytes: cap)) cap while decoding \(codingsText): \(bytesReceivedAtCap) decoded bytes, \(bytesReceivedAtCap - cap) over the cap; decoding stopped there"
-            )
-        }
         if stoppedAtCap {
-            // The count that passed the cap, never the bytes kept below it.
+            // The count that passed the cap, never the bytes kept below it: the trace shows the same two.
+            let (decoded, wire) = bytesAtCap
+            let counts = "\(decoded) decoded bytes from \(wire) wire bytes, \(decoded - cap) over the cap"
+            if !contentCodings.isEmpty {
+                return Outcome(
+                    .tooLarge,
+                    "decoded body passed the \(DownloadLimits.describe(bytes: cap)) cap while decoding \(codingsText): \(counts); decoding stopped there"
+                )
+            }
             return Outcome(
-                .tooLarge,
-                "body passed the \(DownloadLimits.describe(bytes: cap)) cap while streaming: \(bytesReceivedAtCap) bytes received, \(bytesReceivedAtCap - cap) over the cap; stopped there"
-            )
+                .tooLarge, "body passed the \(DownloadLimits.describe(bytes: cap)) cap while streaming: \(counts); stopped there")
         }
         if stoppedBySink {
             return Outcome(.storage, "the downloaded body could not be stored")

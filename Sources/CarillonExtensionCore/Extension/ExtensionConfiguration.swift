@@ -7,6 +7,11 @@ public struct ExtensionConfiguration: Sendable {
     public var receiptContainer: String?
     /// How images are downloaded: limits, App Transport Security, extra certificate authorities.
     public var download: DownloadConfiguration
+    /// Whether attachment files outlast the runtime (true, as on iOS, where the system takes each one).
+    /// When false, the attachments directory is the runtime's own, made for one run: an attachment's
+    /// file lasts until ``ExtensionRuntime/finish()``, which removes the directory with every file in
+    /// it, and notifications that share an image share its one file.
+    @_spi(Tooling) public var keepsAttachments = true
 
     /// A configuration; without `receiptContainer` no receipts are written.
     public init(attachmentsDirectory: String, receiptContainer: String? = nil, download: DownloadConfiguration = .init()) {

@@ -22,25 +22,43 @@ public final class ExtensionRuntime: Sendable {
     ///   - configuration: where the extension keeps its files and how it downloads.
     ///   - sharesImages: whether notifications naming the same image share one download and its verdict
     ///     (a campaign check); an extension downloads each notification's image itself.
-    public init(configuration: ExtensionConfiguration, sharesImages: Bool = false) {
+    public convenience init(configuration: ExtensionConfiguration, sharesImages: Bool = false) {
+        self.init(configuration: configuration, pool: DownloaderPool(configuration: configuration.download), sharesImages: sharesImages)
+    }
+
+    /// The one place a runtime starts: the run's files (stale partial downloads swept, or the run's own
+    /// attachments directory registered for removal), then its downloads, from `pool`.
+    private init(configuration: ExtensionConfiguration, pool: any ImageTransport, sharesImages: Bool) {
         self.configuration = configuration
-        pool = DownloaderPool(configuration: configuration.download)
+        self.pool = pool
         imageSource = sharesImages ? SharedImageSource() : nil
+        if configuration.keepsAttachments {
+            // A process killed mid-download (iOS ends an extension over its memory limit with SIGKILL)
+            // leaves its partial file; an hour on, no download can own it.
+            StaleFiles.removeStalePartialDownloads(in: configuration.attachmentsDirectory)
+        } else {
+            AttachmentStore.registerRunDirectory(configuration.attachmentsDirectory)
+        }
+    }
+
+    /// Ends the run, once every notification is delivered and its attachments read: stops the shared
+    /// downloads still in flight and removes the images kept for sharing; when attachments last only
+    /// for the run (``ExtensionConfiguration/keepsAttachments`` false), removes the attachments
+    /// directory with every file in it. Notifications processed afterwards get no attachment.
+    @_spi(Tooling) public func finish() {
+        imageSource?.finish()
+        if !configuration.keepsAttachments { AttachmentStore.removeRunDirectory(configuration.attachmentsDirectory) }
     }
 
     /// A runtime whose downloads are answered by `transport` (a recording) instead of the network:
     /// the same extension, the same decisions, no socket.
-    @_spi(Tooling) public init(configuration: ExtensionConfiguration, replaying transport: RecordedTransport, sharesImages: Bool = false) {
-        self.configuration = configuration
-        pool = transport
-        imageSource = sharesImages ? SharedImageSource() : nil
+    @_spi(Tooling) public convenience init(configuration: ExtensionConfiguration, replaying transport: RecordedTransport, sharesImages: Bool = false) {
+        self.init(configuration: configuration, pool: transport, sharesImages: sharesImages)
     }
 
     /// A runtime whose downloads are also recorded by `transport` (see ``RecordingTransport``).
-    @_spi(Tooling) public init(configuration: ExtensionConfiguration, recording transport: RecordingTransport, sharesImages: Bool = false) {
-        self.configuration = configuration
-        pool = transport
-        imageSource = sharesImages ? SharedImageSource() : nil
+    @_spi(Tooling) public convenience init(configuration: ExtensionConfiguration, recording transport: RecordingTransport, sharesImages: Bool = false) {
+        self.init(configuration: configuration, pool: transport, sharesImages: sharesImages)
     }
 
     /// `UNNotificationServiceExtension.didReceive(_:withContentHandler:)`: see

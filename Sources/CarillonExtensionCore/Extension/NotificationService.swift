@@ -103,14 +103,9 @@ public final class NotificationService: Sendable {
             delivered.withLock { $0 = result }
         }
         if service.imageWork != nil { service.runImageWork() }
-        guard var result = delivered.withLock({ $0 }) else {
+        // Delivered once, whole: on this thread time-will-expire is decided after the work, with its trace.
+        guard let result = delivered.withLock({ $0 }) else {
             preconditionFailure("the extension finished without delivering")
-        }
-        // The work has ended here, so the trace is whole even when time-will-expire delivered first.
-        result.trace = service.trace.withLock { $0 }
-        result.sharedWith = service.sharedWith.withLock { $0 }
-        if result.outcome.reason == .expired, let trace = result.trace {
-            result.outcome = Outcome(.expired, "time-will-expire arrived before the image was attached, \(trace.endDescription)")
         }
         return (result, service)
     }
@@ -168,7 +163,12 @@ public final class NotificationService: Sendable {
             finished.signal()
             return
         }
-        imageWork = (image, ImageAttacher(store: AttachmentStore(directory: configuration.attachmentsDirectory), pool: pool))
+        imageWork = (
+            image,
+            ImageAttacher(
+                store: AttachmentStore(directory: configuration.attachmentsDirectory, keepsFiles: configuration.keepsAttachments),
+                pool: pool)
+        )
     }
 
     /// Downloads, verifies and attaches the image, then delivers (unless time-will-expire came first).
@@ -179,7 +179,10 @@ public final class NotificationService: Sendable {
         // The expiry `process` set travels down as a value: the download's wait wakes for it and ends.
         // It is checked here, before the work and after it whatever its result, so that expiry wins
         // as a timer's would.
-        if cancellation.isExpired { timeWillExpire() }
+        if cancellation.isExpired {
+            timeWillExpire()
+            return
+        }
         var downloadTrace: DownloadTrace?
         let attached: Result<ImageAttacher.Attached, Outcome>
         if let (source, wait) = source {
@@ -191,7 +194,10 @@ public final class NotificationService: Sendable {
             attached = attacher.attach(image, cancellation: cancellation, trace: &downloadTrace)
         }
         trace.withLock { $0 = downloadTrace }
-        if cancellation.isExpired { timeWillExpire() }
+        if cancellation.isExpired {
+            // Expiry wins as a timer's would, saying where the download was.
+            deliverExpired(Self.expiredOutcome(trace: downloadTrace))
+        }
         switch attached {
         case .success(let attached):
             let attachment = attached.attachment
@@ -220,9 +226,20 @@ public final class NotificationService: Sendable {
     public func timeWillExpire() {
         cancellation.cancel()
         source?.1.wake()
+        deliverExpired(Self.expiredOutcome(trace: nil))
+    }
+
+    private func deliverExpired(_ outcome: Outcome) {
         var expired = preliminary
-        expired.outcome = Outcome(.expired, "time-will-expire arrived before the image was attached")
+        expired.outcome = outcome
         deliver(expired)
+    }
+
+    /// The outcome of time-will-expire: where the download was (its phase, host and bytes) when there
+    /// was one — a shared download's as it was when this notification stopped waiting — else the bare fact.
+    static func expiredOutcome(trace: DownloadTrace?) -> Outcome {
+        guard let trace else { return Outcome(.expired, "time-will-expire arrived before the image was attached") }
+        return Outcome(.expired, "time-will-expire arrived before the image was attached, \(trace.endDescription)")
     }
 
     /// Blocks until background work has ended and cleaned up (not only until delivery).

@@ -1,7 +1,9 @@
-/// Names what a refused file is, from its first bytes, for the outcome's detail.
+/// Names what a refused file is, from its first bytes, for the outcome's detail (audio and video by
+/// ``MediaFormat``, with the rule that only images are attached).
 enum ForeignFormat {
     static func describe(_ head: [UInt8]) -> String {
         if let truncated = truncatedSignature(head) { return truncated }
+        if let media = MediaFormat.name(head) { return "\(media); \(MediaFormat.imagesOnly)" }
         if let named = binaryFormat(head) { return named }
         if let named = markup(head) { return named }
         if isText(head) { return "text" }
@@ -86,7 +88,7 @@ enum ForeignFormat {
 
     /// Printable UTF-8 with ordinary white space, allowing the last character to be cut off.
     private static func isText(_ head: [UInt8]) -> Bool {
-        guard head.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || isWhiteSpace($0) }) else { return false }
+        guard !head.isEmpty, head.allSatisfy({ $0 >= 0x20 && $0 != 0x7F || isWhiteSpace($0) }) else { return false }
         for cut in 0...min(3, head.count - 1) where String(validating: head.dropLast(cut), as: UTF8.self) != nil {
             return true
         }

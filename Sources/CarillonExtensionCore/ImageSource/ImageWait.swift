@@ -10,6 +10,14 @@ final class ImageWait: Sendable {
         self.cancellation = cancellation
     }
 
+    /// Whether this wait's expiry is at least `budget` away (a transfer started now ends by then): false
+    /// without a set expiry, since time-will-expire may then come at any moment.
+    func outlasts(_ budget: Duration) -> Bool {
+        guard let expiry = cancellation.expiry, !cancellation.isCancelled else { return false }
+        // Subtracted from the expiry (at most a year away), never added to a budget that may be huge.
+        return expiry - ContinuousClock.now - .seconds(1) >= budget
+    }
+
     /// Wakes the wait (time-will-expire: ``DownloadCancellation/cancel()`` has been called).
     func wake() { semaphore.signal() }
 

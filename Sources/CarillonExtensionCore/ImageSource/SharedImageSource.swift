@@ -4,13 +4,14 @@ import Synchronization
 /// One download per distinct image: payloads of one run that name the same image (its URL after the
 /// URL rules, ``ImageURL``) share one transfer and one verdict.
 ///
-/// The first payload to ask starts the fetch, on a thread of its own and bound by the download budget
-/// only — not by that payload's time-will-expire, which is its own: every payload, the first included,
+/// The first payload to ask starts the fetch, bound by the download budget only — not by that payload's
+/// time-will-expire, which is its own — on its own thread when that expiry cannot come before the budget
+/// ends the transfer, else on a thread of its own: every payload, the first included,
 /// then waits for the verdict until its own expiry (``ImageWait``), so a payload whose expiry comes first
 /// is `expired` while the download goes on for the others. Payloads that ask later take the verdict at
-/// once. A verified image is kept under a partial name (removed on a signal, or by ``removeFiles()``) and
-/// each payload gets its own attachment file, a hard link to it where the file system allows (else a
-/// copy). A verdict of ``Reason/storage`` is not kept: the next payload tries again.
+/// once. A verified image is kept under a partial name (removed on a signal, or by ``finish()``) and,
+/// when the store keeps its files, each payload gets its own attachment file, a hard link to it where
+/// the file system allows (else a copy); otherwise each payload's attachment is that kept file. A verdict of ``Reason/storage`` is not kept: the next payload tries again.
 ///
 /// One source serves one ``DownloadConfiguration`` (one ``ExtensionRuntime``): the options that change
 /// a download are the same for every payload it serves, so the URL alone is the key.
@@ -79,26 +80,38 @@ import Synchronization
             return (flight, true)
         }
         if starts {
-            // Its own thread: the requester may stop waiting at its own expiry, and the others still need
-            // the verdict. The budget bounds the transfer.
             fetches.enter()
-            DispatchQueue(label: "carillon.shared-image").async {
-                self.fetch(url, into: flight, attacher: attacher)
-                self.fetches.leave()
+            if wait.outlasts(attacher.pool.configuration.limits.budget) {
+                // The requester's expiry cannot come before the budget ends the transfer: it never stops
+                // waiting early, so it fetches on its own thread, with no hand-off (the common case: 30 s
+                // of time-will-expire, 20 s of budget).
+                fetch(url, into: flight, attacher: attacher)
+                fetches.leave()
+            } else {
+                // Its own thread: the requester may stop waiting at its own expiry, and the others still
+                // need the verdict. The budget bounds the transfer.
+                DispatchQueue(label: "carillon.shared-image").async {
+                    self.fetch(url, into: flight, attacher: attacher)
+                    self.fetches.leave()
+                }
             }
         }
         let sharedWith = starts ? nil : flight.fetchedBy
         guard let verdict = wait.verdict(of: flight) else {
+            // Expired while the download goes on for the others: where it is now, as a download of this
+            // payload's own cancelled at this instant would say (phase, host, bytes, and its trace).
+            let snapshot = flight.cancellation.snapshot()
             return Taken(
-                result: .failure(Outcome(.expired, "time-will-expire arrived while the image's download was in flight")), trace: nil,
-                sharedWith: sharedWith)
+                result: .failure(
+                    snapshot?.outcome ?? Outcome(.expired, "time-will-expire arrived while the image's download was in flight")),
+                trace: snapshot?.trace, sharedWith: sharedWith)
         }
         switch verdict.result {
         case .failure(let outcome):
             return Taken(result: .failure(outcome), trace: verdict.trace, sharedWith: sharedWith)
         case .success(let fetched):
             do {
-                let attachment = try attacher.store.publishLink(of: fetched.path, type: fetched.type, byteCount: fetched.byteCount)
+                let attachment = try attachment(of: fetched, in: attacher.store)
                 return Taken(
                     result: .success(ImageAttacher.Attached(attachment: attachment, warnings: fetched.warnings)), trace: verdict.trace,
                     sharedWith: sharedWith)
@@ -106,6 +119,16 @@ import Synchronization
                 return Taken(result: .failure(error), trace: verdict.trace, sharedWith: sharedWith)
             }
         }
+    }
+
+    /// A payload's attachment of a kept image: a file of its own (a link or a copy) when the store keeps
+    /// its files; else the kept file itself, which lasts as long as the run — no file per payload.
+    private func attachment(of fetched: Kept, in store: AttachmentStore) throws(Outcome) -> NotificationAttachment {
+        guard store.keepsFiles else {
+            return NotificationAttachment(
+                identifier: "image-\(FileSystem.uniqueToken())", path: fetched.path, type: fetched.type, byteCount: fetched.byteCount)
+        }
+        return try store.publishLink(of: fetched.path, type: fetched.type, byteCount: fetched.byteCount)
     }
 
     /// Downloads and verifies the image, then hands the verdict to everyone waiting.

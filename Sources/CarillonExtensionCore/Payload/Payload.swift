@@ -1,7 +1,7 @@
 /// An APNs payload as the extension receives it: the original bytes, kept untouched so that a
 /// fallback delivers them byte for byte, and their parsed JSON object.
 public struct Payload: Sendable {
-    /// APNs refuses payloads larger than this many bytes.
+    /// APNs refuses payloads larger than this many bytes, counted as compact JSON (what a provider sends).
     public static let apnsMaximumBytes = 4096
 
     /// The bytes exactly as received.
@@ -38,8 +38,11 @@ public struct Payload: Sendable {
         guard value.isObject else {
             throw InvalidPayload(message: "the JSON value is \(Payload.article(value.typeName)), not an object")
         }
-        if bytes.count > Payload.apnsMaximumBytes {
-            warnings.append("payload is \(bytes.count) bytes; APNs refuses payloads over \(Payload.apnsMaximumBytes) bytes")
+        // The file's bytes bound the compact size: only a file over the limit is measured again.
+        if bytes.count > Payload.apnsMaximumBytes,
+            let warning = PayloadSize.warning(fileBytes: bytes.count, compactBytes: PayloadSize.compactByteCount(body))
+        {
+            warnings.append(warning)
         }
         Payload.collectDuplicateKeys(value, path: "", into: &warnings)
         self.bytes = bytes

@@ -153,6 +153,12 @@ import Synchronization
         _ = FileName.withCString(path) { system_unlink($0) }
     }
 
+    /// Removes a directory if it is empty (`rmdir`) and says nothing of the result: a directory that
+    /// still holds something, or is already gone, stays as it is.
+    static func removeEmptyDirectoryQuietly(_ path: String) {
+        _ = FileName.withCString(path) { system_rmdir($0) }
+    }
+
     /// Makes `destination` a second name of `source` (`link`); false where the file system refuses it.
     static func hardLink(_ source: String, to destination: String) -> Bool {
         FileName.withCString(source) { from in FileName.withCString(destination) { system_link(from, $0) } } == 0

@@ -110,6 +110,7 @@ var _DT_SOCK: CInt { CInt(DT_SOCK) }
     link(source, destination)
 }
 @discardableResult func system_unlink(_ path: UnsafePointer<CChar>) -> CInt { unlink(path) }
+@discardableResult func system_rmdir(_ path: UnsafePointer<CChar>) -> CInt { rmdir(path) }
 @discardableResult func system_rename(_ source: UnsafePointer<CChar>, _ destination: UnsafePointer<CChar>) -> CInt {
     rename(source, destination)
 }

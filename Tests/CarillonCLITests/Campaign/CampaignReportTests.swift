@@ -2,8 +2,8 @@ import CarillonTestSupport
 import Foundation
 import Testing
 
-/// `--report` for a campaign: cards grouped by image, the first few whole, then rows, then a count,
-/// so the page stays bounded; small runs keep the plain page.
+/// `--report` for a campaign: cards grouped by image, the first few whole, then a compact row for every
+/// other payload, so the page stays bounded and names each one; small runs keep the plain page.
 @Suite(.timeLimit(.minutes(2))) struct CampaignReportTests {
     @Test func aLargeCampaignsReportGroupsByImageAndStaysSmall() async throws {
         let server = try await onOwnThread { try TestServer() }
@@ -27,8 +27,16 @@ import Testing
         // The image URL is a stranger's text: isolated in <bdi> (issue 22).
         #expect(page.contains("image <bdi>\(server.url("/img/png"))</bdi>") && page.contains("no image fetched: no-image"))
         #expect(page.contains("500 payloads: 500 attached") && page.contains("1000 payloads: 1000 no-image"))
-        #expect(page.components(separatedBy: "class=\"card row\"").count - 1 == 2 * 200, "rows: 200 per group")
-        #expect(page.contains("and 297 more payloads") && page.contains("and 797 more payloads"))
+        // Every payload is named: the first cards of each group whole, then a compact row each (it was 200
+        // rows per group and "and 297 more payloads", on purpose no longer: a check names every payload).
+        #expect(page.components(separatedBy: "<tr data-r=").count - 1 == 1500 - 2 * 3)
+        #expect(!page.contains("more payloads"))
+        let cards = page.split(separator: "<bdi>\(work.file("c.jsonl")):").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+        let rows = page.split(separator: "<tr data-r=").dropFirst().compactMap { piece in
+            piece.split(separator: "<td>", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
+        }
+        #expect(Set(cards + rows) == Set(1...1500) && cards.count + rows.count == 1500)
+        #expect(page.contains("<th>line of <bdi>\(work.file("c.jsonl"))</bdi></th>"))
         #expect(page.utf8.count < 400_000, "\(page.utf8.count) bytes")
         #expect(page.contains("carillon-nse process: 1500 payloads"))
     }

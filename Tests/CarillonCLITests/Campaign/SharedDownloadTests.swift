@@ -112,6 +112,41 @@ import Testing
         #expect(try await Self.requests(server)["/trickle"] == 1)
     }
 
+    /// Expiry while waiting on (or running) a shared download keeps its trace and detail: under --jobs,
+    /// each payload of a stalled image says the phase, host and bytes as --no-share does, and its trace
+    /// shows where the download was, for the payload that started it and for those that wait on it.
+    @Test(arguments: ["/stall/body?seconds=30", "/stall/headers?seconds=30"])
+    func expiryDuringASharedDownloadKeepsItsTraceAndDetail(route: String) async throws {
+        let server = TestServer.shared
+        let work = TemporaryDirectory("shared-expiry")
+        defer { work.remove() }
+        let image = server.url(route + "&run=\(UUID().uuidString)")
+        try Self.write((0..<4).map { Payloads.routed(image: image, deliveryID: Self.deliveryID($0)) }, to: work.file("c.jsonl"))
+        var details: [[String]] = []
+        for share in [true, false] {
+            let result = try await tool(
+                ["process", "--ca-file", server.caFile, "--jobs", "4", "--expire-after", "0.5", "--budget", "5"]
+                    + (share ? [] : ["--no-share"]) + [work.file("c.jsonl")])
+            #expect(result.status == 0, "\(result.standardError)")
+            let lines = result.jsonLines
+            #expect(lines.count == 4)
+            for line in lines {
+                #expect(line["reason"] as? String == "expired")
+                let trace = line["trace"] as? [String: Any]
+                let phase = route.contains("body") ? "body" : "waiting"
+                #expect(trace?["phase"] as? String == phase, "\(line)")
+                #expect((trace?["hops"] as? [Any])?.count == 1)
+                #expect((line["elapsed_ms"] as? Double ?? 0) < 1500, "delivered at its own expiry")
+            }
+            details.append(lines.map { $0["detail"] as? String ?? "" })
+        }
+        let expected =
+            route.contains("body")
+            ? "time-will-expire arrived before the image was attached, while receiving the body from 127.0.0.1, after 100 body bytes"
+            : "time-will-expire arrived before the image was attached, while waiting for the response head from 127.0.0.1, after 0 body bytes"
+        #expect(details == [[String]](repeating: [String](repeating: expected, count: 4), count: 2))
+    }
+
     /// A kill -9 in the middle of a campaign leaves neither a partial summary nor a partial report: they
     /// are written at the end, atomically; an older summary stays whole.
     @Test func aKillDuringACampaignLeavesNoPartialSummaryOrReport() async throws {

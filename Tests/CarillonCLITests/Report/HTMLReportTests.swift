@@ -134,10 +134,96 @@ import Testing
         #expect(html.contains(#"id="f-attached""#) && html.contains(#"<label for="f-attached">attached 3</label>"#))
     }
 
-    @Test func anAttachmentThatCannotBeReadIsSaidAndNotShown() {
-        let html = Self.page.render([Self.attached(1)]) { _ in nil }
+    /// An image left out of the page says which reason and its size, first among the card's warnings.
+    @Test(
+        arguments: [
+            (11_352, "report: the png attachment (11352 bytes) is not shown on this page: its file could not be read"),
+            (2_097_152, "report: the png attachment (2097152 bytes) is not shown on this page: its file could not be read"),
+            (
+                10_485_760,
+                "report: the png attachment (10485760 bytes) is not shown on this page: it is over the page's 2 MiB embed limit"
+            ),
+        ])
+    func anAttachmentLeftOutSaysWhyAndItsSize(bytes: Int, warning: String) {
+        var entry = Self.attached(1)
+        entry.attachment?.byteCount = bytes
+        entry.warnings = ["a payload warning"]
+        let html = Self.page.render([entry]) { _ in nil }
         #expect(!html.contains("class=\"thumb\""))
-        #expect(html.contains("is not embedded"))
+        #expect(
+            html.contains(
+                "<ul class=\"warnings\"><li><bdi>\(HTMLEscaping.escape(warning))</bdi></li><li><bdi>a payload warning</bdi></li></ul>"))
+    }
+
+    /// Warnings come right below the card's title, before the preview and the outcome.
+    @Test func warningsHeadTheCard() throws {
+        var entry = Self.attached(1)
+        entry.warnings = ["payload is 5000 bytes as compact JSON; APNs refuses payloads over 4096 bytes (PayloadTooLarge)"]
+        let html = Self.page.render([entry]) { _ in Self.png }
+        let warnings = try #require(html.range(of: "<ul class=\"warnings\">"))
+        let title = try #require(html.range(of: "</h2>", range: html.range(of: "<article")!.upperBound..<html.endIndex))
+        let preview = try #require(html.range(of: "<div class=\"preview\">"))
+        #expect(title.upperBound == warnings.lowerBound)
+        #expect(warnings.upperBound < preview.lowerBound)
+    }
+
+    /// Rows name their JSON Lines file once, in the table's heading, when every row is a line of it.
+    @Test(
+        arguments: [
+            (["c.jsonl:4", "c.jsonl:5"], "c.jsonl"),
+            (["/tmp/a:b/c.jsonl:4", "/tmp/a:b/c.jsonl:10"], "/tmp/a:b/c.jsonl"),
+            (["c.jsonl:4", "d.jsonl:5"], nil),
+            (["c.jsonl:4", "c.jsonl:x"], nil),
+            (["c.jsonl:4", "c.jsonl:"], nil),
+            (["payloads/a.json", "payloads/b.json"], nil),
+        ] as [([String], String?)])
+    func rowsOfOneFileNameItOnce(payloads: [String], file: String?) {
+        let rows = payloads.map { ReportGroups.Row(payload: $0, reason: .attached, detail: "d", elapsedMilliseconds: 1) }
+        #expect(HTMLReport.sharedFile(rows) == file)
+    }
+
+    /// Long text is clamped in both views, as iOS clamps it: the style says so for each element.
+    @Test(
+        arguments: [
+            ".n-title{font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}",
+            "-webkit-line-clamp:4;overflow:hidden",
+            ".full .n-body{-webkit-line-clamp:16}",
+            ".full .n-title,.full .n-subtitle{white-space:normal;overflow-wrap:anywhere;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden}",
+        ])
+    func longTextIsClampedInBothViews(rule: String) {
+        #expect(ReportStyle.css.contains(rule))
+        #expect(!ReportStyle.css.contains("-webkit-line-clamp:unset"))
+    }
+
+    /// A grouped report of 100,000 payloads over 1,000 images names every payload, in compact rows, and
+    /// stays one page under 10 MB.
+    @Test func aGroupedReportOf100000PayloadsNamesEachOneUnder10MB() {
+        var groups = ReportGroups()
+        var outcomes: [(reason: Reason, elapsedMilliseconds: Double)] = []
+        for number in 0..<100_000 {
+            let image = "https://images.example.com/campaign/\(number % 1000).png"
+            var entry =
+                number % 1000 == 999
+                ? ReportEntry(payload: "", reason: .timeout, detail: "the download's 20000 ms time budget ran out")
+                : Self.attached(number, path: "/a/\(number % 1000).png")
+            entry.payload = "campaign.jsonl:\(number + 1)"
+            groups.add(entry, image: image)
+            outcomes.append((entry.reason, Double(number % 50) / 7))
+        }
+        let html = Self.page.render(groups, outcomes: outcomes) { _ in Self.png }
+        #expect(html.utf8.count < 10_000_000, "\(html.utf8.count) bytes")
+        print("grouped report of 100,000 payloads over 1,000 images: \(html.utf8.count) bytes")
+        #expect(!html.contains("more payloads"))
+        // Each payload's name, once: in its card's title, or as a line of the file its table names.
+        let cards = html.split(separator: "<bdi>campaign.jsonl:").dropFirst().compactMap { piece in
+            piece.split(separator: "<", maxSplits: 1).first.flatMap { Int($0) }
+        }
+        let rows = html.split(separator: "<tr data-r=").dropFirst().compactMap { piece in
+            piece.split(separator: "<td>", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
+        }
+        #expect(cards.count == 1000 && rows.count == 99_000)
+        #expect(Set(cards + rows) == Set(1...100_000))
+        #expect(html.components(separatedBy: "<th>line of <bdi>campaign.jsonl</bdi></th>").count - 1 == 1000)
     }
 
     /// SPEC-sized: 1,000 attached payloads whose images repeat stay well under 5 MB.

@@ -30,11 +30,11 @@ struct ReportBrowserTests {
     }
 
     /// The connected regions of one colour in a screenshot (`TestAssets/Report/png_regions.py`).
-    static func regions(_ png: String, _ rgb: (Int, Int, Int)) async throws -> [[String: Int]] {
+    static func regions(_ png: String, _ rgb: (Int, Int, Int), tolerance: Int = 40) async throws -> [[String: Int]] {
         let result = try await onOwnThread {
             try Command.run(
                 "/usr/bin/env",
-                ["python3", Paths.testAssets("Report/png_regions.py"), png, String(rgb.0), String(rgb.1), String(rgb.2), "40"])
+                ["python3", Paths.testAssets("Report/png_regions.py"), png, String(rgb.0), String(rgb.1), String(rgb.2), String(tolerance)])
         }
         #expect(result.status == 0, "\(result.standardError)")
         let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
@@ -80,6 +80,27 @@ struct ReportBrowserTests {
         // The expanded view: the image full width of its 320 px preview, square as the image is.
         let hero = red.first { ($0["width"] ?? 0) >= 300 && ($0["height"] ?? 0) >= 300 }
         #expect(hero != nil, "red regions: \(red)")
+    }
+
+    /// A 5,000-character body is clamped as iOS clamps it, in the banner and in the expanded view: the
+    /// card stays about a screen tall (it was ~3,000 px), and the APNs size warning is seen above the
+    /// expanded view's image, not below the whole text.
+    @Test func aLongBodyIsClampedAndItsWarningIsNearTheTop() async throws {
+        let work = TemporaryDirectory("report-clamped")
+        defer { work.remove() }
+        let body = String(repeating: "A long alert body that goes on. ", count: 157)
+        let report = try await Self.report(
+            [("long.json", Self.payload(title: "Long", body: body, image: TestServer.shared.baseURL + "/img/tiny-png"))], in: work)
+        let shot = try await Self.render("screenshot", report, in: work, size: (1200, 4000))
+        #expect(shot.console.isEmpty, "console: \(shot.console)")
+        // The card: the largest pure white region (the page around it is #eceef2).
+        let card = try #require(try await Self.regions(shot.output, (255, 255, 255), tolerance: 4).first)
+        #expect((card["height"] ?? 0) < 1100, "card: \(card)")
+        let hero = try #require(try await Self.regions(shot.output, (255, 0, 0)).first { ($0["width"] ?? 0) >= 300 })
+        // The warning's text colour, #8a5a12 (the attached card's badge is green).
+        let warning = try await Self.regions(shot.output, (0x8A, 0x5A, 0x12), tolerance: 30)
+        let warningTop = try #require(warning.map { $0["y"] ?? .max }.min())
+        #expect(warningTop < (hero["y"] ?? 0), "warning at y \(warningTop), image at \(hero)")
     }
 
     @Test func aFallbackShowsNoImageAndAHostileTitleIsText() async throws {

@@ -172,6 +172,30 @@ import Testing
         #expect((trace?.contentLength ?? 0) < 1_000_000, "the announced length is the encoded one")
     }
 
+    /// One byte count per fact: a body cut at the cap — chunked, announced by no length, or gzip-coded —
+    /// has a detail naming the decoded and wire bytes that the trace's last hop shows.
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            "/size/cap-plus-1-chunked", "/size/n-chunked?bytes=20000000", "/size/eof?bytes=10485761", "/enc/gzip-bomb",
+            "/enc/gzip-size?bytes=10485761",
+        ])
+    func aCutBodysDetailAndTraceCountTheSameBytes(route: String) async throws {
+        let server = TestServer.shared
+        let download = try await Self.download(server.url(route), pool: DownloaderPool(configuration: Self.configuration(server)))
+        let failure = try #require(download.report.failure)
+        #expect(failure.reason == .tooLarge)
+        let hop = try #require(download.report.trace(image: nil).hops.last)
+        #expect(hop.decodedBytes > 10_485_760)
+        #expect(
+            failure.detail.contains(
+                ": \(hop.decodedBytes) decoded bytes from \(hop.wireBytes) wire bytes, \(hop.decodedBytes - 10_485_760) over the cap;"),
+            "\(failure.detail) / \(hop)")
+        if hop.contentEncoding == nil { #expect(hop.wireBytes == hop.decodedBytes) } else { #expect(hop.wireBytes < hop.decodedBytes) }
+        // What was kept is the sink's, below the cap.
+        #expect(download.body.count <= 10_485_760)
+    }
+
     /// A body that does not decode as its coding says is network, said plainly.
     @Test(.timeLimit(.minutes(1)))
     func aBodyThatDoesNotDecodeIsNetwork() async throws {

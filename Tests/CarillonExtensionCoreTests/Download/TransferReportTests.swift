@@ -118,15 +118,31 @@ import Testing
         }
     }
 
-    /// A body cut at the cap states the count that passed it, never the bytes kept below it.
+    /// A hop that ended at the cap, with libcurl's count of its wire bytes.
+    private static func cappedHop(wireBytes: Int, keptBytes: Int) -> TransferHop {
+        var hop = TransferHop(
+            url: "https://example.com/a.png", status: 200, location: nil, bodyBytes: keptBytes, newConnection: true, curlCode: 23,
+            endMilliseconds: 5)
+        hop.facts.wireBytes = wireBytes
+        return hop
+    }
+
+    /// A body cut at the cap states the count that passed it, never the bytes kept below it, as decoded
+    /// and wire bytes — the same two numbers the trace shows (one byte count per fact): libcurl had not
+    /// counted the identity piece it was refusing, which was received all the same.
     @Test func tooLargeStatesTheCountThatPassedTheCap() {
         var report = Self.report(23, status: 200, bytes: 10_400_000)
         report.stoppedAtCap = true
         report.bytesReceivedAtCap = 10_502_400
+        report.hops = [Self.cappedHop(wireBytes: 10_400_000, keptBytes: 10_400_000)]
         #expect(
             report.failure
                 == Outcome(
-                    .tooLarge, "body passed the 10 MiB cap while streaming: 10502400 bytes received, 16640 over the cap; stopped there"))
+                    .tooLarge,
+                    "body passed the 10 MiB cap while streaming: 10502400 decoded bytes from 10502400 wire bytes, 16640 over the cap; stopped there"
+                ))
+        let hop = report.trace(image: nil).hops[0]
+        #expect(hop.decodedBytes == 10_502_400 && hop.wireBytes == 10_502_400)
     }
 
     /// A server's request for a client certificate names the failure it caused before any response;
@@ -148,11 +164,14 @@ import Testing
         var report = Self.report(23, cap: true)
         report.contentCodings = ["gzip", "br"]
         report.bytesReceivedAtCap = 10_485_770
+        report.hops = [Self.cappedHop(wireBytes: 16_384, keptBytes: 10_480_000)]
         #expect(
             report.failure
                 == Outcome(
                     .tooLarge,
-                    "decoded body passed the 10 MiB cap while decoding 'gzip, br': 10485770 decoded bytes, 10 over the cap; decoding stopped there"
+                    "decoded body passed the 10 MiB cap while decoding 'gzip, br': 10485770 decoded bytes from 16384 wire bytes, 10 over the cap; decoding stopped there"
                 ))
+        let hop = report.trace(image: nil).hops[0]
+        #expect(hop.decodedBytes == 10_485_770 && hop.wireBytes == 16_384)
     }
 }

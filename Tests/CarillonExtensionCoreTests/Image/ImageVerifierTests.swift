@@ -149,8 +149,8 @@ import Testing
             testDescription: "AVIF",
             bytes: [0, 0, 0, 0x1C] + Array("ftypavif\0\0\0\0avifmif1miaf".utf8), detail: "AVIF image"),
         Foreign(
-            testDescription: "MP4", bytes: [0, 0, 0, 0x18] + Array("ftypisom\0\0\0\0isomiso2".utf8),
-            detail: "ISO media file (brand 'isom')"),
+            testDescription: "ISO media of an unknown brand", bytes: [0, 0, 0, 0x18] + Array("ftypabcd\0\0\0\0abcdiso2".utf8),
+            detail: "ISO media file (brand 'abcd')"),
         Foreign(
             testDescription: "HTML with BOM and capitals",
             bytes: [0xEF, 0xBB, 0xBF] + Array("\n  <HTML><body>oops</body></HTML>".utf8), detail: "HTML document"),
