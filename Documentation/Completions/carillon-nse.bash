@@ -17,12 +17,12 @@ _carillon_nse() {
     fi
     COMPREPLY=()
     if (( COMP_CWORD == 1 )); then
-        _carillon_nse_reply -W 'process check drain open present scan batches upload readback summary completions help --help --version'
+        _carillon_nse_reply -W 'process check replay drain open present scan batches upload readback summary completions help --help --version'
         return 0
     fi
     case ${COMP_WORDS[1]} in
     help)
-        (( COMP_CWORD == 2 )) && _carillon_nse_reply -W 'process check drain open present scan batches upload readback summary completions'
+        (( COMP_CWORD == 2 )) && _carillon_nse_reply -W 'process check replay drain open present scan batches upload readback summary completions'
         ;;
     process)
         case $prev in
@@ -40,13 +40,25 @@ _carillon_nse() {
         ;;
     check)
         case $prev in
-        --attachments) _carillon_nse_reply -d; return 0 ;;
+        --attachments|--record) _carillon_nse_reply -d; return 0 ;;
         --ca-file|--report|--summary) _carillon_nse_reply -f; return 0 ;;
-        --budget|--max-bytes|--user-agent|--accept-language|--header|--expire-after|--jobs|--fail-on|--app-name|--shard) return 0 ;;
+        --budget|--max-bytes|--user-agent|--accept-language|--header|--expire-after|--jobs|--fail-on|--app-name|--shard|--record-inline) return 0 ;;
         --tls-minimum) _carillon_nse_reply -W '1.0 1.1 1.2 1.3'; return 0 ;;
         --format) _carillon_nse_reply -W 'json text junit'; return 0 ;;
         esac
-        _carillon_nse_reply -W '--attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --format --fail-on --report --app-name --no-share --shard --summary --help'
+        _carillon_nse_reply -W '--attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --format --fail-on --report --app-name --no-share --shard --summary --record --record-inline --record-keep-secrets --help'
+        ;;
+    replay)
+        case $prev in
+        --payload|--chain|--ca-file) _carillon_nse_reply -f; return 0 ;;
+        --url|--entry|--at|--budget|--max-bytes|--expire-after|--user-agent|--fail-on) return 0 ;;
+        --tls-minimum) _carillon_nse_reply -W '1.0 1.1 1.2 1.3'; return 0 ;;
+        esac
+        if [[ $cur == -* ]]; then
+            _carillon_nse_reply -W '--payload --url --entry --list --at --latin1-bodies --chain --check --budget --max-bytes --tls-minimum --no-forward-secrecy --ca-file --expire-after --user-agent --fail-on --help'
+        else
+            _carillon_nse_reply -f
+        fi
         ;;
     drain)
         case $prev in

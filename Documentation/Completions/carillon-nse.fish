@@ -15,6 +15,7 @@ end
 complete -c carillon-nse -f
 complete -c carillon-nse -n __carillon_nse_needs_command -a process -d 'Run payload files through the extension; one JSON line per payload.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a check -d 'Check image URLs: each as the payload Carillon\'s server sends, through process\'s pipeline.'
+complete -c carillon-nse -n __carillon_nse_needs_command -a replay -d 'Give the extension\'s verdict from a HAR capture, offline; one JSON line per image.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a drain -d 'Move pending receipts from the container into the app\'s event queue.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a open -d 'Queue opened events for payloads, as didOpen(userInfo:).'
 complete -c carillon-nse -n __carillon_nse_needs_command -a present -d 'Queue received events for payloads, as willPresent(userInfo:).'
@@ -27,7 +28,7 @@ complete -c carillon-nse -n __carillon_nse_needs_command -a completions -d 'Prin
 complete -c carillon-nse -n __carillon_nse_needs_command -a help -d 'Show a command\'s help.'
 complete -c carillon-nse -n __carillon_nse_needs_command -l help -d 'Show this help, or a command\'s help after the command\'s name.'
 complete -c carillon-nse -n __carillon_nse_needs_command -l version -d 'Show the version of carillon-nse and of libcurl.'
-complete -c carillon-nse -n '__carillon_nse_command help' -a 'process check drain open present scan batches upload readback summary completions'
+complete -c carillon-nse -n '__carillon_nse_command help' -a 'process check replay drain open present scan batches upload readback summary completions'
 
 complete -c carillon-nse -n '__carillon_nse_command process' -l container -x -a '(__fish_complete_directories)' -d 'Shared container for receipts (the App Group). Without it, no receipts.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l attachments -x -a '(__fish_complete_directories)' -d 'Keep each payload\'s attachment file in DIR.'
@@ -56,7 +57,7 @@ complete -c carillon-nse -n '__carillon_nse_command process' -l record-keep-secr
 complete -c carillon-nse -n '__carillon_nse_command process' -l help -d 'Show this help.'
 complete -c carillon-nse -n '__carillon_nse_command process' -F
 
-complete -c carillon-nse -n '__carillon_nse_command check' -l attachments -x -a '(__fish_complete_directories)' -d 'Directory for attachment files (default $TMPDIR/carillon-nse-attachments).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l attachments -x -a '(__fish_complete_directories)' -d 'Keep each payload\'s attachment file in DIR.'
 complete -c carillon-nse -n '__carillon_nse_command check' -l ca-file -r -F -d 'Extra certificate authorities to trust (tests, staging). Verification stays on.'
 complete -c carillon-nse -n '__carillon_nse_command check' -l budget -x -d 'Time budget of each image download, redirects included; at least 0.001 (default 20).'
 complete -c carillon-nse -n '__carillon_nse_command check' -l max-bytes -x -d 'Size cap of each image in bytes (default 10485760).'
@@ -74,7 +75,29 @@ complete -c carillon-nse -n '__carillon_nse_command check' -l app-name -x -d 'Th
 complete -c carillon-nse -n '__carillon_nse_command check' -l no-share -d 'Fetch every payload\'s image itself, not once per distinct image.'
 complete -c carillon-nse -n '__carillon_nse_command check' -l shard -x -d 'Only the payloads whose position (over all inputs, in order) is K modulo N, 0 <= K < N.'
 complete -c carillon-nse -n '__carillon_nse_command check' -l summary -r -F -d 'Also write the campaign summary: each distinct image\'s verdict, counts per reason.'
+complete -c carillon-nse -n '__carillon_nse_command check' -l record -x -a '(__fish_complete_directories)' -d 'Also write each payload\'s download as a HAR 1.2 file in DIR (opens in Chrome or Proxyman).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l record-inline -x -d 'Largest body kept inside the HAR; a larger one goes to DIR/bodies/ (default 2097152).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l record-keep-secrets -d 'Keep Authorization, Cookie, Set-Cookie, signed-URL parameters and alert text in recordings.'
 complete -c carillon-nse -n '__carillon_nse_command check' -l help -d 'Show this help.'
+
+complete -c carillon-nse -n '__carillon_nse_command replay' -l payload -r -F -d 'The payload the device received: its carillon.image is the URL looked for in the HAR.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l url -x -d 'Replay this image URL, as the image of a routed payload.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l entry -x -d 'Replay entry N of the file (counted from 0, in file order).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l list -d 'Print one JSON line per entry of the file instead of verdicts.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l at -x -d 'The instant certificates and clocks are judged at (default recorded).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l latin1-bodies -d 'Read an image body written as text without an encoding as Latin-1 bytes (ProxyPin).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l chain -r -F -d 'Judge the first host\'s certificates from this chain (leaf first), as the HAR has none.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l check -d 'Compare with the verdict a carillon recording holds; exit 3 when it changed.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l budget -x -d 'Time budget of each image download, redirects included; at least 0.001 (default 20).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l max-bytes -x -d 'Size cap of each image in bytes (default 10485760).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l tls-minimum -x -a '1.0 1.1 1.2 1.3' -d 'Lowest TLS version accepted, as NSExceptionMinimumTLSVersion (default 1.2).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l no-forward-secrecy -d 'Also accept RSA key exchange under TLS 1.2, as NSExceptionRequiresForwardSecrecy NO.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l ca-file -r -F -d 'Extra certificate authorities to trust (tests, staging). Verification stays on.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l expire-after -x -d 'When time-will-expire fires after delivery, as on iOS (default 30).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l user-agent -x -d 'The User-Agent sent (default CarillonNotificationService/0.1.0 CFNetwork/3826.600.41 Darwin/24.6.0, as iOS 18.6 sends it).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l fail-on -x -d 'Exit 2 when an outcome is one of these comma-separated reason codes (\'fallback\': all but attached).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l help -d 'Show this help.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -F
 
 complete -c carillon-nse -n '__carillon_nse_command drain' -l container -x -a '(__fish_complete_directories)' -d 'The shared container the extension writes receipts to.'
 complete -c carillon-nse -n '__carillon_nse_command drain' -l queue -x -a '(__fish_complete_directories)' -d 'The app\'s persistent event queue (created if missing).'

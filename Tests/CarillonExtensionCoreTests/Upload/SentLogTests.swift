@@ -1,7 +1,8 @@
-@_spi(Tooling) @testable import CarillonExtensionCore
 import CarillonTestSupport
 import Foundation
 import Testing
+
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The sent log: whole lines appended, a torn last line cut when it is opened again.
 @Suite struct SentLogTests {
