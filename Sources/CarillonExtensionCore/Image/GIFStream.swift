@@ -56,7 +56,7 @@ struct GIFStream {
 
     private var imageNumber: Int { images + 1 }
 
-    mutating func consume(_ input: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Verdict {
+    mutating func consume(_ input: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> StreamVerdict {
         let base = consumed - index
         defer { consumed = base + index }
         while index < input.count {
@@ -141,7 +141,7 @@ struct GIFStream {
     /// An image descriptor, gathered: one more frame, a fault when it has no area, then its local colour
     /// table to skip, if any. Nil: go on.
     @inline(__always)
-    private mutating func readDescriptor() -> Verdict? {
+    private mutating func readDescriptor() -> StreamVerdict? {
         frames += 1
         let frameWidth = gathered.uint16LittleEndian(at: 4)
         let frameHeight = gathered.uint16LittleEndian(at: 6)
@@ -161,7 +161,7 @@ struct GIFStream {
 
     /// A fault: a refusal before the first image is complete; after, giflib stops with the frames it
     /// has, which show.
-    private func fault(_ detail: String) -> Verdict {
+    private func fault(_ detail: String) -> StreamVerdict {
         guard images > 0 else { return .refused(refusal(detail)) }
         var warnings = warnings
         warnings.add(images == 1 ? "\(detail); its first image shows" : "\(detail); its first \(images) images show")

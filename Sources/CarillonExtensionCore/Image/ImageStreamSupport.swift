@@ -1,5 +1,5 @@
 /// What a format's stream parser (``PNGStream``, ``JPEGStream``, ``GIFStream``) says after a piece.
-enum Verdict: Sendable {
+enum StreamVerdict: Sendable {
     case pending
     case accepted(VerifiedImage)
     case refused(Outcome)
@@ -56,7 +56,7 @@ struct Gathered {
     }
 
     /// The accepted image of this geometry, with these warnings.
-    func accepted(_ type: ImageType, width: Int, height: Int, frames: Int = 1) -> Verdict {
+    func accepted(_ type: ImageType, width: Int, height: Int, frames: Int = 1) -> StreamVerdict {
         .accepted(image(type, width: width, height: height, frames: frames))
     }
 

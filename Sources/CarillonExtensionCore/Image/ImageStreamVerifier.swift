@@ -149,7 +149,7 @@
 
     private mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
         var index = 0
-        let verdict: Verdict
+        let verdict: StreamVerdict
         switch phase {
         case .png: verdict = png.consume(bytes, &index)
         case .jpeg: verdict = jpeg.consume(bytes, &index)

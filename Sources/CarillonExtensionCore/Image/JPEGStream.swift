@@ -45,7 +45,7 @@ struct JPEGStream {
     private var firstStrayOffset = 0
     private var warnings = ImageWarnings()
 
-    mutating func consume(_ input: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Verdict {
+    mutating func consume(_ input: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> StreamVerdict {
         let base = consumed - index
         defer { consumed = base + index }
         if soiLeft > 0 {
@@ -119,7 +119,7 @@ struct JPEGStream {
     /// A segment's length, gathered: a segment the decoders skip is skipped (an invalid length is a
     /// warning: they read on after it), any other is read as a header. Nil: go on.
     @inline(__always)
-    private mutating func lengthGathered() -> Verdict? {
+    private mutating func lengthGathered() -> StreamVerdict? {
         let length = gathered.uint16BigEndian(at: 0)
         gathered.reset()
         if Self.isSkipped(marker) {
@@ -146,7 +146,7 @@ struct JPEGStream {
     }
 
     /// What a marker byte (after its `FF`) means.
-    private mutating func markerFound() -> Verdict? {
+    private mutating func markerFound() -> StreamVerdict? {
         defer { if marker >= 0xC0 && !(0xD0...0xD7).contains(marker) { endsScanWithRestarts = false } }
         switch marker {
         case 0x01, 0xD0...0xD7:
@@ -175,7 +175,7 @@ struct JPEGStream {
     }
 
     /// The checks made once a whole header segment is there.
-    private mutating func segmentEnded() -> Verdict? {
+    private mutating func segmentEnded() -> StreamVerdict? {
         do {
             switch marker {
             case 0xC4: try headers.huffmanTables(payload)

@@ -63,7 +63,7 @@ struct PNGStream {
         "pHYs", "sBIT", "sCAL", "sPLT", "sRGB", "tEXt", "tIME", "tRNS", "zTXt",
     ]
 
-    mutating func consume(_ input: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Verdict {
+    mutating func consume(_ input: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> StreamVerdict {
         if signatureLeft > 0 {
             let skip = min(signatureLeft, input.count - index)
             signatureLeft -= skip
@@ -103,7 +103,7 @@ struct PNGStream {
     }
 
     /// The checks on a chunk header: its type, its length, and where the chunk is.
-    private mutating func chunkStarted(_ typeBytes: [UInt8]) -> Verdict? {
+    private mutating func chunkStarted(_ typeBytes: [UInt8]) -> StreamVerdict? {
         // libpng's png_check_chunk_name stops the decoder here wherever the chunk is, after the image
         // data too: it reads no further, and reports "invalid chunk type".
         guard typeBytes.allSatisfy(Self.isASCIILetter) else {
@@ -126,7 +126,7 @@ struct PNGStream {
 
     /// Damage found at `chunkOffset`: a refusal while the image data is to come, a warning that ends the
     /// walk once it is complete (libpng stops there too, after the rows are read).
-    private func damaged(_ detail: String) -> Verdict {
+    private func damaged(_ detail: String) -> StreamVerdict {
         guard stage == .afterData || stage == .inData else { return .refused(refusal(detail)) }
         var warnings = warnings
         warnings.add(detail + " after the image data; the image shows")
@@ -134,7 +134,7 @@ struct PNGStream {
     }
 
     /// The checks made once a whole chunk is there (a chunk cut short is "truncated" first), in order.
-    private mutating func chunkEnded(crcMatches: Bool) -> Verdict? {
+    private mutating func chunkEnded(crcMatches: Bool) -> StreamVerdict? {
         let critical = type.utf8.first.map { $0 & 0x20 == 0 } ?? false
         switch stage {
         case .beforeHeader:
@@ -167,7 +167,7 @@ struct PNGStream {
     }
 
     /// A whole chunk after IHDR and up to the last IDAT.
-    private mutating func chunkBeforeImageEnds(crcMatches: Bool, critical: Bool) -> Verdict? {
+    private mutating func chunkBeforeImageEnds(crcMatches: Bool, critical: Bool) -> StreamVerdict? {
         if critical && !crcMatches {
             return .refused(refusal("PNG \(type) CRC mismatch (chunk at offset \(chunkOffset))"))
         }
@@ -192,7 +192,7 @@ struct PNGStream {
     }
 
     /// PLTE, whose rules depend on the colour type (libpng's `png_handle_PLTE`).
-    private mutating func palette() -> Verdict? {
+    private mutating func palette() -> StreamVerdict? {
         guard !sawPalette else { return .refused(refusal("PNG has a second PLTE chunk")) }
         sawPalette = true
         let valid = length % 3 == 0 && length <= 768
