@@ -55,7 +55,7 @@ enum ProcessCommand: Command {
             "From 1 to 256. Downloads reuse connections, and the workers share TLS sessions: the others start once the first"
                 + " payload is done (at most 1 s later) and resume its session.")
         static let recursive = Option.flag(
-            "--recursive", help: "Also take the *.json files of a directory's subdirectories, in sorted order."
+            "--recursive", help: "Also take the payload files of a directory's subdirectories, in sorted order."
         ).discussing("Hidden subdirectories are skipped, and no link is followed into one.")
         static let format = Option.choice(
             "--format", PayloadRunner.OutputFormat.allCases, default: .json,
