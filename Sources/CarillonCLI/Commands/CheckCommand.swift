@@ -22,7 +22,11 @@ enum CheckCommand: Command {
         ExitStatus(code: 0, meaning: "Every URL was read (an image that would not show is a normal outcome, as in process)."),
         ExitStatus(code: 1, meaning: "Standard input could not be read or held no URL, or the report could not be written."),
         ExitStatus(code: 2, meaning: "An outcome matched --fail-on, and every input was read."),
-        ExitStatus(code: 64, meaning: "Bad usage (no URL included), and every path process refuses."),
+        ExitStatus(
+            code: 64,
+            meaning:
+                "Bad usage: no URL, - given twice, an unreadable --ca-file or one without a certificate, a --report in a missing"
+                + " directory, an --attachments that is not a directory, cannot be created or is not writable."),
     ]
 
     static let overview = """
