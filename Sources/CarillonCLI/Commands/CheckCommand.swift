@@ -55,11 +55,7 @@ enum CheckCommand: Command {
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         let pipeline = try PipelinePlan.read(arguments)
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no URL given") }
-        if arguments.positionals.filter({ $0 == "-" }).count > 1 {
-            throw UsageError(message: "'-' (standard input) given more than once")
-        }
-        return Plan(pipeline: pipeline, urls: arguments.positionals)
+        return Plan(pipeline: pipeline, urls: try inputArguments(arguments, naming: "URL"))
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {

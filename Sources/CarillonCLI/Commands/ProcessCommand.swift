@@ -164,12 +164,9 @@ enum ProcessCommand: Command {
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         let pipeline = try PipelinePlan.read(arguments)
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
-        if arguments.positionals.filter({ $0 == "-" }).count > 1 {
-            throw UsageError(message: "'-' (standard input) given more than once")
-        }
         return Plan(
-            pipeline: pipeline, payloads: arguments.positionals, recursive: try Options.recursive.read(arguments),
+            pipeline: pipeline, payloads: try inputArguments(arguments, naming: "PAYLOAD"),
+            recursive: try Options.recursive.read(arguments),
             lines: try CampaignOptions.lines.read(arguments))
     }
 
