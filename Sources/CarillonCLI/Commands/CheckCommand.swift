@@ -85,12 +85,19 @@ enum CheckCommand: Command {
         return inputs
     }
 
-    /// The URLs of standard input: one a line, surrounding spaces, tabs and a CR removed, blank lines skipped.
+    /// The URLs of standard input: one a line, by the JSON Lines rule (``JSONLineSplitter``: a byte order
+    /// mark at the start and a CR before each LF dropped, blank lines skipped), surrounding spaces and tabs
+    /// removed.
     static func urls(in bytes: [UInt8]) -> [String] {
-        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).compactMap { line in
-            let text = String(decoding: line, as: UTF8.self).trimmingWhitespace
-            return text.isEmpty ? nil : text
+        var urls: [String] = []
+        let take = { (line: JSONLineSplitter.Line) in
+            let text = String(decoding: line.bytes, as: UTF8.self).trimmingWhitespace
+            if !text.isEmpty { urls.append(text) }
         }
+        var splitter = JSONLineSplitter(limit: bytes.count)
+        bytes.withUnsafeBufferPointer { splitter.feed($0, take) }
+        splitter.finish(take)
+        return urls
     }
 
     /// The payload Carillon's server sends for an image: an alert, `mutable-content: 1` and
