@@ -42,7 +42,7 @@ complete -c carillon-nse -n '__carillon_nse_command process' -l accept-language 
 complete -c carillon-nse -n '__carillon_nse_command process' -l header -x -d 'Send this header field too, or instead of the default of that name (repeatable; CDN debugging).'
 complete -c carillon-nse -n '__carillon_nse_command process' -l expire-after -x -d 'When time-will-expire fires after delivery, as on iOS (default 30).'
 complete -c carillon-nse -n '__carillon_nse_command process' -l jobs -x -d 'Payloads processed concurrently; output order is unchanged (default 1).'
-complete -c carillon-nse -n '__carillon_nse_command process' -l recursive -d 'Also take the *.json files of a directory\'s subdirectories, in sorted order.'
+complete -c carillon-nse -n '__carillon_nse_command process' -l recursive -d 'Also take the payload files of a directory\'s subdirectories, in sorted order.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l format -x -a 'json text junit' -d 'JSON Lines, a readable block per payload, or JUnit XML (one test case per payload, printed at the end) (default json).'
 complete -c carillon-nse -n '__carillon_nse_command process' -l fail-on -x -d 'Exit 2 when an outcome is one of these comma-separated reason codes (\'fallback\': all but attached).'
 complete -c carillon-nse -n '__carillon_nse_command process' -l report -r -F -d 'Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.'

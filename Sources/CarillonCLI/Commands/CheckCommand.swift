@@ -22,7 +22,11 @@ enum CheckCommand: Command {
         ExitStatus(code: 0, meaning: "Every URL was read (an image that would not show is a normal outcome, as in process)."),
         ExitStatus(code: 1, meaning: "Standard input could not be read or held no URL, or the report could not be written."),
         ExitStatus(code: 2, meaning: "An outcome matched --fail-on, and every input was read."),
-        ExitStatus(code: 64, meaning: "Bad usage (no URL included), and every path process refuses."),
+        ExitStatus(
+            code: 64,
+            meaning:
+                "Bad usage: no URL, - given twice, an unreadable --ca-file or one without a certificate, a --report in a missing"
+                + " directory, an --attachments that is not a directory, cannot be created or is not writable."),
     ]
 
     static let overview = """
@@ -51,11 +55,7 @@ enum CheckCommand: Command {
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         let pipeline = try PipelinePlan.read(arguments)
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no URL given") }
-        if arguments.positionals.filter({ $0 == "-" }).count > 1 {
-            throw UsageError(message: "'-' (standard input) given more than once")
-        }
-        return Plan(pipeline: pipeline, urls: arguments.positionals)
+        return Plan(pipeline: pipeline, urls: try inputArguments(arguments, naming: "URL"))
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {
@@ -85,12 +85,19 @@ enum CheckCommand: Command {
         return inputs
     }
 
-    /// The URLs of standard input: one a line, surrounding spaces, tabs and a CR removed, blank lines skipped.
+    /// The URLs of standard input: one a line, by the JSON Lines rule (``JSONLineSplitter``: a byte order
+    /// mark at the start and a CR before each LF dropped, blank lines skipped), surrounding spaces and tabs
+    /// removed.
     static func urls(in bytes: [UInt8]) -> [String] {
-        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).compactMap { line in
-            let text = String(decoding: line, as: UTF8.self).trimmingWhitespace
-            return text.isEmpty ? nil : text
+        var urls: [String] = []
+        let take = { (line: JSONLineSplitter.Line) in
+            let text = String(decoding: line.bytes, as: UTF8.self).trimmingWhitespace
+            if !text.isEmpty { urls.append(text) }
         }
+        var splitter = JSONLineSplitter(limit: bytes.count)
+        bytes.withUnsafeBufferPointer { splitter.feed($0, take) }
+        splitter.finish(take)
+        return urls
     }
 
     /// The payload Carillon's server sends for an image: an alert, `mutable-content: 1` and

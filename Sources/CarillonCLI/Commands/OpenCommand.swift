@@ -40,9 +40,9 @@ enum OpenCommand: Command {
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         let at = try Options.at.read(arguments)
         let queue = try Options.queue.read(arguments)
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
+        let payloads = try inputArguments(arguments, naming: "PAYLOAD")
         try DirectoryCheck.check(queue, option: Options.queue.spec.name, access: .create)
-        return Plan(queue: queue, at: at, payloads: arguments.positionals)
+        return Plan(queue: queue, at: at, payloads: payloads)
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {

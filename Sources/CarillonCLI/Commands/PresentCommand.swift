@@ -49,9 +49,9 @@ enum PresentCommand: Command {
         let at = try Options.at.read(arguments)
         let queue = try Options.queue.read(arguments)
         let suppress = try Options.suppress.read(arguments)
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
+        let payloads = try inputArguments(arguments, naming: "PAYLOAD")
         try DirectoryCheck.check(queue, option: Options.queue.spec.name, access: .create)
-        return Plan(queue: queue, at: at, suppress: suppress, payloads: arguments.positionals)
+        return Plan(queue: queue, at: at, suppress: suppress, payloads: payloads)
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {

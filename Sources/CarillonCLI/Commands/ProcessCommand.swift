@@ -57,7 +57,7 @@ enum ProcessCommand: Command {
             "From 1 to 256. Downloads reuse connections, and the workers share TLS sessions: the others start once the first"
                 + " payload is done (at most 1 s later) and resume its session.")
         static let recursive = Option.flag(
-            "--recursive", help: "Also take the *.json files of a directory's subdirectories, in sorted order."
+            "--recursive", help: "Also take the payload files of a directory's subdirectories, in sorted order."
         ).discussing("Hidden subdirectories are skipped, and no link is followed into one.")
         static let format = Option.choice(
             "--format", PayloadRunner.OutputFormat.allCases, default: .json,
@@ -166,12 +166,9 @@ enum ProcessCommand: Command {
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         let pipeline = try PipelinePlan.read(arguments)
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no PAYLOAD given") }
-        if arguments.positionals.filter({ $0 == "-" }).count > 1 {
-            throw UsageError(message: "'-' (standard input) given more than once")
-        }
         return Plan(
-            pipeline: pipeline, payloads: arguments.positionals, recursive: try Options.recursive.read(arguments),
+            pipeline: pipeline, payloads: try inputArguments(arguments, naming: "PAYLOAD"),
+            recursive: try Options.recursive.read(arguments),
             lines: try CampaignOptions.lines.read(arguments))
     }
 

@@ -45,8 +45,11 @@ enum PayloadInput: Equatable {
     /// a directory that are not regular files (a FIFO, a socket, a directory named `*.json`) are
     /// skipped, each named in `skipped`: reading one could block the run.
     /// With `recursive`, subdirectories (not hidden, never through a link: no loop) are expanded in
-    /// place, in the same sorted order.
-    static func expand(_ argument: String, recursive: Bool = false) -> Result<(inputs: [PayloadInput], skipped: [String]), ExpansionError> {
+    /// place, in the same sorted order. Without `jsonLines` (`open`, `present`: a file is one payload),
+    /// a directory's JSON Lines files are not taken.
+    static func expand(_ argument: String, recursive: Bool = false, jsonLines: Bool = true) -> Result<
+        (inputs: [PayloadInput], skipped: [String]), ExpansionError
+    > {
         if argument == "-" { return .success(([.standardInput], [])) }
         guard FileSystem.isDirectory(argument) else { return .success(([.file(argument, named: true)], [])) }
         do {
@@ -55,7 +58,7 @@ enum PayloadInput: Equatable {
             for entry in try DirectoryListing.entries(argument) where !entry.name.hasPrefix(".") {
                 let path = FileSystem.join(argument, entry.name)
                 if recursive && entry.kind == .directory {
-                    switch expand(path, recursive: true) {
+                    switch expand(path, recursive: true, jsonLines: jsonLines) {
                     case .success(let nested):
                         inputs += nested.inputs
                         skipped += nested.skipped
@@ -64,7 +67,7 @@ enum PayloadInput: Equatable {
                     }
                     continue
                 }
-                guard isPayloadFile(entry.name) || JSONLinePayload.isJSONLines(entry.name) else { continue }
+                guard isPayloadFile(entry.name) || (jsonLines && JSONLinePayload.isJSONLines(entry.name)) else { continue }
                 var kind = entry.kind
                 if kind == .symbolicLink || kind == nil {
                     // A link to a payload is fine; what it points to decides.
@@ -152,7 +155,7 @@ enum PayloadInput: Equatable {
     /// stop. Returns whether every input was found and read.
     static func forEachPayload(_ arguments: [String], io: ToolIO, _ body: (PayloadInput, Payload) -> Bool) -> Bool {
         var status = CarillonTool.exitSuccess
-        for input in expandAll(arguments, io: io, status: &status) {
+        for input in expandAll(arguments, jsonLines: false, io: io, status: &status) {
             switch input.readPayload(io: io) {
             case .success(let payload):
                 guard body(input, payload) else { return status == CarillonTool.exitSuccess }
@@ -189,10 +192,12 @@ enum PayloadInput: Equatable {
     /// Expands every argument, reporting directories that cannot be read (and setting `status` to 1).
     /// A directory without any payload, or a run that found none at all, is said on standard error
     /// and makes the status 1: an empty run that exits 0 looks like a pass.
-    static func expandAll(_ arguments: [String], recursive: Bool = false, io: ToolIO, status: inout Int32) -> [PayloadInput] {
+    static func expandAll(
+        _ arguments: [String], recursive: Bool = false, jsonLines: Bool = true, io: ToolIO, status: inout Int32
+    ) -> [PayloadInput] {
         var inputs: [PayloadInput] = []
         for argument in arguments {
-            switch expand(argument, recursive: recursive) {
+            switch expand(argument, recursive: recursive, jsonLines: jsonLines) {
             case .success(let expanded):
                 inputs += expanded.inputs
                 if expanded.inputs.isEmpty && argument != "-" {

@@ -77,10 +77,7 @@ enum ReplayCommand: Command {
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         let pipeline = try PipelinePlan.read(arguments)
-        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no RECORDING given") }
-        if arguments.positionals.filter({ $0 == "-" }).count > 1 {
-            throw UsageError(message: "'-' (standard input) given more than once")
-        }
+        _ = try inputArguments(arguments, naming: "RECORDING")
         let payload = try Options.payload.read(arguments)
         let url = try Options.url.read(arguments)
         let entryText = try Options.entry.read(arguments)

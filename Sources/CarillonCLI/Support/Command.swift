@@ -68,6 +68,17 @@ extension Command {
         return run(plan, io: io)
     }
 
+    /// The positional arguments of a command that reads its inputs from them (`what`: "PAYLOAD", "URL"):
+    /// at least one, and `-` at most once (standard input can be read only once; a second `-` would read
+    /// nothing).
+    static func inputArguments(_ arguments: ParsedArguments, naming what: String) throws(UsageError) -> [String] {
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "no \(what) given") }
+        if arguments.positionals.filter({ $0 == "-" }).count > 1 {
+            throw UsageError(message: "'-' (standard input) given more than once")
+        }
+        return arguments.positionals
+    }
+
     /// A usage error unless no positional argument was given: for commands that take none.
     static func expectNoArguments(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments.positionals[0])'") }

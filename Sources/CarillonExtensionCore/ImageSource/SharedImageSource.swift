@@ -25,11 +25,10 @@ import Synchronization
         var warnings: [String]
     }
 
-    /// What one fetch came to, and the request that started it.
+    /// What one fetch came to.
     struct Verdict: Sendable {
         var result: Result<Kept, Outcome>
         var trace: DownloadTrace?
-        var fetchedBy: String
     }
 
     /// One distinct image: its verdict once known, and the payloads waiting for it until then.
@@ -66,9 +65,6 @@ import Synchronization
     private let fetches = DispatchGroup()
 
     init() {}
-
-    /// How many distinct images were asked for.
-    var distinctImages: Int { flights.withLock { $0.count } }
 
     /// The image for the request `requester`: fetched by it, waited for, or taken as it was; expired when
     /// `wait` reaches its expiry (or is woken by time-will-expire) first.
@@ -142,26 +138,11 @@ import Synchronization
             }
         }
         let waiters = flight.state.withLock { state in
-            state.verdict = Verdict(result: result, trace: trace, fetchedBy: flight.fetchedBy)
+            state.verdict = Verdict(result: result, trace: trace)
             defer { state.waiters = [] }
             return state.waiters
         }
         for waiter in waiters { waiter.signal() }
-    }
-
-    /// Every verdict so far, by URL, for a campaign's summary.
-    var verdicts: [(url: String, outcome: Outcome?, type: ImageType?, byteCount: Int?, trace: DownloadTrace?, fetchedBy: String)] {
-        flights.withLock { flights in
-            flights.compactMap { url, flight in
-                guard let verdict = flight.verdict else { return nil }
-                switch verdict.result {
-                case .success(let fetched):
-                    return (url, nil, fetched.type, fetched.byteCount, verdict.trace, verdict.fetchedBy)
-                case .failure(let outcome):
-                    return (url, outcome, nil, nil, verdict.trace, verdict.fetchedBy)
-                }
-            }
-        }
     }
 
     /// Ends the source, for the end of a run: stops the fetches still in flight (a payload that stopped

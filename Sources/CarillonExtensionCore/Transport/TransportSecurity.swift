@@ -72,24 +72,24 @@ public struct TransportSecurity: Sendable, Equatable {
         case cipherSuite(requiresForwardSecrecy: Bool)
 
         /// The rule in the library's words, with libcurl's message after it: the exception that would
-        /// allow the server is named as an extension's Info.plist names it.
-        public func detail(libcurlMessage curl: String) -> String {
+        /// allow the server is named as an extension's Info.plist names it, unless the caller names its
+        /// own setting for each (`minimumTLS`, and `forwardSecrecy` for what adds RSA key exchange).
+        public func detail(
+            libcurlMessage curl: String, minimumTLS: String = "NSExceptionMinimumTLSVersion",
+            forwardSecrecy: String = "NSExceptionRequiresForwardSecrecy NO"
+        ) -> String {
             switch self {
             case .tlsVersion(let minimum):
                 return
-                    "TLS version: the server offers no version from TLS \(minimum.rawValue) up (App Transport Security; NSExceptionMinimumTLSVersion) (\(curl))"
+                    "TLS version: the server offers no version from TLS \(minimum.rawValue) up (App Transport Security; \(minimumTLS)) (\(curl))"
             case .cipherSuite(let requiresForwardSecrecy):
+                let allowed =
+                    requiresForwardSecrecy
+                    ? "ECDHE with AES (forward secrecy; \(forwardSecrecy) adds RSA key exchange)"
+                    : "ECDHE or RSA key exchange with AES (no finite-field DHE)"
                 return
-                    "cipher suite: under TLS 1.2 App Transport Security allows only \(HandshakeRule.allowedSuites(requiresForwardSecrecy: requiresForwardSecrecy, relaxedBy: "NSExceptionRequiresForwardSecrecy NO")), and the server offers none of them (\(curl))"
+                    "cipher suite: under TLS 1.2 App Transport Security allows only \(allowed), and the server offers none of them (\(curl))"
             }
-        }
-
-        /// The suites allowed under TLS 1.2, as a sentence's words; `relaxedBy` names what would add RSA
-        /// key exchange where forward secrecy is required (an Info.plist key, or a caller's own setting).
-        @_spi(Tooling) public static func allowedSuites(requiresForwardSecrecy: Bool, relaxedBy exception: String) -> String {
-            requiresForwardSecrecy
-                ? "ECDHE with AES (forward secrecy; \(exception) adds RSA key exchange)"
-                : "ECDHE or RSA key exchange with AES (no finite-field DHE)"
         }
     }
 

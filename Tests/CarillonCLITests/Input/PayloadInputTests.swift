@@ -48,6 +48,31 @@ import Testing
         #expect(PayloadInput.standardInput.nameBytes == nil)
     }
 
+    /// `open` and `present` read a directory's `*.json` and `*.apns` files as their help says: a JSON
+    /// Lines file beside them is `process`'s, not one payload (read whole, it was "not valid JSON").
+    @Test func openAndPresentTakeNoJSONLinesFileFromADirectory() throws {
+        let directory = TemporaryDirectory("inputs")
+        defer { directory.remove() }
+        try directory.write("a.json", "{\"n\":1}")
+        try directory.write("b.apns", "{\"n\":2}")
+        try directory.write("c.jsonl", "{\"n\":3}\n{\"n\":4}\n")
+        let standardError = CapturedStream()
+        let io = ToolIO(
+            standardOutput: CapturedStream(), standardError: standardError, readStandardInput: { _ in [] },
+            standardErrorIsTerminal: false)
+        var read: [String] = []
+        let allRead = PayloadInput.forEachPayload([directory.path], io: io) { input, _ in
+            read.append(FileSystem.lastComponent(input.name))
+            return true
+        }
+        #expect(read == ["a.json", "b.apns"])
+        #expect(allRead, "\(standardError.text)")
+        #expect(
+            Self.names(try PayloadInput.expand(directory.path).get().inputs).map(FileSystem.lastComponent) == [
+                "a.json", "b.apns", "c.jsonl",
+            ])
+    }
+
     /// `open` and `present` queue their payloads in groups that double: 1, 2, 4 … and the rest, in
     /// order, unreadable ones said and left out, and a body that answers false stops the run.
     @Test func payloadsComeInDoublingGroups() throws {

@@ -147,6 +147,8 @@ extension ArgumentsTests {
             (["process", "--no-forward-secrecy=yes", "a.json"], "option '--no-forward-secrecy' takes no value"),
             (["process", "--ca-file", "/nonexistent/ca.pem", "a.json"], "--ca-file '/nonexistent/ca.pem': no such file"),
             (["process", "-", "-"], "'-' (standard input) given more than once"),
+            (["open", "--queue", "q", "-", "-"], "open: '-' (standard input) given more than once"),
+            (["present", "--queue", "q", "-", "a.json", "-"], "present: '-' (standard input) given more than once"),
             (["drain", "--queue", "q"], "option '--container' is required"),
             (["open", "--queue", "q", "--at", "yesterday", "a.json"], "needs an ISO 8601 time"),
             (["batches"], "option '--queue' is required"),

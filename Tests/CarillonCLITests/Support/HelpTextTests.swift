@@ -47,6 +47,8 @@ import Testing
         ("  https://a/1.png\r\n\n\t\nhttps://a/2.png", ["https://a/1.png", "https://a/2.png"]),
         ("not a url\n", ["not a url"]),
         ("\n\n", []),
+        // A list saved by a Windows editor: its byte order mark is not the first URL's, as in a JSON Lines file.
+        ("\u{FEFF}https://a/1.png\r\nhttps://a/2.png\r\n", ["https://a/1.png", "https://a/2.png"]),
     ])
     func checkReadsOneURLALine(input: String, urls: [String]) {
         #expect(CheckCommand.urls(in: Array(input.utf8)) == urls)
