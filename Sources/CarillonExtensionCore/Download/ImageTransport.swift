@@ -24,26 +24,26 @@ extension DownloaderPool: ImageTransport {
 /// A recording as the extension's transport: every download is answered from one
 /// ``RecordedTransfer`` by a ``RecordedTransferSource``, which opens no socket. What it lacked and
 /// could not check is kept for the caller (``gaps``, ``unchecked``).
-@_spi(Tooling) public final class RecordedTransport: ImageTransport {
+package final class RecordedTransport: ImageTransport {
     /// The recording.
-    public let transfer: RecordedTransfer
+    package let transfer: RecordedTransfer
     /// The settings the downloads run under.
-    public let configuration: DownloadConfiguration
+    package let configuration: DownloadConfiguration
     /// The instant certificates are judged at, in seconds since 1970.
-    public let at: Int64
+    package let at: Int64
     private let found = Mutex<(gaps: [RecordedTransferSource.Gap], unchecked: [String])>(([], []))
 
     /// A transport answering from `transfer` under `configuration`, judging certificates at `at`.
-    public init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64) {
+    package init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64) {
         self.transfer = transfer
         self.configuration = configuration
         self.at = at
     }
 
     /// What the recording lacked for a decision, over every download made so far.
-    public var gaps: [RecordedTransferSource.Gap] { found.withLock { $0.gaps } }
+    package var gaps: [RecordedTransferSource.Gap] { found.withLock { $0.gaps } }
     /// The checks that could not be made, over every download made so far.
-    public var unchecked: [String] { found.withLock { $0.unchecked } }
+    package var unchecked: [String] { found.withLock { $0.unchecked } }
 
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
         -> TransferReport

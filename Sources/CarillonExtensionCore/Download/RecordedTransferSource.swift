@@ -7,9 +7,9 @@
 /// (``CertificateJudgement``, at ``at``). What the recording lacks for a decision is a ``Gap``,
 /// listed in ``gaps`` (a replay then says `undetermined`); what could not be judged at all is
 /// listed in ``unchecked``.
-@_spi(Tooling) public struct RecordedTransferSource: TransferSource {
+package struct RecordedTransferSource: TransferSource {
     /// Deciding data a recording lacks.
-    public enum Gap: Sendable, Equatable {
+    package enum Gap: Sendable, Equatable {
         /// No recorded request for this URL (a redirect's target not captured).
         case hop(url: String)
         /// The response's body is needed and not recorded, or recorded only in part.
@@ -20,21 +20,21 @@
     }
 
     /// The recording.
-    public let transfer: RecordedTransfer
+    package let transfer: RecordedTransfer
     /// The instant certificates are judged at, in seconds since 1970.
-    public let at: Int64
+    package let at: Int64
     /// The settings the chain and the handshake are judged under.
     let transportSecurity: TransportSecurity
     let extraCAFile: String?
     /// What the recording lacked, in the order met.
-    public private(set) var gaps: [Gap] = []
+    package private(set) var gaps: [Gap] = []
     /// Checks that could not be made (e.g. "certificate chain: not recorded for c1").
-    public private(set) var unchecked: [String] = []
+    package private(set) var unchecked: [String] = []
     private var used: Set<Int> = []
     private var lastEnding = ChainEnding(curlCode: 0, message: "")
 
     /// A source answering from `transfer`, judging certificates at `at` under `configuration`.
-    public init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64) {
+    package init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64) {
         self.transfer = transfer
         self.at = at
         transportSecurity = configuration.transportSecurity

@@ -52,14 +52,14 @@ public final class ExtensionRuntime: Sendable {
 
     /// A runtime whose downloads are answered by `transport` (a recording) instead of the network:
     /// the same extension, the same decisions, no socket.
-    @_spi(Tooling) public convenience init(
+    package convenience init(
         configuration: ExtensionConfiguration, replaying transport: RecordedTransport, sharesImages: Bool = false
     ) {
         self.init(configuration: configuration, pool: transport, sharesImages: sharesImages)
     }
 
     /// A runtime whose downloads are also recorded by `transport` (see ``RecordingTransport``).
-    @_spi(Tooling) public convenience init(
+    package convenience init(
         configuration: ExtensionConfiguration, recording transport: RecordingTransport, sharesImages: Bool = false
     ) {
         self.init(configuration: configuration, pool: transport, sharesImages: sharesImages)

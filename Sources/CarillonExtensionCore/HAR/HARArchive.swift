@@ -5,26 +5,26 @@
 /// fields are set aside from the ordinary ones, and the `httpVersion` strings of real exporters are
 /// mapped onto "1.0", "1.1", "2" and "3". Which exporter wrote the file is recognised once
 /// (``HARExporter``), so that its known quirks are data, not guesses scattered through the replay.
-@_spi(Tooling) public struct HARArchive: Sendable {
+package struct HARArchive: Sendable {
     /// `log.version` as written ("1.2"; "1.1" when empty or absent, as the format says).
-    public var version: String
+    package var version: String
     /// `log.creator.name`, or an empty string.
-    public var creatorName: String
+    package var creatorName: String
     /// `log.creator.version`, or an empty string.
-    public var creatorVersion: String
+    package var creatorVersion: String
     /// The tool that wrote the file, recognised from the creator and the entries' own fields.
-    public var exporter: HARExporter
+    package var exporter: HARExporter
     /// The entries, sorted by `startedDateTime` (an entry without a readable start keeps its place
     /// after the dated ones, in file order).
-    public var entries: [HAREntry]
+    package var entries: [HAREntry]
     /// `log._carillon`, when carillon wrote the file; nil otherwise (another tool's fields are ignored).
-    public var carillon: JSONValue?
+    package var carillon: JSONValue?
     /// What the reader set aside or noticed about the file as a whole (entries it could not read, a
     /// compressed file), in words for the replay's notes.
-    public var notes: [String]
+    package var notes: [String]
 
     /// An archive; the reader makes these.
-    public init(
+    package init(
         version: String, creatorName: String, creatorVersion: String, exporter: HARExporter, entries: [HAREntry],
         carillon: JSONValue? = nil, notes: [String] = []
     ) {
@@ -38,12 +38,12 @@
     }
 
     /// "name version" of the creator, as the replay object shows it.
-    public var creator: String {
+    package var creator: String {
         [creatorName, creatorVersion].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// The entry whose position in the file is `index` (from 0), if it was read.
-    public func entry(atFileIndex index: Int) -> HAREntry? {
+    package func entry(atFileIndex index: Int) -> HAREntry? {
         entries.first { $0.index == index }
     }
 }

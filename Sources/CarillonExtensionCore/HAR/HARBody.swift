@@ -1,5 +1,5 @@
 /// The decoded body of an entry's response, as far as the HAR can give it (``HARBodyReading``).
-@_spi(Tooling) public enum HARBody: Sendable, Equatable {
+package enum HARBody: Sendable, Equatable {
     /// The bytes the client operated on (already decoded from any `Content-Encoding`); `note` says how
     /// they were recovered when the exporter did not say (base64 without `encoding`, Latin-1 text).
     case bytes([UInt8], note: String?)
@@ -16,7 +16,7 @@
 
 /// Turns an entry's `content` into body bytes under a cap, following what each exporter is known to do
 /// (design §5.5, step 5). Never decodes a `Content-Encoding`: HAR text is already decoded.
-@_spi(Tooling) public enum HARBodyReading {
+package enum HARBodyReading {
     /// The body of `entry`'s response.
     ///
     /// - Parameters:
@@ -24,7 +24,7 @@
     ///   - exporter: who wrote the file.
     ///   - cap: the most bytes the body may have; longer text is refused before it is decoded.
     ///   - latin1: read image text without an `encoding` as Latin-1 (ProxyPin's way of writing bytes).
-    public static func read(_ entry: HAREntry, exporter: HARExporter, cap: Int, latin1: Bool = false) -> HARBody {
+    package static func read(_ entry: HAREntry, exporter: HARExporter, cap: Int, latin1: Bool = false) -> HARBody {
         let name = describe(entry)
         guard let response = entry.response else { return .missing("\(name) has no response") }
         let content = response.content
@@ -45,7 +45,7 @@
     }
 
     /// "entry 4 (image/png, 48213 bytes)": how a detail names an entry.
-    public static func describe(_ entry: HAREntry) -> String {
+    package static func describe(_ entry: HAREntry) -> String {
         var facts: [String] = []
         if let mime = entry.mimeType { facts.append(mime) }
         if let size = entry.response?.content.size, size > 0 { facts.append("\(size) bytes") }

@@ -1,29 +1,29 @@
 /// One HTTP exchange of a HAR file (`log.entries[]`), normalised.
-@_spi(Tooling) public struct HAREntry: Sendable {
+package struct HAREntry: Sendable {
     /// The entry's position in the file's `entries` array, from 0 (what a person counts in the file).
-    public var index: Int
+    package var index: Int
     /// `startedDateTime` as written.
-    public var startedText: String
+    package var startedText: String
     /// `startedDateTime` as an instant (a fraction past milliseconds dropped); nil when unreadable.
-    public var started: Timestamp?
+    package var started: Timestamp?
     /// The request.
-    public var request: HARMessage
+    package var request: HARMessage
     /// The response; nil when the entry has none (a request that never got one, Proxyman's gaps).
-    public var response: HARResponse?
+    package var response: HARResponse?
     /// The durations of the entry's steps, in milliseconds.
-    public var timings: HARTimings
+    package var timings: HARTimings
     /// `serverIPAddress`, when a non-empty string.
-    public var serverIPAddress: String?
+    package var serverIPAddress: String?
     /// `connection`, when present (a string or a number, kept as text).
-    public var connection: String?
+    package var connection: String?
     /// The exporter's own words about this entry, from its `_` fields and `comment`s (`_fromCache`,
     /// `_fetchType`, `_error`, `_securityDetails`...): for notes and details, never for a verdict.
-    public var hints: HAREntryHints
+    package var hints: HAREntryHints
     /// `_carillon` of the entry, when carillon wrote the file.
-    public var carillon: JSONValue?
+    package var carillon: JSONValue?
 
     /// An entry; the reader makes these.
-    public init(
+    package init(
         index: Int, startedText: String, started: Timestamp?, request: HARMessage, response: HARResponse?,
         timings: HARTimings = HARTimings(), serverIPAddress: String? = nil, connection: String? = nil,
         hints: HAREntryHints = HAREntryHints(), carillon: JSONValue? = nil
@@ -42,7 +42,7 @@
 
     /// The response's MIME type, from `content.mimeType` or else its `Content-Type` header, lowercased and
     /// without parameters; nil when neither says.
-    public var mimeType: String? {
+    package var mimeType: String? {
         guard let response else { return nil }
         let raw = response.content.mimeType.isEmpty ? (response.header("Content-Type") ?? "") : response.content.mimeType
         let bare = raw.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces().lowercased() } ?? ""
@@ -50,7 +50,7 @@
     }
 
     /// Whether the entry is an image's: an `image/` type, or the browser said it loaded an image.
-    public var isImage: Bool {
+    package var isImage: Bool {
         if let mimeType, mimeType.hasPrefix("image/") { return true }
         if let type = response?.header("Content-Type")?.lowercased(), type.hasPrefix("image/") { return true }
         return hints.resourceType?.lowercased() == "image"

@@ -1,22 +1,22 @@
 /// What an exporter said about an entry in its own fields: hints for notes, never a verdict.
-@_spi(Tooling) public struct HAREntryHints: Sendable, Equatable {
+package struct HAREntryHints: Sendable, Equatable {
     /// Chrome's `_fromCache` (`memory`, `disk`) or Safari's `_fetchType` when it names a cache.
-    public var fromCache: String?
+    package var fromCache: String?
     /// Chrome's and Safari's `_error` (why no response arrived).
-    public var error: String?
+    package var error: String?
     /// Chrome's `_resourceType` (`image`, `script`...).
-    public var resourceType: String?
+    package var resourceType: String?
     /// Safari's `_fetchType` as written.
-    public var fetchType: String?
+    package var fetchType: String?
     /// Playwright's `_securityDetails.protocol` (the only TLS fact any exporter writes).
-    public var securityProtocol: String?
+    package var securityProtocol: String?
     /// Firefox's `_securityState`.
-    public var securityState: String?
+    package var securityState: String?
     /// `comment` of the entry, when non-empty.
-    public var comment: String?
+    package var comment: String?
 
     /// No hints.
-    public init(
+    package init(
         fromCache: String? = nil, error: String? = nil, resourceType: String? = nil, fetchType: String? = nil,
         securityProtocol: String? = nil, securityState: String? = nil, comment: String? = nil
     ) {

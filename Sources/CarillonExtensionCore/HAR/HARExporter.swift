@@ -1,6 +1,6 @@
 /// The tool that wrote a HAR file, and what it is known to do to one (the design's table of exporters):
 /// the quirks are data the normaliser and the replay read, so that each is written down once.
-@_spi(Tooling) public enum HARExporter: String, Sendable, CaseIterable {
+package enum HARExporter: String, Sendable, CaseIterable {
     /// carillon itself (`process` recording): its `_carillon` fields are read.
     case carillon
     /// Chrome or Edge DevTools ("WebInspector"): HTTP/2 pseudo-headers, `h2`, `_fromCache`, `_error`,
@@ -34,7 +34,7 @@
 
     /// Recognises the exporter from `log.creator.name`, or failing that from a custom field its entries
     /// carry (`fieldNames`: the `_` names seen on the first entries).
-    public static func recognise(creatorName: String, fieldNames: Set<String> = []) -> HARExporter {
+    package static func recognise(creatorName: String, fieldNames: Set<String> = []) -> HARExporter {
         let name = creatorName.lowercased()
         let byName: [(String, HARExporter)] = [
             ("carillon", .carillon), ("webkit", .safari), ("safari", .safari), ("webinspector", .chrome),
@@ -52,7 +52,7 @@
     }
 
     /// The name people know it by, for notes.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .carillon: "carillon-nse"
         case .chrome: "Chrome"
@@ -72,7 +72,7 @@
     }
 
     /// An intercepting proxy: the device's TLS and HTTP version were the proxy's, not the origin's.
-    public var isProxy: Bool {
+    package var isProxy: Bool {
         switch self {
         case .httpToolkit, .proxyPin, .mitmproxy, .proxyman, .charles, .fiddler: true
         default: false
@@ -80,22 +80,22 @@
     }
 
     /// The body size over which the exporter leaves bodies out, when it has one.
-    public var bodyLimit: Int? {
+    package var bodyLimit: Int? {
         self == .httpToolkit ? 40_960 : nil
     }
 
     /// `content.size` counts the bytes on the wire (before decoding), the inverse of the format's meaning.
-    public var contentSizeIsWire: Bool { self == .mitmproxy }
+    package var contentSizeIsWire: Bool { self == .mitmproxy }
 
     /// `content.size` cannot be trusted at all (Safari writes 0 beside complete bodies).
-    public var contentSizeUnreliable: Bool { self == .safari }
+    package var contentSizeUnreliable: Bool { self == .safari }
 
     /// Duplicate response header fields do not survive the export (merged into one, or joined with commas),
     /// so duplicates and conflicts between them cannot be seen.
-    public var mergesDuplicateHeaders: Bool { self == .safari || self == .httpToolkit }
+    package var mergesDuplicateHeaders: Bool { self == .safari || self == .httpToolkit }
 
     /// Why a body is missing when this exporter leaves one out, in words for a detail.
-    public var missingBodyExplanation: String? {
+    package var missingBodyExplanation: String? {
         switch self {
         case .firefox: "Firefox leaves image bodies out of HARs"
         case .httpToolkit: "HTTP Toolkit leaves bodies over 40 KiB out of HARs"

@@ -1,10 +1,10 @@
 /// The `httpVersion` strings real exporters write, mapped onto the trace's "1.0", "1.1", "2" and "3".
-@_spi(Tooling) public enum HARHTTPVersion {
+package enum HARHTTPVersion {
     /// "HTTP/1.1" → "1.1"; "h2", "http/2.0", "HTTP/2", "2 2" → "2"; "h3", "http/2.0+quic/46", "HTTP/3" → "3";
     /// nil for anything else ("spdy", "K", an empty string), which the trace then leaves out.
     ///
     /// Chrome names QUIC as `http/2.0+quic/<draft>`: that is HTTP/3 (or its draft), not HTTP/2.
-    public static func normalised(_ text: String) -> String? {
+    package static func normalised(_ text: String) -> String? {
         let lowered = text.lowercased().filter { $0 != " " }
         if lowered.contains("quic") || lowered == "h3" || lowered.hasPrefix("h3-") { return "3" }
         let bare = lowered.hasPrefix("http/") ? String(lowered.dropFirst(5)) : lowered

@@ -1,25 +1,25 @@
 /// Which entry of a HAR answered a request the extension would make (design §5.5, steps 2 and 3): URLs
 /// are compared after the same normalisation on both sides, and a redirect's target is looked for
 /// among the entries that started after the redirect, as a browser records each hop as an entry.
-@_spi(Tooling) public struct HARHopFinder: Sendable {
+package struct HARHopFinder: Sendable {
     /// Query parameters that change from one request to the next without changing the answer (signed
     /// URLs' dates and lifetimes): ignored when URLs are compared, unless the caller says otherwise.
-    public static let defaultIgnoredQuery: Set<String> = ["x-amz-date", "x-amz-expires", "expires", "x-goog-date", "x-goog-expires"]
+    package static let defaultIgnoredQuery: Set<String> = ["x-amz-date", "x-amz-expires", "expires", "x-goog-date", "x-goog-expires"]
 
     /// The archive searched.
-    public let archive: HARArchive
+    package let archive: HARArchive
     /// Query parameter names ignored in comparisons, lowercased.
-    public let ignoredQuery: Set<String>
+    package let ignoredQuery: Set<String>
 
     /// A finder over `archive`, ignoring the query parameters named in `ignoredQuery` (any case).
-    public init(archive: HARArchive, ignoredQuery: Set<String> = HARHopFinder.defaultIgnoredQuery) {
+    package init(archive: HARArchive, ignoredQuery: Set<String> = HARHopFinder.defaultIgnoredQuery) {
         self.archive = archive
         self.ignoredQuery = Set(ignoredQuery.map { $0.lowercased() })
     }
 
     /// `url` as compared: scheme and host lowercased, the default port and the fragment dropped, the
     /// ignored query parameters removed (the others kept in their order).
-    public func comparable(_ url: String) -> String {
+    package func comparable(_ url: String) -> String {
         let parts = URLReference.split(url)
         var text = (parts.scheme.map { $0.lowercased() + ":" } ?? "")
         if var authority = parts.authority.map({ $0.lowercased() }) {
@@ -41,7 +41,7 @@
 
     /// The entry that answered the first request for `url`, and a warning when there was a choice:
     /// among several, the first complete 200 that did not come from a cache is preferred.
-    public func firstEntry(for url: String) -> (entry: HAREntry, warning: String?)? {
+    package func firstEntry(for url: String) -> (entry: HAREntry, warning: String?)? {
         let wanted = comparable(url)
         let candidates = archive.entries.filter { comparable($0.request.url) == wanted }
         guard let first = candidates.first else { return nil }
@@ -53,7 +53,7 @@
 
     /// The entry that answered a request for `url` made after `previous` (a redirect's target): the
     /// first entry for that URL stored after it in start order; nil when the HAR has none.
-    public func entry(for url: String, after previous: HAREntry) -> HAREntry? {
+    package func entry(for url: String, after previous: HAREntry) -> HAREntry? {
         let wanted = comparable(url)
         guard let position = archive.entries.firstIndex(where: { $0.index == previous.index }) else { return nil }
         return archive.entries[(position + 1)...].first { comparable($0.request.url) == wanted }
@@ -61,7 +61,7 @@
 
     /// Up to three entries on the same host and path as `url` (another query), for an error that
     /// lists the nearest candidates.
-    public func nearest(to url: String) -> [HAREntry] {
+    package func nearest(to url: String) -> [HAREntry] {
         let wanted = URLReference.split(comparable(url))
         return Array(
             archive.entries.filter {

@@ -1,20 +1,20 @@
 /// The request or response half of an entry: its line's facts and its header fields.
-@_spi(Tooling) public struct HARMessage: Sendable, Equatable {
+package struct HARMessage: Sendable, Equatable {
     /// `request.method` (empty for a response).
-    public var method: String
+    package var method: String
     /// `request.url` (empty for a response).
-    public var url: String
+    package var url: String
     /// `httpVersion` as written.
-    public var httpVersionText: String
+    package var httpVersionText: String
     /// `httpVersion` mapped to "1.0", "1.1", "2" or "3"; nil when the string is not one of those.
-    public var httpVersion: String?
+    package var httpVersion: String?
     /// The header fields, in order, HTTP/2 pseudo-header fields (`:method`, `:status`...) left out.
-    public var headers: [HARHeader]
+    package var headers: [HARHeader]
     /// The pseudo-header fields the exporter wrote among the headers, set aside.
-    public var pseudoHeaders: [HARHeader]
+    package var pseudoHeaders: [HARHeader]
 
     /// A message; the reader makes these.
-    public init(
+    package init(
         method: String = "", url: String = "", httpVersionText: String = "", headers: [HARHeader] = [],
         pseudoHeaders: [HARHeader] = []
     ) {
@@ -27,24 +27,24 @@
     }
 
     /// Every value of the fields called `name` (case-insensitive), in order.
-    public func values(_ name: String) -> [String] {
+    package func values(_ name: String) -> [String] {
         let wanted = name.lowercased()
         return headers.filter { $0.name.lowercased() == wanted }.map(\.value)
     }
 
     /// The first value of the field called `name` (case-insensitive).
-    public func header(_ name: String) -> String? { values(name).first }
+    package func header(_ name: String) -> String? { values(name).first }
 }
 
 /// One `{name, value}` header field.
-@_spi(Tooling) public struct HARHeader: Sendable, Equatable {
+package struct HARHeader: Sendable, Equatable {
     /// The name as written.
-    public var name: String
+    package var name: String
     /// The value as written.
-    public var value: String
+    package var value: String
 
     /// A field.
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }

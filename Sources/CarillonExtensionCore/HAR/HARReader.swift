@@ -5,17 +5,17 @@
 ///
 /// A file that is not a HAR is an error naming what is wrong; an entry that cannot be read is set
 /// aside with a note, so that one bad entry does not hide the others.
-@_spi(Tooling) public struct HARReader: Sendable {
+package struct HARReader: Sendable {
     /// The largest file read, compressed or not, and the most a compressed file may inflate to: 512 MiB.
-    public static let defaultMaximumBytes = 512 << 20
+    package static let defaultMaximumBytes = 512 << 20
     /// The deepest nesting accepted: a HAR needs six levels, a carillon payload a few more.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// The largest file read, and the most a compressed one may inflate to.
-    public var maximumBytes: Int
+    package var maximumBytes: Int
 
     /// A reader with the given size cap.
-    public init(maximumBytes: Int = HARReader.defaultMaximumBytes) {
+    package init(maximumBytes: Int = HARReader.defaultMaximumBytes) {
         self.maximumBytes = maximumBytes
     }
 
@@ -23,7 +23,7 @@
     ///
     /// - Throws: ``HARReadError`` when the bytes are too many, do not inflate, are not UTF-8 JSON, or are
     ///   not a HAR (no `log`, no `entries`, another major version).
-    public func read(_ bytes: [UInt8]) throws(HARReadError) -> HARArchive {
+    package func read(_ bytes: [UInt8]) throws(HARReadError) -> HARArchive {
         guard bytes.count <= maximumBytes else {
             throw HARReadError("the file has \(bytes.count) bytes, more than the \(maximumBytes) a HAR may have here")
         }

@@ -1,23 +1,23 @@
 /// Where a captured request was not the extension's, and what that means for the answer (design §5.5,
 /// step 6): a CDN that varies on `Accept` or `User-Agent` answers a browser otherwise than an extension.
-@_spi(Tooling) public enum HARRequestComparison {
+package enum HARRequestComparison {
     /// One header field the recorded request sent otherwise than the extension would.
-    public struct Difference: Sendable, Equatable {
+    package struct Difference: Sendable, Equatable {
         /// The field's name, lowercased.
-        public var header: String
+        package var header: String
         /// What the capture sent; nil when it did not send the field.
-        public var recorded: String?
+        package var recorded: String?
         /// What the extension sends; nil when it does not.
-        public var extensionValue: String?
+        package var extensionValue: String?
         /// The response's `Vary` names this field (or is `*`): the answer may depend on it.
-        public var varies: Bool
+        package var varies: Bool
     }
 
     /// The fields compared: those that change which representation a server picks.
     static let compared = ["accept", "user-agent", "accept-encoding", "accept-language"]
 
     /// The differences between `entry`'s request and `headers`, the extension's.
-    public static func differences(_ entry: HAREntry, extensionHeaders headers: RequestHeaders) -> [Difference] {
+    package static func differences(_ entry: HAREntry, extensionHeaders headers: RequestHeaders) -> [Difference] {
         let vary = Set(
             (entry.response?.message.values("Vary") ?? []).flatMap { $0.split(separator: ",") }.map {
                 $0.trimmingCharacters(in: " \t").lowercased()
@@ -31,7 +31,7 @@
     }
 
     /// Warnings about `entry` as evidence of what the extension would get.
-    public static func warnings(_ entry: HAREntry) -> [String] {
+    package static func warnings(_ entry: HAREntry) -> [String] {
         var warnings: [String] = []
         let name = "entry \(entry.index)"
         for secret in ["Cookie", "Authorization"] where entry.request.header(secret) != nil {
@@ -53,7 +53,7 @@
     }
 
     /// Notes from the exporter's own fields: where an answer came from, why none arrived.
-    public static func notes(_ entry: HAREntry, exporter: HARExporter) -> [String] {
+    package static func notes(_ entry: HAREntry, exporter: HARExporter) -> [String] {
         var notes: [String] = []
         let name = "entry \(entry.index)"
         if let cache = entry.hints.fromCache { notes.append("\(name) came from the browser's cache (\(cache))") }

@@ -1,23 +1,23 @@
 /// An entry's `timings`: durations in milliseconds of each step, −1 (nil here) where a step did not
 /// apply. `ssl` is part of `connect`, as the HAR format says.
-@_spi(Tooling) public struct HARTimings: Sendable, Equatable {
+package struct HARTimings: Sendable, Equatable {
     /// `blocked`: queued before anything else.
-    public var blocked: Double?
+    package var blocked: Double?
     /// `dns`: the name lookup.
-    public var dns: Double?
+    package var dns: Double?
     /// `connect`: the TCP connection, TLS included.
-    public var connect: Double?
+    package var connect: Double?
     /// `ssl`: the TLS handshake (within `connect`).
-    public var ssl: Double?
+    package var ssl: Double?
     /// `send`: sending the request.
-    public var send: Double?
+    package var send: Double?
     /// `wait`: waiting for the first byte.
-    public var wait: Double?
+    package var wait: Double?
     /// `receive`: reading the response.
-    public var receive: Double?
+    package var receive: Double?
 
     /// Durations; nil for a step that did not apply.
-    public init(
+    package init(
         blocked: Double? = nil, dns: Double? = nil, connect: Double? = nil, ssl: Double? = nil, send: Double? = nil,
         wait: Double? = nil, receive: Double? = nil
     ) {
@@ -36,7 +36,7 @@
     ///
     /// `dns` = blocked + dns; `connect` = that + (connect − ssl); `tls` = that + ssl;
     /// `first byte` = that + send + wait; `total` = that + receive.
-    public var cumulativeMicroseconds: [Int64] {
+    package var cumulativeMicroseconds: [Int64] {
         func part(_ value: Double?) -> Double { max(0, value ?? 0) }
         let ssl = part(self.ssl)
         let dns = part(blocked) + part(self.dns)

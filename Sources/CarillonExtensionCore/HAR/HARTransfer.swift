@@ -5,17 +5,17 @@
 /// Only what the HAR holds goes in: the status, the header fields (pseudo-headers aside), the decoded
 /// body under the cap (``HARBodyReading``), the timings and whether the connection was new. A HAR has
 /// no TLS facts, so no connection is recorded and the handshake stays unchecked.
-@_spi(Tooling) public struct HARTransfer: Sendable {
+package struct HARTransfer: Sendable {
     /// The transfer to replay.
-    public var transfer: RecordedTransfer
+    package var transfer: RecordedTransfer
     /// The entries that became hops, in order, by their place in the file.
-    public var entries: [Int]
+    package var entries: [Int]
     /// What the body reading noted (base64 without `encoding`, Latin-1), for the replay's notes.
-    public var notes: [String]
+    package var notes: [String]
     /// Why each hop whose body could not be read has none, by URL: the detail an `undetermined` verdict gives.
-    public var missingBodies: [String: String]
+    package var missingBodies: [String: String]
     /// Hops that had no response at all (status 0), by URL, with what the exporter recorded instead.
-    public var noResponse: [String: String]
+    package var noResponse: [String: String]
 
     /// The transfer for a download of `url` whose first request `first` answered.
     ///
@@ -28,7 +28,7 @@
     ///   - directory: where `content._file` names are relative to (the HAR's directory).
     ///   - chain: certificates (DER, leaf first) to judge the first host's connection by, when the HAR
     ///     has none; the first hop then opens that connection, and every hop to the same host uses it.
-    public init(
+    package init(
         archive: HARArchive, first: HAREntry, url: String, cap: Int, latin1: Bool = false, directory: String = ".",
         chain: [[UInt8]] = []
     ) {
@@ -99,7 +99,7 @@
     }
 
     /// The id of the connection a supplied chain is recorded under.
-    public static let suppliedChain = "supplied-chain"
+    package static let suppliedChain = "supplied-chain"
 
     /// `serverIPAddress` with the URL's port (a HAR keeps no port): `ip:port`, `[ip]:port` for IPv6.
     static func remote(_ entry: HAREntry) -> String? {

@@ -1,9 +1,9 @@
 /// Certificates from PEM text (`-----BEGIN CERTIFICATE-----` blocks, as `openssl s_client -showcerts`
 /// prints them): the chain a HAR lacks, supplied from elsewhere.
-@_spi(Tooling) public enum PEMChain {
+package enum PEMChain {
     /// The DER bytes of every `CERTIFICATE` block of `text`, in order (leaf first, as a server sends
     /// them); blocks whose base64 is broken are skipped.
-    public static func certificates(in text: String) -> [[UInt8]] {
+    package static func certificates(in text: String) -> [[UInt8]] {
         var certificates: [[UInt8]] = []
         var body: String?
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {

@@ -6,23 +6,23 @@
 /// parser, and at most ``maximumDeliveries`` deliveries and ``maximumHours`` hours are accepted. Strict
 /// on what is documented — each named member present with its type — and blind to members it does not
 /// know (an API may grow). Pure, and a fuzz target (`FuzzAPIAnswers`).
-@_spi(Tooling) public enum APIAnswerReader {
+package enum APIAnswerReader {
     /// More deliveries than the API samples (50), with room.
-    public static let maximumDeliveries = 1_000
+    package static let maximumDeliveries = 1_000
     /// More hours than the 48-hour window, with room.
-    public static let maximumHours = 1_000
+    package static let maximumHours = 1_000
 
     /// What is wrong with an answer: which member, and how.
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
         /// The problem, naming the member (`deliveries[3].opened_at is not a timestamp`).
-        public var message: String
-        public var description: String { message }
+        package var message: String
+        package var description: String { message }
     }
 
     /// A `GET /v1/messages/{id}` answer.
     ///
     /// - Throws: ``Problem`` when it is not the documented JSON.
-    public static func message(_ bytes: [UInt8]) throws(Problem) -> MessageView {
+    package static func message(_ bytes: [UInt8]) throws(Problem) -> MessageView {
         let root = try object(bytes)
         let id = try string(root["id"], "id")
         guard let outcomes = root["outcomes"], case .object = outcomes else { throw Problem(message: "outcomes is not an object") }
@@ -56,7 +56,7 @@
     /// A `GET /v1/messages/{id}/opens` answer's hours, in order.
     ///
     /// - Throws: ``Problem`` when it is not the documented JSON.
-    public static func opens(_ bytes: [UInt8]) throws(Problem) -> [HourlyOpens] {
+    package static func opens(_ bytes: [UInt8]) throws(Problem) -> [HourlyOpens] {
         let root = try object(bytes)
         guard case .array(let items)? = root["hours"] else { throw Problem(message: "hours is not an array") }
         guard items.count <= maximumHours else { throw Problem(message: "hours holds \(items.count) entries, more than \(maximumHours)") }
@@ -71,7 +71,7 @@
     }
 
     /// The `error` member of an error answer (`{"error": "…"}`), or nil.
-    public static func errorMessage(_ bytes: [UInt8]) -> String? {
+    package static func errorMessage(_ bytes: [UInt8]) -> String? {
         guard case .string(let text)? = (try? JSONParser.parse(bytes))?["error"] else { return nil }
         return text
     }

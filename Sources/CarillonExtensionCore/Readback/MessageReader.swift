@@ -2,12 +2,12 @@
 /// ``APIClient`` (TLS verified, the key never in a value, retries of no answer, 408, 429 and 5xx by the
 /// ``RetryPolicy``, honouring `Retry-After`, a deadline, a bounded answer), and reads the answers with
 /// ``APIAnswerReader``. Never prints: what happened is a value.
-@_spi(Tooling) public struct MessageReader: Sendable {
+package struct MessageReader: Sendable {
     /// Bytes of an answer read at most: 50 deliveries take about 15 KB.
-    public static let maximumAnswerBytes = 1 << 20
+    package static let maximumAnswerBytes = 1 << 20
 
     /// Why a read gave no documented answer.
-    public enum Failure: Error, Sendable, Equatable {
+    package enum Failure: Error, Sendable, Equatable {
         /// 401 or 403: the key was refused; the API's own words (the key redacted), if it gave any.
         case refused(status: Int, kind: APIKey.Kind, apiError: String?)
         /// 404: no such message for this key's app.
@@ -27,20 +27,20 @@
     }
 
     /// The API's base URL.
-    public var endpoint: APIEndpoint
+    package var endpoint: APIEndpoint
     /// The secret key.
-    public var key: APIKey
+    package var key: APIKey
     /// Retries and the deadline, which spans every read of one reader's run.
-    public var policy: RetryPolicy
+    package var policy: RetryPolicy
     /// A PEM file of extra trusted certificate authorities (tests, staging); verification stays on.
-    public var extraCAFile: String?
+    package var extraCAFile: String?
     /// The longest a transfer may move no byte.
-    public var stallLimit: Duration
+    package var stallLimit: Duration
     /// Waits this long (the backoff); tests pass their own.
-    public var sleep: @Sendable (Duration) -> Void
+    package var sleep: @Sendable (Duration) -> Void
 
     /// A reader.
-    public init(
+    package init(
         endpoint: APIEndpoint, key: APIKey, policy: RetryPolicy = .standard, extraCAFile: String? = nil,
         stallLimit: Duration = .seconds(30), sleep: @escaping @Sendable (Duration) -> Void = { Pause.sleep(for: $0) }
     ) {
@@ -54,7 +54,7 @@
 
     /// `GET /v1/messages/{id}`, read. `onRetry` hears each attempt tried again (its status or failure
     /// and the wait).
-    public func message(
+    package func message(
         _ id: String, started: ContinuousClock.Instant = .now, onRetry: (_ status: Int?, _ wait: Duration) -> Void = { _, _ in }
     ) -> Result<MessageView, Failure> {
         get("/v1/messages/\(Self.pathSegment(id))", started: started, onRetry: onRetry).flatMap { bytes in
@@ -63,7 +63,7 @@
     }
 
     /// `GET /v1/messages/{id}/opens`, read.
-    public func opens(
+    package func opens(
         _ id: String, started: ContinuousClock.Instant = .now, onRetry: (_ status: Int?, _ wait: Duration) -> Void = { _, _ in }
     ) -> Result<[HourlyOpens], Failure> {
         get("/v1/messages/\(Self.pathSegment(id))/opens", started: started, onRetry: onRetry).flatMap { bytes in

@@ -1,6 +1,6 @@
 /// What the API holds for one event the upload sent (SPEC §10). Pure: decided from the sent-log line,
 /// the delivery as read and the API's clock rule (``ClockRule``), tested from a table.
-@_spi(Tooling) public enum ReadbackVerdict: String, Sendable, Equatable, CaseIterable {
+package enum ReadbackVerdict: String, Sendable, Equatable, CaseIterable {
     /// The API holds the `at` that was sent.
     case recorded
     /// The clock rule applied: `at` was in the future or over 30 days old when the API received it, and
@@ -16,11 +16,11 @@
     case notSampled = "not-sampled"
 
     /// Whether the verdict fails the check (exit 2).
-    public var isFailure: Bool { self == .missing || self == .differs }
+    package var isFailure: Bool { self == .missing || self == .differs }
 
     /// The verdict for `line`, given the delivery as read (nil: not in the sampled list) and the log's
     /// earlier lines for the same type and delivery, in order.
-    public static func judge(_ line: SentLogLine, delivery: DeliveryView?, earlier: [SentLogLine] = []) -> ReadbackVerdict {
+    package static func judge(_ line: SentLogLine, delivery: DeliveryView?, earlier: [SentLogLine] = []) -> ReadbackVerdict {
         guard let delivery else { return .notSampled }
         guard let stored = delivery.stored(line.event.type) else { return .missing }
         if stored == line.event.at { return .recorded }

@@ -1,31 +1,31 @@
 /// One line of a sent log (``SentLog``), read back: the event sent, when its request left (when the log
 /// says) and when its 2xx arrived.
-@_spi(Tooling) public struct SentLogLine: Sendable, Equatable {
+package struct SentLogLine: Sendable, Equatable {
     /// The event as it was sent.
-    public var event: Event
+    package var event: Event
     /// When the batch's request left (`posted_at`), or nil for a line without it.
-    public var postedAt: Timestamp?
+    package var postedAt: Timestamp?
     /// When the 2xx arrived (`sent_at`).
-    public var sentAt: Timestamp
+    package var sentAt: Timestamp
 
     /// A line as written.
-    public init(event: Event, postedAt: Timestamp?, sentAt: Timestamp) {
+    package init(event: Event, postedAt: Timestamp?, sentAt: Timestamp) {
         self.event = event
         self.postedAt = postedAt
         self.sentAt = sentAt
     }
 
     /// What is wrong with a line.
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
         /// The problem, naming the member.
-        public var message: String
-        public var description: String { message }
+        package var message: String
+        package var description: String { message }
     }
 
     /// Reads one line (without its `\n`): `{"type","delivery_id","at","sent_at"}`, `posted_at` optional.
     ///
     /// - Throws: ``Problem`` naming what is wrong.
-    public init(parsing bytes: some Collection<UInt8>) throws(Problem) {
+    package init(parsing bytes: some Collection<UInt8>) throws(Problem) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes, maximumDepth: 4)

@@ -4,24 +4,24 @@ import Synchronization
 /// chain and resumes no TLS session, with each image's decoded body also streamed, as it arrives, to
 /// a file staged in a directory (never held in memory). What each download saw is kept as a
 /// ``RecordedDownload`` until taken (``take(_:)``).
-@_spi(Tooling) public final class RecordingTransport: ImageTransport {
+package final class RecordingTransport: ImageTransport {
     private let pool: DownloaderPool
     /// Where bodies are staged (the recording's `bodies` directory).
-    public let bodiesDirectory: String
+    package let bodiesDirectory: String
     /// Per URL, the downloads not taken yet, oldest first.
     private let captures = Mutex<[String: [RecordedDownload]]>([:])
 
     /// A recording transport for `configuration`, staging bodies in `bodiesDirectory` (which exists).
-    public init(configuration: DownloadConfiguration, bodiesDirectory: String) {
+    package init(configuration: DownloadConfiguration, bodiesDirectory: String) {
         pool = DownloaderPool(configuration: configuration, recording: true)
         self.bodiesDirectory = bodiesDirectory
     }
 
     /// The settings the downloads run under.
-    public var configuration: DownloadConfiguration { pool.configuration }
+    package var configuration: DownloadConfiguration { pool.configuration }
 
     /// The oldest download of `url` (as the payload named it) not taken yet, removed from the transport.
-    public func take(_ url: String) -> RecordedDownload? {
+    package func take(_ url: String) -> RecordedDownload? {
         captures.withLock { captures in
             guard var waiting = captures[url], !waiting.isEmpty else { return nil }
             let first = waiting.removeFirst()
@@ -31,7 +31,7 @@ import Synchronization
     }
 
     /// Discards every download never taken, and its staged body (at the end of a run).
-    public func discardRemaining() {
+    package func discardRemaining() {
         let left = captures.withLock { captures in
             defer { captures = [:] }
             return captures.values.flatMap { $0 }
@@ -91,24 +91,24 @@ import Synchronization
 /// What one recorded download saw: the hops and connections (``RecordedTransfer``, whose final hop's
 /// body is the staged file), the request's fields as configured (not redacted), and the body's size,
 /// digest and arrival schedule.
-@_spi(Tooling) public struct RecordedDownload: Sendable {
+package struct RecordedDownload: Sendable {
     /// The payload's URL.
-    public var url: String
+    package var url: String
     /// When the download started (wall clock).
-    public var startedAt: Timestamp
+    package var startedAt: Timestamp
     /// The hops and connections.
-    public var transfer: RecordedTransfer
+    package var transfer: RecordedTransfer
     /// The request's fields as sent on every hop, values as given.
-    public var requestHeaders: [RequestHeaders.Field]
+    package var requestHeaders: [RequestHeaders.Field]
     /// Decoded body bytes of the final response.
-    public var bodyBytes: Int
+    package var bodyBytes: Int
     /// Their SHA-256, lowercase hex.
-    public var bodySHA256: String
+    package var bodySHA256: String
     /// The body's staged file (under a temporary name in the bodies directory): the caller publishes
     /// or discards it.
-    public var stagedBody: FileSystem.StagedFile?
+    package var stagedBody: FileSystem.StagedFile?
     /// At most 64 `(milliseconds from the start, cumulative bytes)` samples, the last one the end.
-    public var arrival: [(milliseconds: Double, bytes: Int)]
+    package var arrival: [(milliseconds: Double, bytes: Int)]
 }
 
 /// At most 64 arrival samples over a body of unknown length: when full, every other one is dropped

@@ -4,12 +4,12 @@
 ///
 /// A replay redacts its own side the same way before matching, so a payload still carrying the live
 /// token matches its recording.
-@_spi(Tooling) public enum Redaction {
+package enum Redaction {
     /// Request and response fields whose value is always a secret.
-    public static let secretFields: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+    package static let secretFields: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
 
     /// The query parameters of signed URLs (S3, Google Cloud Storage, CloudFront, Akamai, common tokens).
-    public static let secretParameters: Set<String> = [
+    package static let secretParameters: Set<String> = [
         "x-amz-signature", "x-amz-credential", "x-amz-security-token", "x-goog-signature", "x-goog-credential", "signature",
         "key-pair-id", "policy", "sig", "token", "access_token", "hdnts", "hdnea", "auth", "key", "api_key",
     ]
@@ -18,13 +18,13 @@
     static let secretWords = ["auth", "token", "key", "secret", "session", "cookie"]
 
     /// `[redacted:3f9a1c2e]`: the value's stand-in, the same for the same value.
-    public static func replacement(_ value: String) -> String {
+    package static func replacement(_ value: String) -> String {
         "[redacted:\(SHA256.hex(value.utf8).prefix(8))]"
     }
 
     /// Whether a field called `name` carries a secret: always for ``secretFields``; for a field the
     /// caller added to the request (`extra`), also when its name contains a secret-looking word.
-    public static func isSecretField(_ name: String, extra: Bool = false) -> Bool {
+    package static func isSecretField(_ name: String, extra: Bool = false) -> Bool {
         let lowered = name.lowercased()
         if secretFields.contains(lowered) { return true }
         return extra && secretWords.contains { lowered.contains($0) }
@@ -32,7 +32,7 @@
 
     /// The secret values in `url`'s query (the raw text between `=` and the next `&` or `#` of each
     /// parameter named in ``secretParameters``, case-insensitively), in order.
-    public static func secrets(inURL url: String) -> [String] {
+    package static func secrets(inURL url: String) -> [String] {
         guard let question = url.firstIndex(of: "?") else { return [] }
         var query = url[url.index(after: question)...]
         if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
@@ -46,7 +46,7 @@
 
     /// `text` with every occurrence of each of `secrets` replaced by its ``replacement(_:)``, longest
     /// first (so that a secret containing another is replaced whole).
-    public static func redact(_ text: String, secrets: some Collection<String>) -> String {
+    package static func redact(_ text: String, secrets: some Collection<String>) -> String {
         var result = text
         for secret in secrets.filter({ !$0.isEmpty }).sorted(by: { $0.utf8.count > $1.utf8.count }) where result.contains(secret) {
             result = result.replacing(secret, with: replacement(secret))
@@ -56,13 +56,13 @@
 
     /// `"[redacted: 12 chars]"`: an alert string's stand-in, keeping its emptiness and length for the
     /// routing rule and nothing else.
-    public static func alertReplacement(_ text: String) -> String {
+    package static func alertReplacement(_ text: String) -> String {
         "[redacted: \(text.count) chars]"
     }
 
     /// A payload's `aps.alert` with every string in it replaced by ``alertReplacement(_:)`` (the alert
     /// may be a string or a dictionary of strings); the rest of `payload` as it is.
-    public static func redactAlert(_ payload: JSONValue) -> JSONValue {
+    package static func redactAlert(_ payload: JSONValue) -> JSONValue {
         guard case .object(let members) = payload else { return payload }
         return .object(
             members.map { member in
@@ -77,7 +77,7 @@
     /// A payload as a recording keeps it: ``redactAlert(_:)``, and each string value of a top-level key
     /// other than `aps` and `carillon` cut to its first 64 characters (the hints need the names, not
     /// the values, and such values are often personal).
-    public static func redactPayload(_ payload: JSONValue) -> JSONValue {
+    package static func redactPayload(_ payload: JSONValue) -> JSONValue {
         guard case .object(let members) = redactAlert(payload) else { return payload }
         return .object(
             members.map { member in

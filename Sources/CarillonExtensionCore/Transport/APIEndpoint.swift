@@ -1,14 +1,14 @@
 /// The API's base URL, by the image URL's rules (`ImageURL`: https only, a host, no user info, ASCII),
 /// with no query or fragment; every request goes to a path under it.
-@_spi(Tooling) public struct APIEndpoint: Sendable, Equatable {
+package struct APIEndpoint: Sendable, Equatable {
     /// The base URL without trailing slashes.
-    public let base: String
+    package let base: String
     /// Its host, for the certificate's name check.
-    public let host: String
+    package let host: String
 
     /// - Throws: an ``Outcome`` (``Reason/invalidURL`` or ``Reason/insecureURL``) whose detail says what
     ///   is wrong with `base`.
-    public init(validating base: String) throws(Outcome) {
+    package init(validating base: String) throws(Outcome) {
         let checked = try ImageURL(validating: base, naming: "endpoint")
         if base.contains("?") || base.contains("#") {
             throw Outcome(
@@ -22,5 +22,5 @@
     }
 
     /// `<base><path>`; `path` starts with `/`.
-    public func url(_ path: String) -> String { base + path }
+    package func url(_ path: String) -> String { base + path }
 }

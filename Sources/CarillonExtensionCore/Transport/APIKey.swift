@@ -2,11 +2,11 @@
 ///
 /// It describes itself by its kind (`<mobile key>`, `<secret key>`), so an interpolation, a log line or
 /// an error can never show it; only ``authorizationHeader`` holds it in words.
-@_spi(Tooling) public struct APIKey: Sendable, CustomStringConvertible {
+package struct APIKey: Sendable, CustomStringConvertible {
     private let value: String
 
     /// What a key's prefix says it is (the seed: `carillon_mk_…` posts events, `carillon_sk_…` reads).
-    public enum Kind: String, Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable {
         /// `carillon_mk_…`: an app's mobile key.
         case mobile = "mobile key"
         /// `carillon_sk_…`: a secret key, for reading back.
@@ -16,16 +16,16 @@
     }
 
     /// Why a key cannot be used (never quoting it).
-    public struct Problem: Error, Sendable, Equatable {
+    package struct Problem: Error, Sendable, Equatable {
         /// What is wrong with the key, without quoting it.
-        public var message: String
+        package var message: String
     }
 
     /// A key from text: its first line, without a trailing `\r`. It must be non-empty visible ASCII
     /// (a header value cannot hold a control character, and a space would end the token).
     ///
     /// - Throws: ``Problem`` saying what is wrong (the key's text is never quoted).
-    public init(firstLineOf text: String) throws(Problem) {
+    package init(firstLineOf text: String) throws(Problem) {
         // By bytes: "\r\n" is one Character, so splitting by Character would keep a CRLF file's "\r".
         var line = text.utf8.prefix { $0 != 0x0A }
         if line.last == 0x0D { line = line.dropLast() }
@@ -37,7 +37,7 @@
     }
 
     /// The kind its prefix names.
-    public var kind: Kind {
+    package var kind: Kind {
         if value.hasPrefix("carillon_mk_") { return .mobile }
         if value.hasPrefix("carillon_sk_") { return .secret }
         return .unknown
@@ -50,5 +50,5 @@
     func redacting(_ text: String) -> String { text.replacing(value, with: description) }
 
     /// `<mobile key>`, `<secret key>` or `<key>`: never the key.
-    public var description: String { "<\(kind.rawValue)>" }
+    package var description: String { "<\(kind.rawValue)>" }
 }

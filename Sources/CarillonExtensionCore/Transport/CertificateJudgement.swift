@@ -4,9 +4,9 @@ internal import COpenSSL
 /// purpose), then App Transport Security's rules (``CertificateRules``) on the verified chain. The
 /// handshake's callback runs it on the live store; ``init(chain:host:at:extraCAFile:)`` runs it on a
 /// recorded chain, offline, with the same trust (the system's store plus the extra CA file).
-@_spi(Tooling) public struct CertificateJudgement: Sendable, Equatable {
+package struct CertificateJudgement: Sendable, Equatable {
     /// What the judgement found.
-    public enum Verdict: Sendable, Equatable {
+    package enum Verdict: Sendable, Equatable {
         /// Trusted, valid at the instant, and within every ATS rule.
         case accepted
         /// OpenSSL refused it: its words ("certificate has expired", "unable to get local issuer certificate").
@@ -18,11 +18,11 @@ internal import COpenSSL
     }
 
     /// The verdict.
-    public var verdict: Verdict
+    package var verdict: Verdict
 
     /// Judges `chain` (the certificates the server sent, leaf first, DER) for `host` as a handshake at
     /// `at` (seconds since 1970) would have, trusting the system's store and `extraCAFile` (PEM).
-    public init(chain: [[UInt8]], host: String, at: Int64, extraCAFile: String? = nil) {
+    package init(chain: [[UInt8]], host: String, at: Int64, extraCAFile: String? = nil) {
         var bad: Int32 = -1
         let store = Self.withPointers(chain) { ders, lengths in
             if let extraCAFile {

@@ -2,11 +2,11 @@ internal import COpenSSL
 
 /// SHA-256 (OpenSSL's `EVP_sha256`), fed in pieces: a recording's body names and its redaction
 /// hashes. It lives here because only `Transport/` and `Download/` call OpenSSL.
-@_spi(Tooling) public struct SHA256: ~Copyable {
+package struct SHA256: ~Copyable {
     private let context: OpaquePointer
 
     /// A digest of nothing yet.
-    public init() {
+    package init() {
         context = EVP_MD_CTX_new()
         EVP_DigestInit_ex(context, EVP_sha256(), nil)
     }
@@ -14,13 +14,13 @@ internal import COpenSSL
     deinit { EVP_MD_CTX_free(context) }
 
     /// Adds `bytes`.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         EVP_DigestUpdate(context, base, bytes.count)
     }
 
     /// The digest of everything added, in lowercase hex (64 characters).
-    public consuming func hex() -> String {
+    package consuming func hex() -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         EVP_DigestFinal_ex(context, &digest, &length)
@@ -34,7 +34,7 @@ internal import COpenSSL
     }
 
     /// The hex digest of `bytes` at once.
-    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    package static func hex(_ bytes: some Sequence<UInt8>) -> String {
         var digest = SHA256()
         let array = Array(bytes)
         array.withUnsafeBytes { digest.update($0) }

@@ -71,7 +71,7 @@ public struct EventUploader: Sendable {
     ///   - sentLog: where each acknowledged event is written, durably, before it leaves the queue.
     ///   - now: this device's clock, for the clock rule's warnings.
     ///   - onAttempt: called after every request, in order.
-    @_spi(Tooling) public func upload(
+    package func upload(
         _ queue: EventQueue, sentLog: SentLog?, now: Timestamp = .now(), onAttempt: (UploadAttempt) -> Void
     ) -> UploadReport {
         let start = ContinuousClock.now

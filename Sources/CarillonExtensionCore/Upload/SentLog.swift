@@ -8,17 +8,17 @@
 /// events queued (sent again later, logged again then); a kill after it at worst logs an event twice, the
 /// second time with a later `sent_at`. A last line torn by a crash is cut when the log is next opened
 /// (``cutBytes``): its events were still queued, so nothing is lost.
-@_spi(Tooling) public final class SentLog {
+package final class SentLog {
     /// The log file.
-    public let path: String
+    package let path: String
     /// Bytes of a torn last line cut when the log was opened (0: none).
-    public let cutBytes: Int
+    package let cutBytes: Int
     private let descriptor: Int32
 
     /// Opens (or creates, 0600) the log at `path` for appending.
     ///
     /// - Throws: ``FileSystemError`` when it cannot be opened, read or its torn tail cut.
-    public init(appendingTo path: String) throws(FileSystemError) {
+    package init(appendingTo path: String) throws(FileSystemError) {
         self.path = path
         (descriptor, cutBytes) = try FileSystem.openLineLog(path)
     }
@@ -26,7 +26,7 @@
     deinit { FileSystem.closeDescriptor(descriptor) }
 
     /// Appends one line per event and makes them durable.
-    public func append(_ events: [Event], postedAt: Timestamp, sentAt: Timestamp) throws(FileSystemError) {
+    package func append(_ events: [Event], postedAt: Timestamp, sentAt: Timestamp) throws(FileSystemError) {
         var text = ""
         for event in events {
             text += JSONWriter.string(Self.line(event, postedAt: postedAt, sentAt: sentAt)) + "\n"
