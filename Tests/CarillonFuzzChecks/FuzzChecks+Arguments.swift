@@ -24,6 +24,14 @@ extension FuzzChecks {
             "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
             "--report": .file, "--app-name": .text, "--lines": .none, "--no-share": .none, "--shard": .text,
             "--summary": .file, "--user-agent": .text, "--accept-language": .text, "--header": .text, "--help": .none,
+            "--record": .directory, "--record-inline": .text, "--record-keep-secrets": .none,
+        ],
+        // Its RECORDING positionals are sandboxed like every positional: it reads them and opens no socket.
+        "replay": [
+            "--payload": .file, "--url": .text, "--entry": .text, "--list": .none, "--at": .text, "--latin1-bodies": .none,
+            "--chain": .file, "--check": .none, "--budget": .text, "--max-bytes": .text, "--tls-minimum": .text,
+            "--no-forward-secrecy": .none, "--ca-file": .file, "--expire-after": .text, "--user-agent": .text, "--fail-on": .text,
+            "--help": .none,
         ],
         // process's options but --container, --recursive and --lines. Its URL positionals are sandboxed
         // to paths like every positional (invalid-url, no connection), and `-` reads the sandbox payload.
@@ -31,7 +39,8 @@ extension FuzzChecks {
             "--attachments": .directory, "--ca-file": .file, "--budget": .text, "--max-bytes": .text, "--expire-after": .text,
             "--jobs": .text, "--tls-minimum": .text, "--no-forward-secrecy": .none, "--format": .text, "--fail-on": .text,
             "--report": .file, "--app-name": .text, "--no-share": .none, "--shard": .text, "--summary": .file, "--user-agent": .text,
-            "--accept-language": .text, "--header": .text, "--help": .none,
+            "--accept-language": .text, "--header": .text, "--help": .none, "--record": .directory, "--record-inline": .text,
+            "--record-keep-secrets": .none,
         ],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],

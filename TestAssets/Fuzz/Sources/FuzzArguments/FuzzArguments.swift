@@ -86,7 +86,8 @@ private func checkOptionTableOnce() {
             let kind = table[option.name]!
             let isPath = kind == .directory || kind == .file
             guard (option.valueName != nil) == (kind != .none),
-                option.valueName.map({ ["DIR", "PEM", "FILE", "FILE.html", "FILE.json", "PATH"].contains($0) }) ?? false == isPath
+                option.valueName.map({ ["DIR", "PEM", "FILE", "FILE.html", "FILE.json", "FILE.pem", "PATH"].contains($0) }) ?? false
+                    == isPath
             else {
                 fail(
                     "FuzzChecks.commandOptions[\(command.name)][\(option.name)] is \(kind), the tool says \(option.valueName ?? "no value")"
