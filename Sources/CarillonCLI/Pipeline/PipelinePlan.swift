@@ -51,7 +51,11 @@ struct PipelinePlan {
         let shard = try CampaignOptions.readShard(arguments)
         // Last: the other options' mistakes are said first, and a file is probed only for a run that can start.
         if let container { try DirectoryCheck.check(container, option: Options.container.spec.name, access: .create) }
-        try DirectoryCheck.check(attachments, option: Options.attachments.spec.name, access: .create)
+        // Without --attachments the run's own directory goes under $TMPDIR: say so, not an option never typed.
+        let attachmentsOption =
+            keptAttachments == nil
+            ? "the run's attachments directory under $TMPDIR (--attachments DIR names another)" : Options.attachments.spec.name
+        try DirectoryCheck.check(attachments, option: attachmentsOption, access: .create)
         let recorder = try Recorder.make(arguments, container: container, attachments: attachments, download: download)
         var configuration = ExtensionConfiguration(attachmentsDirectory: attachments, receiptContainer: container, download: download)
         configuration.keepsAttachments = keptAttachments != nil

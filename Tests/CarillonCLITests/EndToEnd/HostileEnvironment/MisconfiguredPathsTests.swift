@@ -67,6 +67,24 @@ import Testing
         }
     }
 
+    /// Without --attachments the run's own directory goes under $TMPDIR: a $TMPDIR where it cannot be made
+    /// is a usage error that says so, not one naming an option the user never typed.
+    @Test func aTMPDIRWhereTheRunsDirectoryCannotBeMadeSaysSo() async throws {
+        let work = TemporaryDirectory("tmpdir-proc")
+        defer { work.remove() }
+        let payload = try work.write("p.json", Payloads.routed(image: nil))
+        let result = try await onOwnThread {
+            try Command.run(Paths.tool, ["process", payload], environment: ["TMPDIR": "/proc"])
+        }
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(
+            result.standardError.contains(
+                "the run's attachments directory under $TMPDIR (--attachments DIR names another) '/proc/carillon-nse-run-"),
+            "\(result.standardError)")
+        #expect(result.standardError.contains("cannot be created in '/proc': "), "\(result.standardError)")
+    }
+
     @Test func aMissingDirectoryWhoseParentCanBeCreatedIsMade() async throws {
         let work = TemporaryDirectory("missing-parents")
         defer { work.remove() }
