@@ -33,6 +33,8 @@ struct PipelineRun {
 
     /// The extension's runtime for the plan's configuration.
     private func makeRuntime() -> ExtensionRuntime {
+        // A run killed before it could remove its own directory left it under $TMPDIR: this one removes it.
+        if !plan.configuration.keepsAttachments { AbandonedRunDirectories.sweep(in: PipelinePlan.temporaryDirectory()) }
         guard let recorder = plan.recorder else {
             return ExtensionRuntime(configuration: plan.configuration, sharesImages: plan.sharesImages)
         }

@@ -31,6 +31,7 @@ var system_errno: CInt { errno }
 var _EBADF: CInt { CInt(EBADF) }
 var _EFBIG: CInt { CInt(EFBIG) }
 var _EIO: CInt { CInt(EIO) }
+var _EPERM: CInt { CInt(EPERM) }
 var _F_GETFD: CInt { CInt(F_GETFD) }
 var _O_RDONLY: CInt { CInt(O_RDONLY) }
 var _O_WRONLY: CInt { CInt(O_WRONLY) }
@@ -60,6 +61,9 @@ func system_getenv(_ name: UnsafePointer<CChar>) -> UnsafeMutablePointer<CChar>?
 // MARK: - The process, its signals and threads
 
 func system__exit(_ status: CInt) -> Never { _exit(status) }
+func system_getpid() -> CInt { getpid() }
+/// `kill(pid, signal)`; signal 0 only asks whether the process exists.
+func system_kill(_ process: CInt, _ signal: CInt) -> CInt { kill(process, signal) }
 @discardableResult func system_raise(_ signal: CInt) -> CInt { raise(signal) }
 @discardableResult func system_sigemptyset(_ set: UnsafeMutablePointer<CSignalSet>) -> CInt { sigemptyset(set) }
 @discardableResult func system_sigaddset(_ set: UnsafeMutablePointer<CSignalSet>, _ signal: CInt) -> CInt { sigaddset(set, signal) }

@@ -78,7 +78,7 @@ import Synchronization
     /// Removes a directory that lasted only for its run: the files a store makes in it (attachments and
     /// partial downloads), then the directory itself. Anything else found there is left, and so is the
     /// directory holding it. A directory never created is fine.
-    static func removeRunDirectory(_ directory: String) {
+    @_spi(Tooling) public static func removeRunDirectory(_ directory: String) {
         // The two registries in the order a signal takes them.
         inProgress.withLock { paths in
             runDirectories.withLock { directories in

@@ -99,7 +99,7 @@ import Testing
     /// The top-level type a line declares (`enum`, `struct`, `class`, `protocol`, `actor`, `typealias`).
     static func declaredType(_ line: Substring) -> String? {
         guard let first = line.first, first != " " else { return nil }
-        let modifiers: Set<Substring> = ["public", "internal", "private", "fileprivate", "open", "final", "indirect"]
+        let modifiers: Set<Substring> = ["public", "package", "internal", "private", "fileprivate", "open", "final", "indirect"]
         var words = line.split(separator: " ")[...]
         while let word = words.first, word.hasPrefix("@") || modifiers.contains(word) { words = words.dropFirst() }
         guard let keyword = words.first, ["enum", "struct", "class", "protocol", "actor", "typealias"].contains(keyword),

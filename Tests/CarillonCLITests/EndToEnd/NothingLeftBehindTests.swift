@@ -105,4 +105,39 @@ import Testing
         #expect(reason == .uncaughtSignal)
         #expect(left == [])
     }
+
+    /// SIGKILL leaves no chance to clean up: the killed run's directory stays, and the next run without
+    /// --attachments removes it (its process is gone), leaving $TMPDIR as the two runs found it.
+    @Test func theNextRunRemovesTheDirectoryOfARunKilledWithSIGKILL() async throws {
+        let work = TemporaryDirectory("sigkill-tmpdir")
+        defer { work.remove() }
+        let server = TestServer.shared
+        let tmpdir = work.file("tmp")
+        try FileManager.default.createDirectory(atPath: tmpdir, withIntermediateDirectories: true)
+        let campaign = try Self.campaign(in: work, images: [server.url("/img/png"), server.url("/stall/body?seconds=30")], copies: 2)
+        let (underWay, leftByKill) = try await onOwnThread { () throws -> (Bool, [String]) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Paths.tool)
+            process.arguments = ["process", "--ca-file", server.caFile, "--jobs", "2", campaign]
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmpdir]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(10)
+            func partials() -> [String] { Self.everything(under: tmpdir).filter { $0.hasSuffix(".part") } }
+            while partials().count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            let underWay = partials().count == 2
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return (underWay, Self.everything(under: tmpdir))
+        }
+        #expect(underWay, "the stalled download's partial file and the kept image were never both seen")
+        #expect(leftByKill.contains { $0.hasPrefix("carillon-nse-run-") }, "SIGKILL left nothing to sweep: \(leftByKill)")
+        let payload = try work.write("p.json", Payloads.routed(image: server.url("/img/png")))
+        let next = try await onOwnThread {
+            try Command.run(Paths.tool, ["process", "--ca-file", server.caFile, payload], environment: ["TMPDIR": tmpdir])
+        }
+        #expect(next.status == 0, "\(next.standardError)")
+        #expect(Self.everything(under: tmpdir) == [], "the killed run's directory is still there")
+    }
 }
