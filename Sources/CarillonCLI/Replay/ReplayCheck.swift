@@ -1,7 +1,7 @@
 @_spi(Tooling) import CarillonExtensionCore
 
 /// `replay --check`: the new verdict against the one a carillon recording holds (reason, detail and
-/// warnings; never timings or file names).
+/// warnings, the detail as printed; never timings or file names).
 enum ReplayCheck {
     /// Whether they differ; each difference is one stderr line naming the file. A recording without a
     /// verdict says so on stderr and counts as not differing.
@@ -13,7 +13,7 @@ enum ReplayCheck {
         var differences: [String] = []
         let pairs: [(String, JSONValue?, JSONValue)] = [
             ("reason", recorded["reason"], .string(result.outcome.reason.code)),
-            ("detail", recorded["detail"], .string(result.outcome.detail)),
+            ("detail", recorded["detail"], .string(result.outcome.printedDetail)),
             ("warnings", recorded["warnings"], .array(result.warnings.map { .string($0) })),
         ]
         for (name, was, now) in pairs where was != now {

@@ -73,6 +73,8 @@ enum ReplayCommand: Command {
         var check: Bool
         /// `--chain`: the certificates, DER, leaf first (empty without it).
         var chain: [[UInt8]]
+        /// The options given that override a recording's own (``ReplayRecordedOptions``).
+        var given: Set<String> = []
     }
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
@@ -112,7 +114,7 @@ enum ReplayCommand: Command {
         return Plan(
             pipeline: pipeline, recordings: arguments.positionals, payloadPath: payload, url: url, entry: entry,
             list: try Options.list.read(arguments), at: at, latin1: try Options.latin1.read(arguments),
-            check: try Options.check.read(arguments), chain: chain)
+            check: try Options.check.read(arguments), chain: chain, given: ReplayRecordedOptions.given(arguments))
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {

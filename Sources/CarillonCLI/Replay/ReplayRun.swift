@@ -108,7 +108,9 @@ struct ReplayRun {
                     + (nearest.isEmpty ? "" : "; nearest: " + nearest.joined(separator: ", ")))
             return nil
         }
-        let configuration = plan.pipeline.configuration
+        var configuration = plan.pipeline.configuration
+        configuration.download = ReplayRecordedOptions.apply(
+            archive.carillon?["options"], to: configuration.download, given: plan.given)
         let transfer = HARTransfer(
             archive: archive, first: first.entry, url: target.url, cap: configuration.download.limits.maximumBytes, latin1: plan.latin1,
             directory: file.directory, chain: plan.chain)

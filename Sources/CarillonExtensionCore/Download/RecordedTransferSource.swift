@@ -72,6 +72,9 @@ package struct RecordedTransferSource: TransferSource {
             return .ended(ending)
         }
         if CurlCode.tlsCodes.contains(hop.end.curlCode) && hop.statusLine.isEmpty && hop.rawHead == nil {
+            // Refused before any certificate came (a TLS version or cipher suite the server does not
+            // offer): the recorded ending is the answer, and libcurl's words name the rule, as live.
+            if let connection, connection.chain.isEmpty, !connection.resumed { return .ended(ending) }
             gaps.append(.response(url: wanted, why: "the recorded handshake failed, and the chain is accepted now"))
             return .ended(ending)
         }

@@ -3,8 +3,9 @@
 /// recorded hop, so that a redirect's target is found among the entries that started after it.
 ///
 /// Only what the HAR holds goes in: the status, the header fields (pseudo-headers aside), the decoded
-/// body under the cap (``HARBodyReading``), the timings and whether the connection was new. A HAR has
-/// no TLS facts, so no connection is recorded and the handshake stays unchecked.
+/// body under the cap (``HARBodyReading``), the timings and whether the connection was new. A foreign
+/// HAR has no TLS facts, so no connection is recorded and the handshake stays unchecked; carillon's
+/// own recording keeps its connections (``HARConnections``), and each new one is judged as live.
 package struct HARTransfer: Sendable {
     /// The transfer to replay.
     package var transfer: RecordedTransfer
@@ -45,13 +46,15 @@ package struct HARTransfer: Sendable {
             let offset = max(0, (entry.started?.millisecondsSinceEpoch ?? origin) - origin)
             let endMilliseconds = Int(min(offset + microseconds[4] / 1000, Int64(Int32.max)))
             let newConnection = entry.timings.connect != nil
+            let recordedEnd = HARTransfer.recordedEnd(entry)
             guard let response = entry.response, response.status > 0 else {
-                noResponse[hopURL] = entry.hints.error ?? "no response recorded"
+                // carillon's own entry says how the request ended (a refused handshake): that is the answer.
+                if recordedEnd == nil { noResponse[hopURL] = entry.hints.error ?? "no response recorded" }
                 hops.append(
                     RecordedHop(
-                        url: hopURL, httpVersion: nil, newConnection: newConnection, statusLine: "",
+                        url: hopURL, httpVersion: nil, connection: entry.connection, newConnection: newConnection, statusLine: "",
                         body: .absent(why: "no response"),
-                        end: RecordedHop.End(curlCode: 7, message: entry.hints.error ?? "no response recorded"),
+                        end: recordedEnd ?? RecordedHop.End(curlCode: 7, message: entry.hints.error ?? "no response recorded"),
                         microseconds: microseconds, endMilliseconds: endMilliseconds))
                 entries.append(entry.index)
                 continue
@@ -79,10 +82,10 @@ package struct HARTransfer: Sendable {
                     connection: entry.connection, newConnection: newConnection, statusLine: statusLine,
                     fields: response.headers.map { RecordedField(name: $0.name, value: $0.value) }, body: body,
                     wireBytes: archive.exporter.contentSizeIsWire ? response.content.size : response.bodySize,
-                    microseconds: microseconds, endMilliseconds: endMilliseconds))
+                    end: recordedEnd ?? RecordedHop.End(), microseconds: microseconds, endMilliseconds: endMilliseconds))
             entries.append(entry.index)
         }
-        var connections: [RecordedConnection] = []
+        var connections = chain.isEmpty ? HARConnections.read(archive.carillon) : []
         if !chain.isEmpty {
             let host = URLReference.split(url).authority?.lowercased()
             connections = [RecordedConnection(id: HARTransfer.suppliedChain, chain: chain)]
@@ -96,6 +99,16 @@ package struct HARTransfer: Sendable {
         self.notes = notes
         missingBodies = missing
         self.noResponse = noResponse
+    }
+
+    /// How the request ended, from carillon's own `_carillon.end` (libcurl's code and words, a
+    /// cancellation); nil for another exporter's entry, whose HAR does not say.
+    static func recordedEnd(_ entry: HAREntry) -> RecordedHop.End? {
+        guard let end = entry.carillon?["end"], let code = end["curl_code"]?.doubleValue, let curlCode = Int32(exactly: code) else {
+            return nil
+        }
+        return RecordedHop.End(
+            curlCode: curlCode, message: end["curl_message"]?.stringValue ?? "", cancelled: end["cancelled"] == .bool(true))
     }
 
     /// The id of the connection a supplied chain is recorded under.

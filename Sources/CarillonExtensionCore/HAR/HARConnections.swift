@@ -1,0 +1,25 @@
+/// The connections a carillon recording keeps under `log._carillon.connections` (format 1): each one's
+/// id, TLS version and cipher, whether a certificate was requested, whether the session was resumed,
+/// and the chain as the server sent it (base64 DER, leaf first). A replay judges them as a live run
+/// judges the handshake it has just seen, at the instant it is asked about.
+package enum HARConnections {
+    /// The connections of `carillon` (`log._carillon`); empty when there are none. A connection without
+    /// an id is skipped (no hop can name it); a certificate whose base64 is broken is left out of its chain.
+    package static func read(_ carillon: JSONValue?) -> [RecordedConnection] {
+        guard case .array(let items)? = carillon?["connections"] else { return [] }
+        return items.compactMap { item in
+            guard let id = item["id"]?.stringValue, !id.isEmpty else { return nil }
+            let tls = item["tls"]
+            var recorded = RecordedConnection(id: id)
+            if let version = tls?["version"]?.stringValue, let cipher = tls?["cipher"]?.stringValue {
+                recorded.tls = DownloadTrace.TLS(version: version, cipher: cipher)
+            }
+            recorded.certificateRequested = tls?["certificate_requested"] == .bool(true)
+            recorded.resumed = tls?["resumed"] == .bool(true)
+            if case .array(let certificates)? = item["chain"]?["certs"] {
+                recorded.chain = certificates.compactMap { $0.stringValue.flatMap { try? HARBase64.decode($0) } }
+            }
+            return recorded
+        }
+    }
+}
