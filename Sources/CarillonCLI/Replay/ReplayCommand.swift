@@ -122,7 +122,7 @@ enum ReplayCommand: Command {
         var outcomes: [Reason] = []
         var changed = false
         for file in ReplayInput.expand(plan.recordings, io: io, status: &status) {
-            guard let archive = ReplayInput.read(file, io: io) else {
+            guard let read = ReplayInput.read(file, io: io), let archive = ReplayInput.lendingShared(read, file, io: io) else {
                 status = CarillonTool.exitDataError
                 continue
             }

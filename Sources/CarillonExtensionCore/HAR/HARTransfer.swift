@@ -42,7 +42,7 @@ package struct HARTransfer: Sendable {
         var noResponse: [String: String] = [:]
         for entry in archive.entries[start...] {
             let hopURL = entry.index == first.index ? url : entry.request.url
-            let microseconds = entry.timings.cumulativeMicroseconds
+            let microseconds = HARTransfer.recordedMicroseconds(entry) ?? entry.timings.cumulativeMicroseconds
             let offset = max(0, (entry.started?.millisecondsSinceEpoch ?? origin) - origin)
             let endMilliseconds = Int(min(offset + microseconds[4] / 1000, Int64(Int32.max)))
             let newConnection = entry.timings.connect != nil
@@ -109,6 +109,19 @@ package struct HARTransfer: Sendable {
         }
         return RecordedHop.End(
             curlCode: curlCode, message: end["curl_message"]?.stringValue ?? "", cancelled: end["cancelled"] == .bool(true))
+    }
+
+    /// The cumulative timings carillon keeps beside HAR's durations (`_carillon.timings_ms`), in
+    /// microseconds, 0 for a step not reached (HAR's durations cannot say that a first byte never came);
+    /// nil for another exporter's entry.
+    static func recordedMicroseconds(_ entry: HAREntry) -> [Int64]? {
+        guard let timings = entry.carillon?["timings_ms"], timings.isObject else { return nil }
+        return ["dns", "connect", "tls", "first_byte", "total"].map { key in
+            guard let milliseconds = timings[key]?.doubleValue, milliseconds.isFinite, milliseconds >= 0, milliseconds < 1e12 else {
+                return 0
+            }
+            return Int64((milliseconds * 1000).rounded())
+        }
     }
 
     /// The id of the connection a supplied chain is recorded under.
