@@ -52,7 +52,8 @@ package struct HARTransfer: Sendable {
                 if recordedEnd == nil { noResponse[hopURL] = entry.hints.error ?? "no response recorded" }
                 hops.append(
                     RecordedHop(
-                        url: hopURL, httpVersion: nil, connection: entry.connection, newConnection: newConnection, statusLine: "",
+                        url: hopURL, httpVersion: nil, remote: HARTransfer.remote(entry), connection: entry.connection,
+                        newConnection: newConnection, statusLine: "",
                         body: .absent(why: "no response"),
                         end: recordedEnd ?? RecordedHop.End(curlCode: 7, message: entry.hints.error ?? "no response recorded"),
                         microseconds: microseconds, endMilliseconds: endMilliseconds))
@@ -128,7 +129,9 @@ package struct HARTransfer: Sendable {
     package static let suppliedChain = "supplied-chain"
 
     /// `serverIPAddress` with the URL's port (a HAR keeps no port): `ip:port`, `[ip]:port` for IPv6.
+    /// carillon's own `_carillon.remote` comes first: it is exact, and kept when the handshake failed.
     static func remote(_ entry: HAREntry) -> String? {
+        if let remote = entry.carillon?["remote"]?.stringValue, !remote.isEmpty { return remote }
         guard var address = entry.serverIPAddress else { return nil }
         if address.hasPrefix("[") && address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
         let authority = URLReference.split(entry.request.url).authority ?? ""

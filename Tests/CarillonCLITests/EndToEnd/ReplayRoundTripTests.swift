@@ -107,15 +107,20 @@ import Testing
             }
             #expect(replayed.status == 0, "\(recording): \(replayed.standardError)")
         }
-        // One recording edited to hold another verdict: --check says which, exit 3.
+        // One recording edited to hold another verdict and phase: --check names each difference, exit 3.
         let edited = try #require(lines.first { $0["reason"] as? String == "attached" }?["recording"] as? String)
         let text = try String(contentsOfFile: edited, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: #""reason":"attached""#, with: #""reason":"too-large""#).utf8)
+        let edits = text.replacingOccurrences(of: #""reason":"attached""#, with: #""reason":"too-large""#)
+            .replacingOccurrences(of: #""phase":"done""#, with: #""phase":"body""#)
+        try Data(edits.utf8)
             .write(to: URL(fileURLWithPath: edited))
         let changed = try Self.replay(["--check", edited])
         #expect(changed.status == 3)
         #expect(
             changed.standardError.contains("\(edited): --check: reason: recorded \"too-large\", now \"attached\""),
             "\(changed.standardError)")
+        // The trace's facts too, not only the verdict's words.
+        #expect(
+            changed.standardError.contains("\(edited): --check: trace.phase: recorded \"body\", now \"done\""), "\(changed.standardError)")
     }
 }
