@@ -22,7 +22,7 @@ enum ReplayCommand: Command {
             "For example from 'openssl s_client -showcerts -servername HOST -connect HOST:443'. Fetched later, it may not be the"
                 + " chain the device saw: the line's notes say so.")
         static let check = Option.flag(
-            "--check", help: "Compare with the verdict a carillon recording holds; exit 3 when it changed.")
+            "--check", help: "Compare with the verdict and trace a carillon recording holds; exit 3 when they differ.")
     }
 
     static let options: [OptionSpec] = [
@@ -52,6 +52,11 @@ enum ReplayCommand: Command {
         Instruments, or one carillon-nse wrote. The same decision code as a live run judges each
         response (status, redirects as the extension follows them, codings, the cap, the image); no
         socket is opened. Without --payload, --url or --entry, every image entry is replayed.
+
+        A recording carillon-nse made replays with its own payload, options (budget, byte cap, TLS
+        minimum, forward secrecy, request headers; --budget, --max-bytes, --tls-minimum,
+        --no-forward-secrecy and --user-agent override them) and connections: each recorded TLS
+        version, cipher and certificate chain is judged again at the instant --at names.
 
         Prints the process line for each image, plus a "replay" object: source, file, creator, entries,
         checked, not_checked ([{check, why}]), request_differs ([{header, recorded, extension, varies}])
