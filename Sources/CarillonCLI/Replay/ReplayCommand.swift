@@ -21,13 +21,17 @@ enum ReplayCommand: Command {
         ).discussing(
             "For example from 'openssl s_client -showcerts -servername HOST -connect HOST:443'. Fetched later, it may not be the"
                 + " chain the device saw: the line's notes say so.")
+        static let format = Option.choice(
+            "--format", [PayloadRunner.OutputFormat.json, .text], default: .json,
+            help: "JSON Lines, or process's readable block per image with the replay's own lines after it.")
         static let check = Option.flag(
             "--check", help: "Compare with the verdict and trace a carillon recording holds; exit 3 when they differ.")
     }
 
     static let options: [OptionSpec] = [
         Options.payload.spec, Options.url.spec, Options.entry.spec, Options.list.spec, Options.at.spec, Options.latin1.spec,
-        Options.chain.spec, Options.check.spec, ProcessCommand.Options.budget.spec, ProcessCommand.Options.maxBytes.spec,
+        Options.chain.spec, Options.check.spec, Options.format.spec, ProcessCommand.Options.budget.spec,
+        ProcessCommand.Options.maxBytes.spec,
         ProcessCommand.Options.tlsMinimum.spec, ProcessCommand.Options.noForwardSecrecy.spec, ProcessCommand.Options.caFile.spec,
         ProcessCommand.Options.expireAfter.spec, ProcessCommand.Options.userAgent.spec, ProcessCommand.Options.failOn.spec,
     ]
@@ -80,6 +84,8 @@ enum ReplayCommand: Command {
         var chain: [[UInt8]]
         /// The options given that override a recording's own (``ReplayRecordedOptions``).
         var given: Set<String> = []
+        /// `--format`: JSON Lines or text.
+        var format: PayloadRunner.OutputFormat = .json
     }
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
@@ -119,7 +125,8 @@ enum ReplayCommand: Command {
         return Plan(
             pipeline: pipeline, recordings: arguments.positionals, payloadPath: payload, url: url, entry: entry,
             list: try Options.list.read(arguments), at: at, latin1: try Options.latin1.read(arguments),
-            check: try Options.check.read(arguments), chain: chain, given: ReplayRecordedOptions.given(arguments))
+            check: try Options.check.read(arguments), chain: chain, given: ReplayRecordedOptions.given(arguments),
+            format: try Options.format.read(arguments))
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {

@@ -131,9 +131,17 @@ struct ReplayRun {
         let object = ReplayObject.make(
             archive: archive, file: file.path, entries: entries, transfer: transfer, transport: transport,
             headers: configuration.download.requestHeaders, choice: first.warning, suppliedChain: !plan.chain.isEmpty)
-        let line = ResultLine.make(
-            .file(target.name, named: true), result: result, payloadWarnings: payload.warnings, keptFiles: configuration.keepsAttachments)
-        io.standardOutput.write(String(line.dropLast()) + ",\"replay\":" + JSONWriter.string(object) + "}\n")
+        if plan.format == .text {
+            let block = TextBlock.make(
+                .file(target.name, named: true), result: result, payloadWarnings: payload.warnings, userInfo: payload.userInfo,
+                keptFiles: configuration.keepsAttachments)
+            io.standardOutput.write(block + ReplayText.lines(object))
+        } else {
+            let line = ResultLine.make(
+                .file(target.name, named: true), result: result, payloadWarnings: payload.warnings,
+                keptFiles: configuration.keepsAttachments)
+            io.standardOutput.write(String(line.dropLast()) + ",\"replay\":" + JSONWriter.string(object) + "}\n")
+        }
         var changed = false
         if plan.check { changed = ReplayCheck.differs(recorded: archive.carillon?["verdict"], now: result, file: file.path, io: io) }
         return (result.outcome.reason, changed, plan.check && archive.carillon?["verdict"] == nil)

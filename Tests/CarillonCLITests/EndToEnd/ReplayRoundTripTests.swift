@@ -123,4 +123,22 @@ import Testing
         #expect(
             changed.standardError.contains("\(edited): --check: trace.phase: recorded \"body\", now \"done\""), "\(changed.standardError)")
     }
+
+    /// `--format text`: process's block for the image, then the replay's own lines; JUnit is process's alone.
+    @Test func theTextFormatIsProcesssBlockWithTheReplaysLines() throws {
+        let work = TemporaryDirectory("roundtrip-text")
+        defer { work.remove() }
+        let (live, har) = try Self.record(work, TestServer.shared.url("/img/png"))
+        #expect(live["reason"] as? String == "attached")
+        let text = try Self.replay(["--format", "text", har])
+        #expect(text.status == 0, "\(text.standardError)")
+        let lines = text.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("\(har): attached — png image") == true, "\(text.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("  hop 1: 200 from 127.0.0.1:") }, "\(text.standardOutput)")
+        #expect(lines.contains("  replay carillon (\(har), entries 0)"), "\(text.standardOutput)")
+        #expect(text.jsonLines.isEmpty)
+        let junit = try Self.replay(["--format", "junit", har])
+        #expect(junit.status == 64)
+        #expect(junit.standardError.contains("option '--format' needs"), "\(junit.standardError)")
+    }
 }
