@@ -1,0 +1,34 @@
+import Testing
+
+@_spi(Tooling) @testable import CarillonExtensionCore
+
+/// `log._carillon.connections` read back into recorded connections, as the recording side writes them.
+@Suite struct HARConnectionsTests {
+    @Test(arguments: [
+        (
+            #"{"connections":[{"id":"c1","tls":{"version":"TLSv1.3","cipher":"TLS_AES_256_GCM_SHA384","resumed":false,"certificate_requested":true},"chain":{"encoding":"base64-der","certs":["AQID","BAU="]}}]}"#,
+            [
+                RecordedConnection(
+                    id: "c1", tls: DownloadTrace.TLS(version: "TLSv1.3", cipher: "TLS_AES_256_GCM_SHA384"), certificateRequested: true,
+                    chain: [[1, 2, 3], [4, 5]])
+            ]
+        ),
+        // A refused handshake: no TLS facts, no chain.
+        (#"{"connections":[{"id":"c1","tls":null,"chain":{"encoding":"base64-der","certs":[]}}]}"#, [RecordedConnection(id: "c1")]),
+        // A resumed session sends no chain; broken base64 and a connection without an id are left out.
+        (
+            #"{"connections":[{"id":"c2","tls":{"version":"TLSv1.2","cipher":"X","resumed":true},"chain":{"certs":["@@","AQ=="]}},{"tls":null}]}"#,
+            [RecordedConnection(id: "c2", tls: DownloadTrace.TLS(version: "TLSv1.2", cipher: "X"), chain: [[1]], resumed: true)]
+        ),
+        (#"{"format":1}"#, []),
+        (#"{"connections":"c1"}"#, []),
+    ])
+    func readsEachConnection(json: String, expected: [RecordedConnection]) throws {
+        let carillon = try JSONParser.parse(Array(json.utf8))
+        #expect(HARConnections.read(carillon) == expected)
+    }
+
+    @Test func nothingWithoutACarillonLog() {
+        #expect(HARConnections.read(nil) == [])
+    }
+}
