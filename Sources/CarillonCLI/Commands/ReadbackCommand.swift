@@ -153,29 +153,8 @@ enum ReadbackCommand: Command {
     /// The key from `--key-file`'s first line, else the environment; a usage error naming the file (never
     /// the key) when neither gives one.
     static func readKey(_ keyFile: String?) throws(UsageError) -> APIKey {
-        if let keyFile {
-            let name = "--key-file '\(Quoting.display(keyFile))'"
-            guard FileSystem.exists(keyFile) else { throw UsageError(message: "\(name): no such file") }
-            if FileSystem.isDirectory(keyFile) { throw UsageError(message: "\(name): a directory, not a key file") }
-            let bytes: [UInt8]
-            do {
-                bytes = try FileSystem.readFile(keyFile, limit: UploadCommand.keyFileLimit, policy: .namedByUser)
-            } catch {
-                throw UsageError(message: "\(name): cannot read: \(error.reason)")
-            }
-            do {
-                return try APIKey(firstLineOf: String(decoding: bytes, as: UTF8.self))
-            } catch {
-                throw UsageError(message: "\(name): \(error.message)")
-            }
-        }
-        guard let text = Environment.value(keyVariable), !text.isEmpty else {
-            throw UsageError(message: "no secret key: give --key-file FILE or set \(keyVariable)")
-        }
-        do {
-            return try APIKey(firstLineOf: text)
-        } catch {
-            throw UsageError(message: "\(keyVariable): \(error.message)")
+        try KeySource.read(keyFile: keyFile, variable: keyVariable, kind: "secret key") { text in
+            Result { () throws(APIKey.Problem) in try APIKey(firstLineOf: text) }.mapError { KeySource.Problem(message: $0.message) }
         }
     }
 }

@@ -7,8 +7,6 @@ enum UploadCommand: Command {
 
     /// The environment variable that may hold the mobile key instead of `--key-file`.
     static let keyVariable = "CARILLON_MOBILE_KEY"
-    /// More than any key; a larger file is not a key file.
-    static let keyFileLimit = 64 * 1024
 
     /// Every option, declared once: the parser's table, `--help` and the values `run` reads.
     enum Options {
@@ -153,29 +151,8 @@ enum UploadCommand: Command {
     /// The key from `--key-file`'s first line, else the environment; a usage error naming the file (never
     /// the key) when neither gives one.
     static func readKey(_ keyFile: String?) throws(UsageError) -> MobileKey {
-        if let keyFile {
-            let name = "--key-file '\(Quoting.display(keyFile))'"
-            guard FileSystem.exists(keyFile) else { throw UsageError(message: "\(name): no such file") }
-            if FileSystem.isDirectory(keyFile) { throw UsageError(message: "\(name): a directory, not a key file") }
-            let bytes: [UInt8]
-            do {
-                bytes = try FileSystem.readFile(keyFile, limit: keyFileLimit, policy: .namedByUser)
-            } catch {
-                throw UsageError(message: "\(name): cannot read: \(error.reason)")
-            }
-            do {
-                return try MobileKey(firstLineOf: String(decoding: bytes, as: UTF8.self))
-            } catch {
-                throw UsageError(message: "\(name): \(error.message)")
-            }
-        }
-        guard let text = Environment.value(keyVariable), !text.isEmpty else {
-            throw UsageError(message: "no mobile key: give --key-file FILE or set \(keyVariable)")
-        }
-        do {
-            return try MobileKey(firstLineOf: text)
-        } catch {
-            throw UsageError(message: "\(keyVariable): \(error.message)")
+        try KeySource.read(keyFile: keyFile, variable: keyVariable, kind: "mobile key") { text in
+            Result { () throws(MobileKey.Problem) in try MobileKey(firstLineOf: text) }.mapError { KeySource.Problem(message: $0.message) }
         }
     }
 
