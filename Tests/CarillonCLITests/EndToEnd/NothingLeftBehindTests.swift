@@ -10,6 +10,22 @@ import Testing
         (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
     }
 
+    /// `process --jobs 2` over `campaign` with TMPDIR at `tmpdir`, once both downloads are under way (a
+    /// partial file each, at most 10 s on); whether they were is the second value.
+    static func startedMidDownload(_ campaign: String, caFile: String, tmpdir: String) throws -> (Process, Bool) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Paths.tool)
+        process.arguments = ["process", "--ca-file", caFile, "--jobs", "2", campaign]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmpdir]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        func partials() -> [String] { everything(under: tmpdir).filter { $0.hasSuffix(".part") } }
+        while partials().count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        return (process, partials().count == 2)
+    }
+
     static func campaign(in work: TemporaryDirectory, images: [String], copies: Int) throws -> String {
         let lines = (0..<copies).flatMap { copy in
             images.enumerated().map { index, image in
@@ -83,17 +99,7 @@ import Testing
         // One image attached and kept for sharing, another stalled mid-body when the signal lands.
         let campaign = try Self.campaign(in: work, images: [server.url("/img/png"), server.url("/stall/body?seconds=30")], copies: 2)
         let (underWay, reason, left) = try await onOwnThread { () throws -> (Bool, Process.TerminationReason, [String]) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Paths.tool)
-            process.arguments = ["process", "--ca-file", server.caFile, "--jobs", "2", campaign]
-            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmpdir]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let deadline = Date().addingTimeInterval(10)
-            func partials() -> [String] { Self.everything(under: tmpdir).filter { $0.hasSuffix(".part") } }
-            while partials().count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            let underWay = partials().count == 2
+            let (process, underWay) = try Self.startedMidDownload(campaign, caFile: server.caFile, tmpdir: tmpdir)
             kill(process.processIdentifier, SIGTERM)
             let exitDeadline = Date().addingTimeInterval(5)
             while process.isRunning && Date() < exitDeadline { Thread.sleep(forTimeInterval: 0.01) }
@@ -116,17 +122,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: tmpdir, withIntermediateDirectories: true)
         let campaign = try Self.campaign(in: work, images: [server.url("/img/png"), server.url("/stall/body?seconds=30")], copies: 2)
         let (underWay, leftByKill) = try await onOwnThread { () throws -> (Bool, [String]) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Paths.tool)
-            process.arguments = ["process", "--ca-file", server.caFile, "--jobs", "2", campaign]
-            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmpdir]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let deadline = Date().addingTimeInterval(10)
-            func partials() -> [String] { Self.everything(under: tmpdir).filter { $0.hasSuffix(".part") } }
-            while partials().count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            let underWay = partials().count == 2
+            let (process, underWay) = try Self.startedMidDownload(campaign, caFile: server.caFile, tmpdir: tmpdir)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             return (underWay, Self.everything(under: tmpdir))
