@@ -41,6 +41,8 @@ package struct HARTransfer: Sendable {
         var missing: [String: String] = [:]
         var noResponse: [String: String] = [:]
         for entry in archive.entries[start...] {
+            // Every entry becomes one hop: carillon's mark of a request made again with relaxed TLS rules goes on it.
+            defer { if hops.count > 0 { hops[hops.count - 1].relaxedTLS = entry.carillon?["relaxed_tls"] == .bool(true) } }
             let hopURL = entry.index == first.index ? url : entry.request.url
             let microseconds = HARTransfer.recordedMicroseconds(entry) ?? entry.timings.cumulativeMicroseconds
             let offset = max(0, (entry.started?.millisecondsSinceEpoch ?? origin) - origin)
@@ -96,6 +98,7 @@ package struct HARTransfer: Sendable {
             }
         }
         transfer = RecordedTransfer(hops: hops, connections: connections)
+        transfer.recordedSecurity = HARConnections.recordedSecurity(archive.carillon)
         self.entries = entries
         self.notes = notes
         missingBodies = missing
