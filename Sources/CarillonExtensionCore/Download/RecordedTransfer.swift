@@ -148,12 +148,14 @@ package struct RecordedConnection: Sendable, Equatable {
 
     /// A recorded connection.
     package init(
-        id: String, tls: DownloadTrace.TLS? = nil, certificateRequested: Bool = false, chain: [[UInt8]] = [], resumed: Bool = false
+        id: String, tls: DownloadTrace.TLS? = nil, certificateRequested: Bool = false, chain: [[UInt8]] = [], resumed: Bool = false,
+        offered: String? = nil
     ) {
         self.id = id
         self.tls = tls
         self.certificateRequested = certificateRequested
         self.chain = chain
         self.resumed = resumed
+        self.offered = offered
     }
 }
