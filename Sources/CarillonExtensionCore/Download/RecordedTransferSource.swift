@@ -125,6 +125,8 @@ package struct RecordedTransferSource: TransferSource {
             unchecked.append("TLS: no connection recorded for \(url.absoluteString)")
             return nil
         }
+        // Refused before any certificate, and asked again with relaxed rules: judged from that offer.
+        if connection.offered != nil, connection.tls == nil, connection.chain.isEmpty { return nil }
         if let tls = connection.tls, let words = transportSecurity.refusal(of: tls) {
             return ChainEnding(curlCode: CurlCode.sslConnectError, message: "SSL connect error (\(words))")
         } else if connection.tls == nil {

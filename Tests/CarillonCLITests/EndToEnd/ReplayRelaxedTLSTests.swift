@@ -51,6 +51,9 @@ import Testing
         #expect(line["reason"] as? String == live["reason"] as? String)
         #expect(line["detail"] as? String == live["detail"] as? String)
         #expect(Self.trace(line) == Self.trace(live))
+        // The refused connection is judged from the offer: nothing is left unchecked for it.
+        let replay = try #require(line["replay"] as? [String: Any])
+        #expect((replay["not_checked"] as? [Any])?.isEmpty == true, "\(replay)")
     }
 
     /// The HAR's shape: the refused connection names the relaxed one, whose entries are marked; a
