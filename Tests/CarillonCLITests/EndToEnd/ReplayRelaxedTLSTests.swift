@@ -54,6 +54,8 @@ import Testing
         // The refused connection is judged from the offer: nothing is left unchecked for it.
         let replay = try #require(line["replay"] as? [String: Any])
         #expect((replay["not_checked"] as? [Any])?.isEmpty == true, "\(replay)")
+        // The entry that answered: the relaxed one when the offer passed, else the refused one.
+        #expect(replay["entries"] as? [Int] == (reason == "attached" ? [1] : [0]), "\(replay)")
     }
 
     /// The HAR's shape: the refused connection names the relaxed one, whose entries are marked; a
