@@ -31,14 +31,34 @@ import Testing
             ("ats_rsa_kex", ["--tls-minimum", "1.1"], "tls"), ("ats_ffdhe", ["--no-forward-secrecy"], "tls"),
         ] as [(String, [String], String)])
     func aReplayUnderAnOverrideGivesTheLiveVerdictUnderIt(listener: String, options: [String], reason: String) throws {
+        try Self.compare(TestServer.shared.url("/img/png", onATSListener: listener), options, reason, answeredBy: [1])
+    }
+
+    /// A chain: the refused handshake is a redirect's target (the live first hop stays the answer), or
+    /// the relaxed request itself redirects (its next hop is the relaxed one, on the same connection).
+    @Test func aRefusedRedirectTargetAndARelaxedRedirectReplayAsLive() throws {
+        let server = TestServer.shared
+        let target = server.url("/img/png", onATSListener: "ats_tls11")
+        let location = try #require(target.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        try Self.compare(
+            server.url("/redirect/to?status=302&location=\(location)"), ["--tls-minimum", "1.1"], "attached", answeredBy: [0, 2])
+        try Self.compare(
+            server.url("/redirect/relative", onATSListener: "ats_tls11"), ["--tls-minimum", "1.1"], "attached", answeredBy: [1, 2])
+    }
+
+    /// Records `url` under the defaults (refused), checks the recording, then compares a replay with
+    /// `options` to a live run with them: reason, detail, trace; `answeredBy` the entries the replay used
+    /// when the offer passes.
+    static func compare(_ url: String, _ options: [String], _ reason: String, answeredBy: [Int]) throws {
         let work = TemporaryDirectory("relaxed-tls")
         defer { work.remove() }
-        let url = TestServer.shared.url("/img/png", onATSListener: listener)
         let input = try work.write("p.json", #"{"aps":{"alert":{"title":"Hi"},"mutable-content":1},"carillon":{"image":"\#(url)"}}"#)
         let recorded = try Self.process(work, input, ["--record", work.file("rec")])
         #expect(recorded["reason"] as? String == "tls")
         // The live verdict is the refusal alone: the relaxed request is the recording's, not the trace's.
-        #expect(((recorded["trace"] as? [String: Any])?["hops"] as? [Any])?.count == 1)
+        let liveHops = ((recorded["trace"] as? [String: Any])?["hops"] as? [[String: Any]]) ?? []
+        #expect(liveHops.last?["status"] is NSNull)
+        #expect(liveHops.filter { $0["status"] is NSNull }.count == 1)
         let har = work.file("rec/p.har")
         let check = try ReplayRoundTripTests.replay(["--check", har])
         #expect(check.status == 0, "\(check.standardError)")
@@ -55,7 +75,7 @@ import Testing
         let replay = try #require(line["replay"] as? [String: Any])
         #expect((replay["not_checked"] as? [Any])?.isEmpty == true, "\(replay)")
         // The entry that answered: the relaxed one when the offer passed, else the refused one.
-        #expect(replay["entries"] as? [Int] == (reason == "attached" ? [1] : [0]), "\(replay)")
+        #expect(replay["entries"] as? [Int] == (reason == "attached" ? answeredBy : Array(0..<liveHops.count)), "\(replay)")
     }
 
     /// The HAR's shape: the refused connection names the relaxed one, whose entries are marked; a
