@@ -14,6 +14,7 @@ package enum HARConnections {
             var recorded = RecordedConnection(id: id)
             if let version = tls?["version"]?.stringValue, let cipher = tls?["cipher"]?.stringValue {
                 recorded.tls = DownloadTrace.TLS(version: version, cipher: cipher)
+                recorded.tls?.group = tls?["group"]?.stringValue
             }
             recorded.certificateRequested = tls?["certificate_requested"] == .bool(true)
             recorded.resumed = tls?["resumed"] == .bool(true)

@@ -98,6 +98,7 @@ import Testing
         #expect(connections.map { $0["offered"] as? String } == ["r1", nil])
         #expect(connections.map { $0["relaxed_tls"] as? Bool } == [nil, true])
         #expect((connections[1]["tls"] as? [String: Any])?["version"] as? String == "TLSv1.1")
+        #expect((connections[1]["tls"] as? [String: Any])?["group"] as? String == "X25519")
 
         log["entries"] = [entries[0]]
         carillon["connections"] = [connections[0].filter { $0.key != "offered" }]

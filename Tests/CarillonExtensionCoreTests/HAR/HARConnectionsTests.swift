@@ -4,6 +4,12 @@ import Testing
 
 /// `log._carillon.connections` read back into recorded connections, as the recording side writes them.
 @Suite struct HARConnectionsTests {
+    static let tls11: DownloadTrace.TLS = {
+        var tls = DownloadTrace.TLS(version: "TLSv1.1", cipher: "ECDHE-ECDSA-AES256-SHA")
+        tls.group = "X25519"
+        return tls
+    }()
+
     @Test(arguments: [
         (
             #"{"connections":[{"id":"c1","tls":{"version":"TLSv1.3","cipher":"TLS_AES_256_GCM_SHA384","resumed":false,"certificate_requested":true},"chain":{"encoding":"base64-der","certs":["AQID","BAU="]}}]}"#,
@@ -22,11 +28,8 @@ import Testing
         ),
         // A handshake refused for its protocol or suite names the connection it was asked again on, relaxed.
         (
-            #"{"connections":[{"id":"c1","tls":null,"offered":"r1"},{"id":"r1","tls":{"version":"TLSv1.1","cipher":"ECDHE-ECDSA-AES256-SHA"},"relaxed_tls":true}]}"#,
-            [
-                RecordedConnection(id: "c1", offered: "r1"),
-                RecordedConnection(id: "r1", tls: DownloadTrace.TLS(version: "TLSv1.1", cipher: "ECDHE-ECDSA-AES256-SHA")),
-            ]
+            #"{"connections":[{"id":"c1","tls":null,"offered":"r1"},{"id":"r1","tls":{"version":"TLSv1.1","cipher":"ECDHE-ECDSA-AES256-SHA","group":"X25519"},"relaxed_tls":true}]}"#,
+            [RecordedConnection(id: "c1", offered: "r1"), RecordedConnection(id: "r1", tls: HARConnectionsTests.tls11)]
         ),
         (#"{"format":1}"#, []),
         (#"{"connections":"c1"}"#, []),

@@ -38,12 +38,13 @@ import Testing
         return (report, body, source.gaps)
     }
 
-    @Test(arguments: [
-        ("ats_tls11", TransportSecurity(minimumTLS: .v1_1), "TLSv1.1"),
-        ("ats_rsa_kex", TransportSecurity(requiresForwardSecrecy: false), "TLSv1.2"),
-    ])
+    @Test(
+        arguments: [
+            ("ats_tls11", TransportSecurity(minimumTLS: .v1_1), "TLSv1.1", "X25519"),
+            ("ats_rsa_kex", TransportSecurity(requiresForwardSecrecy: false), "TLSv1.2", nil),
+        ] as [(String, TransportSecurity, String, String?)])
     func aRefusedHandshakeIsAskedAgainAndReplaysAsLiveUnderLooserSettings(
-        listener: String, looser: TransportSecurity, version: String
+        listener: String, looser: TransportSecurity, version: String, group: String?
     ) async throws {
         let bodies = TemporaryDirectory("relaxed-tls")
         defer { bodies.remove() }
@@ -56,6 +57,8 @@ import Testing
         #expect(relaxed.transfer.hops.allSatisfy { $0.relaxedTLS })
         #expect(relaxed.transfer.connections.first?.id == "r1")
         #expect(relaxed.transfer.connections.first?.tls?.version == version)
+        // The key exchange's group, from the server's ephemeral key (none with RSA key exchange).
+        #expect(relaxed.transfer.connections.first?.tls?.group == group)
         #expect(relaxed.bodyBytes > 0)
         let finalBody = try #require(relaxed.stagedBody?.temporaryPath)
         var both = RecordedTransfer(hops: live.transfer.hops + relaxed.transfer.hops, connections: live.transfer.connections)
