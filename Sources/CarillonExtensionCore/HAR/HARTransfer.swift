@@ -43,7 +43,9 @@ package struct HARTransfer: Sendable {
         for entry in archive.entries[start...] {
             // Every entry becomes one hop: carillon's mark of a request made again with relaxed TLS rules goes on it.
             defer { if hops.count > 0 { hops[hops.count - 1].relaxedTLS = entry.carillon?["relaxed_tls"] == .bool(true) } }
-            let hopURL = entry.index == first.index ? url : entry.request.url
+            // The relaxed request made again for the first one answers under the same URL.
+            let again = HARHopFinder.isRelaxed(entry) && entry.request.url == first.request.url
+            let hopURL = entry.index == first.index || again ? url : entry.request.url
             let microseconds = HARTransfer.recordedMicroseconds(entry) ?? entry.timings.cumulativeMicroseconds
             let offset = max(0, (entry.started?.millisecondsSinceEpoch ?? origin) - origin)
             let endMilliseconds = Int(min(offset + microseconds[4] / 1000, Int64(Int32.max)))
