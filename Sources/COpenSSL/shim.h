@@ -132,6 +132,24 @@ static inline const char *carillon_ssl_cipher(void *ssl) {
     return cipher ? SSL_CIPHER_get_name(cipher) : NULL;
 }
 
+/// The key exchange's group of an `SSL *` ("X25519", "prime256v1", "ffdhe2048") into `buffer`, from the
+/// server's ephemeral key (`SSL_get_peer_tmp_key`): `EVP_PKEY_get_group_name`, else the key's type
+/// (`EVP_PKEY_get0_type_name`, e.g. X25519). Returns the name's length, 0 when there is none (RSA key
+/// exchange) or it does not fit.
+static inline size_t carillon_ssl_group(void *ssl, char *buffer, size_t size) {
+    EVP_PKEY *key = NULL;
+    if (!SSL_get_peer_tmp_key((SSL *)ssl, &key) || !key) return 0;
+    size_t length = 0;
+    if (!EVP_PKEY_get_group_name(key, buffer, size, &length) || length == 0) {
+        const char *type = EVP_PKEY_get0_type_name(key);
+        length = type ? strlen(type) : 0;
+        if (length == 0 || length >= size) length = 0;
+        else memcpy(buffer, type, length + 1);
+    }
+    EVP_PKEY_free(key);
+    return length;
+}
+
 /// A store context for verifying a recorded chain offline, as the handshake would have at `at`
 /// (seconds since 1970): the leaf and the certificates sent after it from DER (`d2i_X509`), trust
 /// from the system's default locations (`X509_STORE_set_default_paths`) plus `ca_file` when given

@@ -285,6 +285,8 @@ check "ats_tls12_ecdhe: ECDHE under TLS 1.2" rc=0 http=200 -- --tlsv1.2 --cipher
 check "ats_tls12_ecdhe: no TLS 1.3" rc=35 -- --tlsv1.3 "https://127.0.0.1:$(ats ats_tls12_ecdhe)/img/png"
 check "ats_tls13: TLS 1.3 only" rc=35 -- --tls-max 1.2 "https://127.0.0.1:$(ats ats_tls13)/img/png"
 check "ats_rsa2048: ECDHE-RSA" rc=0 http=200 -- --tlsv1.2 --ciphers "$ATS_CIPHERS" "https://127.0.0.1:$(ats ats_rsa2048)/img/png"
+check "ats_tls11: no TLS 1.2" rc=35 -- --tlsv1.2 "https://127.0.0.1:$(ats ats_tls11)/img/png"
+check "ats_tls11: TLS 1.1 with ECDHE" rc=0 http=200 magic=$PNG -- --tlsv1.1 --ciphers "ECDHE-ECDSA-AES128-SHA:@SECLEVEL=0" "https://127.0.0.1:$(ats ats_tls11)/img/png"
 cert_text() { openssl s_client -connect "127.0.0.1:$(ats "$1")" -showcerts </dev/null 2>/dev/null | openssl x509 -noout -text 2>/dev/null; }
 expect_eq "ats_cn_only: leaf has no subjectAltName" "$(cert_text ats_cn_only | grep -c 'Subject Alternative Name')" 0
 expect_eq "ats_no_eku: leaf has no extendedKeyUsage" "$(cert_text ats_no_eku | grep -c 'Extended Key Usage')" 0

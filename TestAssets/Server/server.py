@@ -1186,6 +1186,9 @@ def ats_contexts(d):
                                    ciphers="AES128-GCM-SHA256:AES256-GCM-SHA384:AES128-SHA256:AES256-SHA"),
         "ats_ffdhe": lambda: rsa(maximum=tls12, ciphers="DHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-GCM-SHA384",
                                  dh=True),
+        # TLS 1.0 and 1.1 only (OpenSSL 3 offers them at security level 0 alone), ECDHE suites.
+        "ats_tls11": lambda: server_context(d, "leaf", minimum=ssl.TLSVersion.TLSv1, maximum=ssl.TLSVersion.TLSv1_1,
+                                            ciphers="ECDHE:@SECLEVEL=0"),
         # A server that demands a client certificate (none is ever sent), over TLS 1.2 and 1.3.
         "client_cert_tls12": lambda: demand_client_certificate(d, server_context(d, "leaf", maximum=tls12)),
         "client_cert_tls13": lambda: demand_client_certificate(

@@ -101,7 +101,8 @@ enum HAREntryWriter {
             "id": .string(connection.id),
             "tls": connection.tls.map { tls in
                 [
-                    "version": .string(tls.version), "cipher": .string(tls.cipher), "resumed": .bool(connection.resumed),
+                    "version": .string(tls.version), "cipher": .string(tls.cipher), "group": tls.group.map { .string($0) } ?? .null,
+                    "resumed": .bool(connection.resumed),
                     "certificate_requested": .bool(connection.certificateRequested),
                 ]
             } ?? .null,

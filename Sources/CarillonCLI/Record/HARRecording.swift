@@ -31,24 +31,37 @@ struct HARRecording {
         return image
     }
 
-    /// The whole document for a download this payload made. Publishes a body over `inlineLimit` to
-    /// `bodies/<sha256>.<ext>`; a smaller one goes inline, in base64.
-    mutating func har(_ download: RecordedDownload, inlineLimit: Int, bodies: String) throws(FileSystemError) -> JSONValue {
-        if !keepsSecrets { collectSecrets(download.transfer) }
-        var body = HAREntryWriter.Body.none
-        if let staged = download.stagedBody {
-            defer { staged.discard() }
-            if download.bodyBytes > inlineLimit {
-                let name = "\(download.bodySHA256).\(HAREntryWriter.fileExtension(download.transfer.hops.last?.fields ?? []))"
-                _ = try staged.publish(to: FileSystem.join(bodies, name), replace: true)
-                try FileSystem.syncDirectory(bodies)
-                body = .file("bodies/" + name)
-            } else {
-                body = .inline(Base64.encode(try FileSystem.readFile(staged.temporaryPath, limit: inlineLimit + 1)))
-            }
+    /// The whole document for a download this payload made, and the same request made with relaxed
+    /// TLS rules after its handshake was refused (`relaxed`: its entries marked `relaxed_tls`).
+    /// Publishes a body over `inlineLimit` to `bodies/<sha256>.<ext>`; a smaller one goes inline, in base64.
+    mutating func har(_ download: RecordedDownload, relaxed: RecordedDownload? = nil, inlineLimit: Int, bodies: String)
+        throws(FileSystemError) -> JSONValue
+    {
+        if !keepsSecrets {
+            collectSecrets(download.transfer)
+            if let relaxed { collectSecrets(relaxed.transfer) }
         }
-        let entries = HAREntryWriter.entries(download, body: body, redact: redact)
-        return redact(document(entries: entries, carillon: carillonLog(download)))
+        defer { relaxed?.stagedBody?.discard() }
+        var entries = HAREntryWriter.entries(download, body: try body(download, inlineLimit: inlineLimit, bodies: bodies), redact: redact)
+        if let relaxed {
+            let more = HAREntryWriter.entries(relaxed, body: try body(relaxed, inlineLimit: inlineLimit, bodies: bodies), redact: redact)
+            entries += more.map { RelaxedTLSEntries.marked($0) }
+        }
+        return redact(document(entries: entries, carillon: carillonLog(download, relaxed: relaxed)))
+    }
+
+    /// Where the download's final body goes: over `inlineLimit`, published to `bodies/<sha256>.<ext>`;
+    /// else inline, in base64. The staged file is gone after.
+    private func body(_ download: RecordedDownload, inlineLimit: Int, bodies: String) throws(FileSystemError) -> HAREntryWriter.Body {
+        guard let staged = download.stagedBody else { return .none }
+        defer { staged.discard() }
+        guard download.bodyBytes > inlineLimit else {
+            return .inline(Base64.encode(try FileSystem.readFile(staged.temporaryPath, limit: inlineLimit + 1)))
+        }
+        let name = "\(download.bodySHA256).\(HAREntryWriter.fileExtension(download.transfer.hops.last?.fields ?? []))"
+        _ = try staged.publish(to: FileSystem.join(bodies, name), replace: true)
+        try FileSystem.syncDirectory(bodies)
+        return .file("bodies/" + name)
     }
 
     /// A shared download's other payload: only `log._carillon`, with `shared_with` naming the first one's file.
@@ -96,7 +109,7 @@ struct HARRecording {
     }
 
     /// `log._carillon`: the format, the payload (alert text redacted), the options, the connections, the verdict.
-    private func carillonLog(_ download: RecordedDownload?) -> JSONValue {
+    private func carillonLog(_ download: RecordedDownload?, relaxed: RecordedDownload? = nil) -> JSONValue {
         let limits = configuration.limits
         var members: [(key: String, value: JSONValue)] = [
             ("format", 1),
@@ -120,7 +133,9 @@ struct HARRecording {
             ("environment", ["libcurl": .string(CarillonVersion.libcurl)]),
             ("secrets_kept", .bool(keepsSecrets)),
         ]
-        if let download { members.append(("connections", .array(download.transfer.connections.map(HAREntryWriter.connection)))) }
+        if let download {
+            members.append(("connections", .array(RelaxedTLSEntries.connections(download.transfer, relaxed: relaxed?.transfer))))
+        }
         members.append(("verdict", verdict()))
         return .object(members)
     }

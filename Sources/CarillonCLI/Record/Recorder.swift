@@ -85,14 +85,17 @@ final class Recorder: Sendable {
         guard let url = result.imageURL, result.trace != nil || result.sharedWith != nil else { return nil }
         let name = fileName(input)
         let path = FileSystem.join(directory, name)
-        let download = result.sharedWith == nil ? transport.take(url) : nil
+        var download = result.sharedWith == nil ? transport.take(url) : nil
+        // After the verdict: a handshake refused for its protocol or suite is asked again with them relaxed.
+        var relaxed: RecordedDownload?
+        if let taken = download { (download, relaxed) = transport.askingRelaxed(taken) }
         var recording = HARRecording(
             payload: payload, verdictLine: line, keepsSecrets: keepsSecrets, configuration: transport.configuration)
         do throws(FileSystemError) {
             let json: JSONValue
             if let download {
                 firsts.withLock { $0[url] = name }
-                json = try recording.har(download, inlineLimit: inlineLimit, bodies: transport.bodiesDirectory)
+                json = try recording.har(download, relaxed: relaxed, inlineLimit: inlineLimit, bodies: transport.bodiesDirectory)
             } else {
                 let first = firsts.withLock { $0[url] }
                 download?.stagedBody?.discard()
@@ -102,6 +105,7 @@ final class Recorder: Sendable {
             return path
         } catch {
             download?.stagedBody?.discard()
+            relaxed?.stagedBody?.discard()
             io.standardError.line("\(CarillonTool.name): cannot write recording '\(Quoting.display(path))': \(error.description)")
             return nil
         }

@@ -75,12 +75,17 @@ struct ReplayRun {
     static func entries(used trace: DownloadTrace?, transfer: HARTransfer) -> [Int] {
         var taken: Set<Int> = []
         var entries: [Int] = []
+        let hops = transfer.transfer.hops
+        var relaxed = false
         for hop in trace?.hops ?? [] {
-            guard
-                let position = transfer.transfer.hops.indices.first(where: {
-                    !taken.contains($0) && transfer.transfer.hops[$0].url == hop.url
-                })
-            else { continue }
+            func unused(_ relaxedTLS: Bool) -> Int? {
+                hops.indices.first { !taken.contains($0) && hops[$0].url == hop.url && hops[$0].relaxedTLS == relaxedTLS }
+            }
+            // A refused handshake the replay answered from its relaxed request (a status now): that entry, and the chain's next ones.
+            if !relaxed, hop.status != nil, let refused = unused(false), hops[refused].statusLine.isEmpty, unused(true) != nil {
+                relaxed = true
+            }
+            guard let position = unused(relaxed) else { continue }
             taken.insert(position)
             entries.append(transfer.entries[position])
         }

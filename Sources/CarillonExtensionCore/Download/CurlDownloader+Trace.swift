@@ -3,13 +3,17 @@ internal import COpenSSL
 
 /// What libcurl knows about a request, read with `curl_easy_getinfo` for the transfer trace.
 extension CurlDownloader {
-    /// The negotiated protocol and cipher of the transfer's connection, while it is live
-    /// (`CURLINFO_TLS_SSL_PTR`, `SSL_get_version`, `SSL_get_current_cipher`); nil before a handshake.
+    /// The negotiated protocol, cipher and key exchange group of the transfer's connection, while it is
+    /// live (`CURLINFO_TLS_SSL_PTR`, `SSL_get_version`, `SSL_get_current_cipher`, the server's ephemeral
+    /// key); nil before a handshake.
     static func negotiatedTLS(_ easy: UnsafeMutableRawPointer) -> DownloadTrace.TLS? {
         guard let ssl = carillon_easy_tls_ssl(easy), let cipher = carillon_ssl_cipher(ssl),
             let version = carillon_ssl_protocol(ssl)
         else { return nil }
-        return DownloadTrace.TLS(version: String(cString: version), cipher: String(cString: cipher))
+        var tls = DownloadTrace.TLS(version: String(cString: version), cipher: String(cString: cipher))
+        var name = [CChar](repeating: 0, count: 64)
+        if carillon_ssl_group(ssl, &name, name.count) > 0 { tls.group = String(cString: name) }
+        return tls
     }
 
     /// ``negotiatedTLS(_:)`` once libcurl reports the handshake done (`CURLINFO_APPCONNECT_TIME_T`).

@@ -7,6 +7,9 @@ public struct DownloadTrace: Sendable, Equatable {
         public var version: String
         /// The cipher suite, as OpenSSL names it (`TLS_AES_256_GCM_SHA384`).
         public var cipher: String
+        /// The key exchange's group, as OpenSSL names it (`X25519`, `prime256v1`, `ffdhe2048`); nil
+        /// with RSA key exchange or when not known. Recorded with a connection, never in the trace's line.
+        package var group: String?
 
         @_spi(Tooling) public init(version: String, cipher: String) {
             self.version = version

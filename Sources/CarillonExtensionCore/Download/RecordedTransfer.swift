@@ -11,6 +11,9 @@ package struct RecordedTransfer: Sendable, Equatable {
     package var hops: [RecordedHop]
     /// The connections the hops name (``RecordedHop/connection``), with their TLS facts and chains.
     package var connections: [RecordedConnection]
+    /// The App Transport Security settings the recording was made under, when it says: a refused
+    /// handshake without ``RecordedConnection/offered`` facts is undetermined under looser ones.
+    package var recordedSecurity: TransportSecurity?
 
     /// A recorded transfer of `hops` over `connections`.
     package init(hops: [RecordedHop], connections: [RecordedConnection] = []) {
@@ -84,6 +87,10 @@ package struct RecordedHop: Sendable, Equatable {
     package var microseconds: [Int64]
     /// Milliseconds from the start of the download to the end of this request.
     package var endMilliseconds: Int
+    /// The request was made again, after the live one was refused for its TLS protocol or cipher suite,
+    /// with those rules relaxed (``RecordedConnection/offered``): an alternative answer, met only when a
+    /// replay's settings would have let that handshake through, never as the recorded chain's own.
+    package var relaxedTLS = false
 
     /// A recorded request; by default a new connection, a complete response, no timings.
     package init(
@@ -134,15 +141,21 @@ package struct RecordedConnection: Sendable, Equatable {
     package var chain: [[UInt8]]
     /// The session was resumed: no chain was sent on it.
     package var resumed: Bool
+    /// For a connection whose handshake was refused for its protocol or cipher suite: the id of the
+    /// connection the same request made with those rules relaxed (its hops are ``RecordedHop/relaxedTLS``),
+    /// whose negotiated protocol, suite and chain are what this server offered; nil when not asked.
+    package var offered: String?
 
     /// A recorded connection.
     package init(
-        id: String, tls: DownloadTrace.TLS? = nil, certificateRequested: Bool = false, chain: [[UInt8]] = [], resumed: Bool = false
+        id: String, tls: DownloadTrace.TLS? = nil, certificateRequested: Bool = false, chain: [[UInt8]] = [], resumed: Bool = false,
+        offered: String? = nil
     ) {
         self.id = id
         self.tls = tls
         self.certificateRequested = certificateRequested
         self.chain = chain
         self.resumed = resumed
+        self.offered = offered
     }
 }

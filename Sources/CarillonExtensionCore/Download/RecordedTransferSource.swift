@@ -31,6 +31,8 @@ package struct RecordedTransferSource: TransferSource {
     /// Checks that could not be made (e.g. "certificate chain: not recorded for c1").
     package private(set) var unchecked: [String] = []
     private var used: Set<Int> = []
+    /// The chain is answered by the hops recorded with relaxed TLS rules (``OfferedHandshake``).
+    private var relaxed = false
     private var lastEnding = ChainEnding(curlCode: 0, message: "")
 
     /// A source answering from `transfer`, judging certificates at `at` under `configuration`.
@@ -43,7 +45,11 @@ package struct RecordedTransferSource: TransferSource {
 
     mutating func request(_ url: ImageURL, number: Int, feed: TransferFeed) -> TransferStart {
         let wanted = url.absoluteString
-        guard let index = transfer.hops.indices.first(where: { !used.contains($0) && transfer.hops[$0].url == wanted }) else {
+        guard
+            let index = transfer.hops.indices.first(where: {
+                !used.contains($0) && transfer.hops[$0].url == wanted && transfer.hops[$0].relaxedTLS == relaxed
+            })
+        else {
             gaps.append(.hop(url: wanted))
             lastEnding = ChainEnding(curlCode: RecordedTransferSource.noResponse, message: "no recorded response for \(wanted)")
             return .notStarted(code: RecordedTransferSource.noResponse)
@@ -63,7 +69,25 @@ package struct RecordedTransferSource: TransferSource {
         lastEnding = ChainEnding(
             curlCode: hop.end.curlCode, message: hop.end.message, clientCertificateRequested: connection?.certificateRequested ?? false,
             elapsedMilliseconds: hop.endMilliseconds)
-        if hop.newConnection, let refused = handshake(url, connection) {
+        var refused = hop.newConnection ? handshake(url, connection) : nil
+        if CurlCode.tlsCodes.contains(hop.end.curlCode) && hop.statusLine.isEmpty && hop.rawHead == nil, refused == nil {
+            // Refused before any certificate came (a TLS version or cipher suite the server does not
+            // offer): the recorded ending is the answer, and libcurl's words name the rule, as live;
+            // unless the server's offer, asked for with relaxed rules, passes now or is refused otherwise.
+            if let connection, connection.chain.isEmpty, !connection.resumed {
+                switch offered(hop, connection) {
+                case .asRecorded: return .ended(ending)
+                case .refused(let words): refused = ChainEnding(curlCode: CurlCode.sslConnectError, message: "SSL connect error (\(words))")
+                case .alternative:
+                    relaxed = true
+                    return request(url, number: number, feed: feed)
+                case .undetermined(let why):
+                    gaps.append(.response(url: wanted, why: why))
+                    return .ended(ending)
+                }
+            }
+        }
+        if let refused {
             ending.curlCode = refused.curlCode
             ending.facts.tls = nil
             lastEnding.curlCode = refused.curlCode
@@ -72,9 +96,6 @@ package struct RecordedTransferSource: TransferSource {
             return .ended(ending)
         }
         if CurlCode.tlsCodes.contains(hop.end.curlCode) && hop.statusLine.isEmpty && hop.rawHead == nil {
-            // Refused before any certificate came (a TLS version or cipher suite the server does not
-            // offer): the recorded ending is the answer, and libcurl's words name the rule, as live.
-            if let connection, connection.chain.isEmpty, !connection.resumed { return .ended(ending) }
             gaps.append(.response(url: wanted, why: "the recorded handshake failed, and the chain is accepted now"))
             return .ended(ending)
         }
@@ -104,6 +125,8 @@ package struct RecordedTransferSource: TransferSource {
             unchecked.append("TLS: no connection recorded for \(url.absoluteString)")
             return nil
         }
+        // Refused before any certificate, and asked again with relaxed rules: judged from that offer.
+        if connection.offered != nil, connection.tls == nil, connection.chain.isEmpty { return nil }
         if let tls = connection.tls, let words = transportSecurity.refusal(of: tls) {
             return ChainEnding(curlCode: CurlCode.sslConnectError, message: "SSL connect error (\(words))")
         } else if connection.tls == nil {

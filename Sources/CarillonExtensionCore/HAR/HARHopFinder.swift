@@ -43,7 +43,7 @@ package struct HARHopFinder: Sendable {
     /// among several, the first complete 200 that did not come from a cache is preferred.
     package func firstEntry(for url: String) -> (entry: HAREntry, warning: String?)? {
         let wanted = comparable(url)
-        let candidates = archive.entries.filter { comparable($0.request.url) == wanted }
+        let candidates = archive.entries.filter { comparable($0.request.url) == wanted && !HARHopFinder.isRelaxed($0) }
         guard let first = candidates.first else { return nil }
         guard candidates.count > 1 else { return (first, nil) }
         let full = candidates.first { $0.response?.status == 200 && $0.hints.fromCache == nil } ?? first
@@ -56,7 +56,13 @@ package struct HARHopFinder: Sendable {
     package func entry(for url: String, after previous: HAREntry) -> HAREntry? {
         let wanted = comparable(url)
         guard let position = archive.entries.firstIndex(where: { $0.index == previous.index }) else { return nil }
-        return archive.entries[(position + 1)...].first { comparable($0.request.url) == wanted }
+        return archive.entries[(position + 1)...].first { comparable($0.request.url) == wanted && !HARHopFinder.isRelaxed($0) }
+    }
+
+    /// carillon's entry for a request made again with relaxed TLS rules (`_carillon.relaxed_tls`): an
+    /// alternative answer the replay reaches through the refused connection, never a hop of its own.
+    static func isRelaxed(_ entry: HAREntry) -> Bool {
+        entry.carillon?["relaxed_tls"] == .bool(true)
     }
 
     /// Up to three entries on the same host and path as `url` (another query), for an error that

@@ -41,7 +41,11 @@ package struct HARTransfer: Sendable {
         var missing: [String: String] = [:]
         var noResponse: [String: String] = [:]
         for entry in archive.entries[start...] {
-            let hopURL = entry.index == first.index ? url : entry.request.url
+            // Every entry becomes one hop: carillon's mark of a request made again with relaxed TLS rules goes on it.
+            defer { if hops.count > 0 { hops[hops.count - 1].relaxedTLS = entry.carillon?["relaxed_tls"] == .bool(true) } }
+            // The relaxed request made again for the first one answers under the same URL.
+            let again = HARHopFinder.isRelaxed(entry) && entry.request.url == first.request.url
+            let hopURL = entry.index == first.index || again ? url : entry.request.url
             let microseconds = HARTransfer.recordedMicroseconds(entry) ?? entry.timings.cumulativeMicroseconds
             let offset = max(0, (entry.started?.millisecondsSinceEpoch ?? origin) - origin)
             let endMilliseconds = Int(min(offset + microseconds[4] / 1000, Int64(Int32.max)))
@@ -96,6 +100,7 @@ package struct HARTransfer: Sendable {
             }
         }
         transfer = RecordedTransfer(hops: hops, connections: connections)
+        transfer.recordedSecurity = HARConnections.recordedSecurity(archive.carillon)
         self.entries = entries
         self.notes = notes
         missingBodies = missing

@@ -53,6 +53,10 @@ import Testing
                 detail:
                     "TLS version: the server offers no version from TLS 1.3 up (App Transport Security; NSExceptionMinimumTLSVersion)",
                 curlCode: 35),
+            Case(
+                listener: "ats_tls11",
+                detail: "TLS version: the server offers no version from TLS 1.2 up (App Transport Security; NSExceptionMinimumTLSVersion)",
+                curlCode: 35),
             // The exceptions do not lift the certificate rules.
             Case(
                 listener: "ats_cn_only", security: TransportSecurity(minimumTLS: .v1_0, requiresForwardSecrecy: false),
@@ -67,6 +71,7 @@ import Testing
             Case(listener: "ats_rsa2048"),
             Case(listener: "ats_rsa_kex", security: TransportSecurity(requiresForwardSecrecy: false)),
             Case(listener: "ats_tls12_ecdhe", security: TransportSecurity(minimumTLS: .v1_0)),
+            Case(listener: "ats_tls11", security: TransportSecurity(minimumTLS: .v1_1)),
         ])
     func appliesAppTransportSecurity(_ test: Case) async throws {
         let server = TestServer.shared

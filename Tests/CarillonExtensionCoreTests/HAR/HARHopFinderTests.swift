@@ -42,6 +42,25 @@ import Testing
         #expect(finder.nearest(to: "https://a.example/b.png?v=2").map(\.index) == [1, 0])
     }
 
+    /// carillon's entry for a refused handshake asked again with relaxed TLS rules (`_carillon.relaxed_tls`)
+    /// is never the first answer nor a redirect's target, however full: the refused entry is, and the
+    /// transfer keeps the relaxed one as its alternative, marked.
+    @Test func aRelaxedTLSEntryIsNeverAHopOfItsOwn() throws {
+        let url = "https://a.example/a.png"
+        let refused = HARReaderTests.entry(url: url, response: #"{"status":0,"headers":[],"content":{}}"#)
+        let relaxed = HARReaderTests.entry(
+            url: url, started: "2026-12-02T10:00:01.000Z", response: #"{"status":200,"headers":[],"content":{"mimeType":"image/png"}}"#
+        ).replacingOccurrences(of: #""timings""#, with: #""_carillon":{"relaxed_tls":true},"timings""#)
+        let archive = try HARReader().read(HARReaderTests.document(entries: refused + "," + relaxed))
+        let finder = HARHopFinder(archive: archive)
+        let first = try #require(finder.firstEntry(for: url))
+        #expect(first.entry.index == 0)
+        #expect(first.warning == nil)
+        #expect(finder.entry(for: url, after: first.entry) == nil)
+        let transfer = HARTransfer(archive: archive, first: first.entry, url: url, cap: 1000)
+        #expect(transfer.transfer.hops.map(\.relaxedTLS) == [false, true])
+    }
+
     @Test func prefersAFullAnswerOverA304AndSaysSo() throws {
         let archive = try Self.archive([
             ("https://a.example/a.png", "2026-12-02T10:00:00.000Z", 304), ("https://a.example/a.png", "2026-12-02T10:00:01.000Z", 200),
