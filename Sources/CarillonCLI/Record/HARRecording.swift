@@ -32,23 +32,35 @@ struct HARRecording {
     }
 
     /// The whole document for a download this payload made. Publishes a body over `inlineLimit` to
-    /// `bodies/<sha256>.<ext>`; a smaller one goes inline, in base64.
+    /// `bodies/<sha256>.<ext>`; a smaller one goes inline, in base64. The body as received, when kept
+    /// (it differs from the decoded one), is placed the same way, as `bodies/<sha256>.wire`.
     mutating func har(_ download: RecordedDownload, inlineLimit: Int, bodies: String) throws(FileSystemError) -> JSONValue {
-        if !keepsSecrets { collectSecrets(download.transfer) }
-        var body = HAREntryWriter.Body.none
-        if let staged = download.stagedBody {
-            defer { staged.discard() }
-            if download.bodyBytes > inlineLimit {
-                let name = "\(download.bodySHA256).\(HAREntryWriter.fileExtension(download.transfer.hops.last?.fields ?? []))"
-                _ = try staged.publish(to: FileSystem.join(bodies, name), replace: true)
-                try FileSystem.syncDirectory(bodies)
-                body = .file("bodies/" + name)
-            } else {
-                body = .inline(Base64.encode(try FileSystem.readFile(staged.temporaryPath, limit: inlineLimit + 1)))
-            }
+        if !keepsSecrets { collectSecrets(download) }
+        defer { download.wire?.staged?.discard() }
+        let ext = HAREntryWriter.fileExtension(download.transfer.hops.last?.fields ?? [])
+        let body = try HARRecording.place(
+            download.stagedBody, bytes: download.bodyBytes, name: "\(download.bodySHA256).\(ext)", inlineLimit: inlineLimit,
+            bodies: bodies)
+        let wire = try download.wire.map { wire throws(FileSystemError) in
+            try HARRecording.place(wire.staged, bytes: wire.bytes, name: "\(wire.sha256).wire", inlineLimit: inlineLimit, bodies: bodies)
         }
-        let entries = HAREntryWriter.entries(download, body: body, redact: redact)
+        let entries = HAREntryWriter.entries(download, body: body, wire: wire ?? .none, redact: redact)
         return redact(document(entries: entries, carillon: carillonLog(download)))
+    }
+
+    /// A staged body's place: over `inlineLimit`, published as `bodies/<name>`; else inline, in base64.
+    /// The staged file is gone after.
+    private static func place(
+        _ staged: FileSystem.StagedFile?, bytes: Int, name: String, inlineLimit: Int, bodies: String
+    ) throws(FileSystemError) -> HAREntryWriter.Body {
+        guard let staged else { return .none }
+        defer { staged.discard() }
+        guard bytes > inlineLimit else {
+            return .inline(Base64.encode(try FileSystem.readFile(staged.temporaryPath, limit: inlineLimit + 1)))
+        }
+        _ = try staged.publish(to: FileSystem.join(bodies, name), replace: true)
+        try FileSystem.syncDirectory(bodies)
+        return .file("bodies/" + name)
     }
 
     /// A shared download's other payload: only `log._carillon`, with `shared_with` naming the first one's file.
@@ -73,8 +85,11 @@ struct HARRecording {
         ]
     }
 
-    private mutating func collectSecrets(_ transfer: RecordedTransfer) {
-        for hop in transfer.hops {
+    private mutating func collectSecrets(_ download: RecordedDownload) {
+        for field in download.sentRequests.joined() where Redaction.isSecretField(field.name, extra: true) {
+            secrets.insert(field.value)
+        }
+        for hop in download.transfer.hops {
             secrets.formUnion(Redaction.secrets(inURL: hop.url))
             for field in hop.fields {
                 if Redaction.isSecretField(field.name) { secrets.insert(field.value) }

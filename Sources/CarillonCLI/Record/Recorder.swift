@@ -102,6 +102,7 @@ final class Recorder: Sendable {
             return path
         } catch {
             download?.stagedBody?.discard()
+            download?.wire?.staged?.discard()
             io.standardError.line("\(CarillonTool.name): cannot write recording '\(Quoting.display(path))': \(error.description)")
             return nil
         }

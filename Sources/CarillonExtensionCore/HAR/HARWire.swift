@@ -1,0 +1,54 @@
+/// What carillon's own entry says about its body beyond HAR: the body exactly as received
+/// (`_carillon.wire`: size, SHA-256, inline base64 or a file beside the HAR) and the size of the last
+/// decoded piece libcurl delivered (`_carillon.decoded.last_piece`). Another exporter's entry has
+/// neither. The wire bytes are facts for the trace and the notes; a replay never decodes them.
+enum HARWire {
+    /// `_carillon.wire` of `entry`, its inline bytes decoded when they fit `limit`, a file named
+    /// relative to `directory`; nil when absent or not an object with a size and a digest.
+    static func wire(_ entry: HAREntry, directory: String, limit: Int) -> RecordedWire? {
+        guard let wire = entry.carillon?["wire"], let bytes = count(wire["bytes"]), let sha256 = wire["sha256"]?.stringValue else {
+            return nil
+        }
+        let body: RecordedHop.Body
+        if let file = wire["_file"]?.stringValue, !file.isEmpty {
+            body = .file(path: file.hasPrefix("/") ? file : directory + "/" + file)
+        } else if let text = wire["text"]?.stringValue, wire["encoding"]?.stringValue?.lowercased() == "base64" {
+            if HARBase64.significantLength(text) > HARBase64.maximumTextLength(forCap: limit) {
+                body = .absent(why: "its inline wire bytes are longer than \(limit) bytes")
+            } else if let decoded = try? HARBase64.decode(text) {
+                body = .bytes(decoded)
+            } else {
+                body = .absent(why: "its inline wire bytes are not valid base64")
+            }
+        } else {
+            body = .absent(why: "its wire bytes were not kept")
+        }
+        return RecordedWire(bytes: bytes, sha256: sha256, body: body)
+    }
+
+    /// `_carillon.decoded.last_piece` of `entry`, when a whole number.
+    static func lastPiece(_ entry: HAREntry) -> Int? {
+        count(entry.carillon?["decoded"]?["last_piece"])
+    }
+
+    /// A note when the kept wire bytes do not have the size recorded for them (a file missing or
+    /// edited, a text cut): nil when they do, or when none were kept.
+    static func mismatch(_ wire: RecordedWire, entry: Int) -> String? {
+        let found: Int?
+        switch wire.body {
+        case .bytes(let bytes): found = bytes.count
+        case .file(let path): found = FileSystem.size(path)
+        case .absent: return nil
+        }
+        guard found != wire.bytes else { return nil }
+        let what = found.map { "\($0) bytes" } ?? "no readable file"
+        return "entry \(entry)'s wire bytes: \(wire.bytes) recorded, \(what) kept"
+    }
+
+    private static func count(_ value: JSONValue?) -> Int? {
+        guard let number = value?.doubleValue, number.isFinite, number >= 0, number < 1e15, number == number.rounded() else {
+            return nil
+        }
+        return Int(number)
+    }
+}
