@@ -31,18 +31,11 @@ enum HARWire {
         count(entry.carillon?["decoded"]?["last_piece"])
     }
 
-    /// A note when the kept wire bytes do not have the size recorded for them (a file missing or
-    /// edited, a text cut): nil when they do, or when none were kept.
+    /// A note when inline wire bytes do not have the size recorded for them (a text cut or edited):
+    /// nil when they do, or when they are in a file (the reader opens no file; the source reads it).
     static func mismatch(_ wire: RecordedWire, entry: Int) -> String? {
-        let found: Int?
-        switch wire.body {
-        case .bytes(let bytes): found = bytes.count
-        case .file(let path): found = FileSystem.size(path)
-        case .absent: return nil
-        }
-        guard found != wire.bytes else { return nil }
-        let what = found.map { "\($0) bytes" } ?? "no readable file"
-        return "entry \(entry)'s wire bytes: \(wire.bytes) recorded, \(what) kept"
+        guard case .bytes(let bytes) = wire.body, bytes.count != wire.bytes else { return nil }
+        return "entry \(entry)'s wire bytes: \(wire.bytes) recorded, \(bytes.count) bytes kept"
     }
 
     private static func count(_ value: JSONValue?) -> Int? {
