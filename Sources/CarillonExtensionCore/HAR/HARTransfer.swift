@@ -68,8 +68,10 @@ package struct HARTransfer: Sendable {
             case .file(let name):
                 body = .file(path: name.hasPrefix("/") ? name : directory + "/" + name)
             case .overCap(_, let detail):
-                // Just past the cap, from the text's own start: the decisions stop there, as live.
-                body = .bytes(HARTransfer.prefix(entry, cap: cap))
+                // Just past the cap, from the text's own start: the decisions stop there, as live. carillon's
+                // own body ends with the piece that passed the cap: all of it, so that piece is fed whole.
+                let last = HARWire.lastPiece(entry).flatMap { $0 <= RecordedPieces.maximumLastPiece ? $0 : nil } ?? 0
+                body = .bytes(HARTransfer.prefix(entry, cap: cap + last))
                 notes.append(detail)
             case .missing(let why), .undetermined(let why):
                 body = .absent(why: why)
