@@ -1,9 +1,10 @@
 import Synchronization
 
 /// The extension's transport while recording: a ``DownloaderPool`` that keeps every full handshake's
-/// chain and resumes no TLS session, with each image's decoded body also streamed, as it arrives, to
-/// a file staged in a directory (never held in memory). What each download saw is kept as a
-/// ``RecordedDownload`` until taken (``take(_:)``).
+/// chain and resumes no TLS session, each download heard by a ``WireTap``: the requests as sent, and
+/// the final body decoded and as received, streamed as they arrive to files staged in a directory
+/// (never held in memory). What each download saw is kept as a ``RecordedDownload`` until taken
+/// (``take(_:)``).
 package final class RecordingTransport: ImageTransport {
     private let pool: DownloaderPool
     /// Where bodies are staged (the recording's `bodies` directory).
@@ -74,7 +75,8 @@ package struct RecordedDownload: Sendable {
     package var startedAt: Timestamp
     /// The hops and connections.
     package var transfer: RecordedTransfer
-    /// The request's fields as sent on every hop, values as given.
+    /// The request's fields as configured, values as given (what a hop whose request libcurl did not
+    /// show is recorded with).
     package var requestHeaders: [RequestHeaders.Field]
     /// Decoded body bytes of the final response.
     package var bodyBytes: Int
