@@ -38,6 +38,13 @@ static inline CURLcode carillon_easy_setopt_ssl_ctx_callback(CURL *handle, CURLo
     return curl_easy_setopt(handle, option, callback);
 }
 
+/// `curl_easy_setopt` for `CURLOPT_DEBUGFUNCTION`: called with what libcurl sends and receives
+/// (the request head as sent, the body bytes as received) while `CURLOPT_VERBOSE` is on.
+typedef int (*carillon_debug_callback)(CURL *handle, curl_infotype type, char *data, size_t size, void *context);
+static inline CURLcode carillon_easy_setopt_debug_callback(CURL *handle, carillon_debug_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, callback);
+}
+
 /// `curl_easy_getinfo` for a `long` result.
 static inline CURLcode carillon_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);

@@ -13,7 +13,9 @@ enum HAREntryWriter {
         case file(String)
     }
 
-    static func entries(_ download: RecordedDownload, body: Body, redact: (JSONValue) -> JSONValue) -> [JSONValue] {
+    /// The entries of `download`: the final one holds `body` and, when given, `wire` (the body as
+    /// received, `_carillon.wire`).
+    static func entries(_ download: RecordedDownload, body: Body, wire: Body = .none, redact: (JSONValue) -> JSONValue) -> [JSONValue] {
         var startMilliseconds = 0
         return download.transfer.hops.enumerated().map { index, hop in
             let last = index == download.transfer.hops.count - 1
@@ -21,16 +23,38 @@ enum HAREntryWriter {
             let timings = DownloadTrace.Timings.cumulative(
                 microseconds: Array(hop.microseconds.prefix(4)), total: hop.microseconds.count > 4 ? hop.microseconds[4] : 0)
             startMilliseconds = hop.endMilliseconds
+            let sent = index < download.sentRequests.count ? download.sentRequests[index] : []
             return entry(
-                hop, number: index + 1, started: started, timings: timings, requestHeaders: download.requestHeaders,
-                body: last ? body : .none, decoded: last ? (download.bodyBytes, download.bodySHA256) : nil,
-                arrival: last ? download.arrival : [], redact: redact)
+                hop, number: index + 1, started: started, timings: timings,
+                requestHeaders: sent.isEmpty ? configuredRequest(hop, download.requestHeaders) : sent.map { pair($0.name, $0.value) },
+                body: last ? body : .none, decoded: last ? (download.bodyBytes, download.bodySHA256, download.lastPiece) : nil,
+                wire: last ? wireObject(download, wire) : .null, arrival: last ? download.arrival : [], redact: redact)
         }
     }
 
+    /// The request as configured, when libcurl did not say what it sent: Host, then the fields.
+    private static func configuredRequest(_ hop: RecordedHop, _ fields: [RequestHeaders.Field]) -> [JSONValue] {
+        [pair("Host", hostHeader(hop.url))] + fields.map { pair($0.name, $0.value) }
+    }
+
+    /// `_carillon.wire`: the body as received, its exact size and SHA-256, in a file or inline in
+    /// base64 (as the decoded body is placed); null when it is the decoded body's bytes.
+    private static func wireObject(_ download: RecordedDownload, _ wire: Body) -> JSONValue {
+        guard let received = download.wire else { return .null }
+        var members: [(key: String, value: JSONValue)] = [
+            ("bytes", .number(String(received.bytes))), ("sha256", .string(received.sha256)),
+        ]
+        switch wire {
+        case .none: members.append(("comment", "not kept"))
+        case .inline(let text): members += [("encoding", "base64"), ("text", .string(text))]
+        case .file(let path): members.append(("_file", .string(path)))
+        }
+        return .object(members)
+    }
+
     private static func entry(
-        _ hop: RecordedHop, number: Int, started: Timestamp, timings: DownloadTrace.Timings, requestHeaders: [RequestHeaders.Field],
-        body: Body, decoded: (bytes: Int, sha256: String)?, arrival: [(milliseconds: Double, bytes: Int)],
+        _ hop: RecordedHop, number: Int, started: Timestamp, timings: DownloadTrace.Timings, requestHeaders: [JSONValue],
+        body: Body, decoded: (bytes: Int, sha256: String, lastPiece: Int)?, wire: JSONValue, arrival: [(milliseconds: Double, bytes: Int)],
         redact: (JSONValue) -> JSONValue
     ) -> JSONValue {
         let version = httpVersion(hop.httpVersion)
@@ -45,8 +69,6 @@ enum HAREntryWriter {
         case .inline(let text): content += [("text", .string(text)), ("encoding", "base64")]
         case .file(let path): content.append(("_file", .string(path)))
         }
-        let host = hostHeader(hop.url)
-        let headers = [HAREntryWriter.pair("Host", host)] + requestHeaders.map { pair($0.name, $0.value) }
         let rawHead: JSONValue =
             hop.rawHead.map { raw in
                 // Base64 of the redacted text: a secret in a Set-Cookie line must not ride along encoded.
@@ -63,7 +85,7 @@ enum HAREntryWriter {
             "time": .number(number3(timings.total)),
             "request": [
                 "method": "GET", "url": .string(hop.url), "httpVersion": .string(version), "cookies": [],
-                "headers": .array(headers), "queryString": .array(queryString(hop.url)), "headersSize": -1, "bodySize": 0,
+                "headers": .array(requestHeaders), "queryString": .array(queryString(hop.url)), "headersSize": -1, "bodySize": 0,
             ],
             "response": [
                 "status": .number(String(status.code)), "statusText": .string(status.text), "httpVersion": .string(version),
@@ -76,9 +98,14 @@ enum HAREntryWriter {
             "serverIPAddress": .string(serverIP(hop.remote)),
             "connection": hop.connection.map { .string($0) } ?? .null,
             "_carillon": [
-                "hop": .number(String(number)), "remote": hop.remote.map { .string($0) } ?? .null, "head_raw": rawHead, "wire": .null,
+                "hop": .number(String(number)), "remote": hop.remote.map { .string($0) } ?? .null, "head_raw": rawHead, "wire": wire,
                 "wire_bytes": hop.wireBytes.map { .number(String($0)) } ?? .null,
-                "decoded": decoded.map { ["bytes": .number(String($0.bytes)), "sha256": .string($0.sha256)] } ?? .null,
+                "decoded": decoded.map { decoded in
+                    [
+                        "bytes": .number(String(decoded.bytes)), "sha256": .string(decoded.sha256),
+                        "last_piece": .number(String(decoded.lastPiece)),
+                    ]
+                } ?? .null,
                 "arrival": .array(arrival.map { [.number(number3($0.milliseconds)), .number(String($0.bytes))] }),
                 "end": [
                     "curl_code": .number(String(hop.end.curlCode)), "curl_message": .string(hop.end.message),

@@ -33,32 +33,53 @@ struct HARRecording {
 
     /// The whole document for a download this payload made, and the same request made with relaxed
     /// TLS rules after its handshake was refused (`relaxed`: its entries marked `relaxed_tls`).
-    /// Publishes a body over `inlineLimit` to `bodies/<sha256>.<ext>`; a smaller one goes inline, in base64.
+    /// Publishes a body over `inlineLimit` to `bodies/<sha256>.<ext>`; a smaller one goes inline, in
+    /// base64. The body as received, when kept (it differs from the decoded one), is placed the same
+    /// way, as `bodies/<sha256>.wire`.
     mutating func har(_ download: RecordedDownload, relaxed: RecordedDownload? = nil, inlineLimit: Int, bodies: String)
         throws(FileSystemError) -> JSONValue
     {
         if !keepsSecrets {
-            collectSecrets(download.transfer)
-            if let relaxed { collectSecrets(relaxed.transfer) }
+            collectSecrets(download)
+            if let relaxed { collectSecrets(relaxed) }
         }
-        defer { relaxed?.stagedBody?.discard() }
-        var entries = HAREntryWriter.entries(download, body: try body(download, inlineLimit: inlineLimit, bodies: bodies), redact: redact)
+        defer {
+            relaxed?.stagedBody?.discard()
+            relaxed?.wire?.staged?.discard()
+        }
+        var entries = try HARRecording.entries(download, inlineLimit: inlineLimit, bodies: bodies, redact: redact)
         if let relaxed {
-            let more = HAREntryWriter.entries(relaxed, body: try body(relaxed, inlineLimit: inlineLimit, bodies: bodies), redact: redact)
+            let more = try HARRecording.entries(relaxed, inlineLimit: inlineLimit, bodies: bodies, redact: redact)
             entries += more.map { RelaxedTLSEntries.marked($0) }
         }
         return redact(document(entries: entries, carillon: carillonLog(download, relaxed: relaxed)))
     }
 
-    /// Where the download's final body goes: over `inlineLimit`, published to `bodies/<sha256>.<ext>`;
-    /// else inline, in base64. The staged file is gone after.
-    private func body(_ download: RecordedDownload, inlineLimit: Int, bodies: String) throws(FileSystemError) -> HAREntryWriter.Body {
-        guard let staged = download.stagedBody else { return .none }
+    /// One download's entries, its final body and its body as received placed beside or inside the file.
+    private static func entries(
+        _ download: RecordedDownload, inlineLimit: Int, bodies: String, redact: (JSONValue) -> JSONValue
+    ) throws(FileSystemError) -> [JSONValue] {
+        defer { download.wire?.staged?.discard() }
+        let ext = HAREntryWriter.fileExtension(download.transfer.hops.last?.fields ?? [])
+        let body = try HARRecording.place(
+            download.stagedBody, bytes: download.bodyBytes, name: "\(download.bodySHA256).\(ext)", inlineLimit: inlineLimit,
+            bodies: bodies)
+        let wire = try download.wire.map { wire throws(FileSystemError) in
+            try HARRecording.place(wire.staged, bytes: wire.bytes, name: "\(wire.sha256).wire", inlineLimit: inlineLimit, bodies: bodies)
+        }
+        return HAREntryWriter.entries(download, body: body, wire: wire ?? .none, redact: redact)
+    }
+
+    /// A staged body's place: over `inlineLimit`, published as `bodies/<name>`; else inline, in base64.
+    /// The staged file is gone after.
+    private static func place(
+        _ staged: FileSystem.StagedFile?, bytes: Int, name: String, inlineLimit: Int, bodies: String
+    ) throws(FileSystemError) -> HAREntryWriter.Body {
+        guard let staged else { return .none }
         defer { staged.discard() }
-        guard download.bodyBytes > inlineLimit else {
+        guard bytes > inlineLimit else {
             return .inline(Base64.encode(try FileSystem.readFile(staged.temporaryPath, limit: inlineLimit + 1)))
         }
-        let name = "\(download.bodySHA256).\(HAREntryWriter.fileExtension(download.transfer.hops.last?.fields ?? []))"
         _ = try staged.publish(to: FileSystem.join(bodies, name), replace: true)
         try FileSystem.syncDirectory(bodies)
         return .file("bodies/" + name)
@@ -86,8 +107,11 @@ struct HARRecording {
         ]
     }
 
-    private mutating func collectSecrets(_ transfer: RecordedTransfer) {
-        for hop in transfer.hops {
+    private mutating func collectSecrets(_ download: RecordedDownload) {
+        for field in download.sentRequests.joined() where Redaction.isSecretField(field.name, extra: true) {
+            secrets.insert(field.value)
+        }
+        for hop in download.transfer.hops {
             secrets.formUnion(Redaction.secrets(inURL: hop.url))
             for field in hop.fields {
                 if Redaction.isSecretField(field.name) { secrets.insert(field.value) }

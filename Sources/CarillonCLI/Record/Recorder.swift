@@ -106,6 +106,8 @@ final class Recorder: Sendable {
         } catch {
             download?.stagedBody?.discard()
             relaxed?.stagedBody?.discard()
+            download?.wire?.staged?.discard()
+            relaxed?.wire?.staged?.discard()
             io.standardError.line("\(CarillonTool.name): cannot write recording '\(Quoting.display(path))': \(error.description)")
             return nil
         }

@@ -46,7 +46,8 @@ final class CurlDownloader {
     /// - Throws: an ``Outcome`` with ``Reason/network`` when libcurl cannot create a handle.
     ///
     /// `recording`: keep the certificates each full handshake's server sent (``TransferHop/Facts/chain``),
-    /// and resume no TLS session, so that every new connection makes a full handshake and has its chain.
+    /// and resume no TLS session, so that every new connection makes a full handshake and has its chain;
+    /// and hand a download's tap the request head as sent and the body as received (`tapOptions`).
     init(configuration: DownloadConfiguration, share: CurlShare? = nil, recording: Bool = false) throws(Outcome) {
         _ = CurlSecureSetup.globalInitialization
         guard let easy = curl_easy_init() else { throw Outcome(.network, "curl_easy_init failed") }
@@ -67,8 +68,10 @@ final class CurlDownloader {
             easy, configuration, errorBuffer: errorBuffer, handshake: handshake, share: share?.handle, headers: list)
         if recording, setupFailure == nil {
             handshake.keepsChain = true
-            setupFailure = CurlDownloader.check(
-                CURLOPT_SSL_SESSIONID_CACHE, carillon_easy_setopt_long(easy, CURLOPT_SSL_SESSIONID_CACHE, 0))
+            setupFailure =
+                CurlDownloader.check(
+                    CURLOPT_SSL_SESSIONID_CACHE, carillon_easy_setopt_long(easy, CURLOPT_SSL_SESSIONID_CACHE, 0))
+                ?? CurlDownloader.tapOptions(easy, context: context)
         }
     }
 
@@ -147,16 +150,16 @@ final class CurlDownloader {
     }
 
     /// Downloads `url`, following redirects, streaming the final body into `sink`: the
-    /// ``TransferMachine`` decides, driven by ``TransferFeed/run(_:configuration:source:sink:)`` with this
+    /// ``TransferMachine`` decides, driven by ``TransferFeed/run(_:configuration:source:tap:sink:)`` with this
     /// downloader as its ``TransferSource``.
     ///
     /// Returns when the chain ends, fails, runs out of budget, the sink stops it, or `cancellation`
-    /// fires.
-    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: Sink) -> TransferReport {
+    /// fires. A recording's `tap` hears each request and every byte received.
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, tap: TransferTap? = nil, into sink: Sink) -> TransferReport {
         var source = CurlTransferSource(downloader: self, cancellation: cancellation)
         // The feed holds the sink, which must not outlive this call.
         defer { context.feed = nil }
-        return TransferFeed.run(url, configuration: configuration, source: &source, sink: sink)
+        return TransferFeed.run(url, configuration: configuration, source: &source, tap: tap, sink: sink)
     }
 
     /// One request of a chain started at `start`, under `deadline`: the handle's options for it, the

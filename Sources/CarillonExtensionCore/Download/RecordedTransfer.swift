@@ -78,8 +78,15 @@ package struct RecordedHop: Sendable, Equatable {
     package var rawHead: [UInt8]?
     /// The decoded body.
     package var body: Body
-    /// Body bytes as they came over the wire, before decoding, when known.
+    /// Body bytes as they came over the wire, before decoding, when known (libcurl's count, chunk
+    /// framing left out).
     package var wireBytes: Int?
+    /// The size of the decoded body's last piece as libcurl delivered it (the one that passed the cap,
+    /// or that was refused), when recorded: a replay feeds it whole (``RecordedPieces``).
+    package var lastPiece: Int?
+    /// The body exactly as received (content codings and chunk framing still on), when recorded apart
+    /// from the decoded one (it differs from it). Facts only: a replay feeds the decoded body.
+    package var wire: RecordedWire?
     /// How the request ended.
     package var end: End
     /// Microseconds from the request's start, cumulative, as libcurl counts them: name lookup,
@@ -157,5 +164,22 @@ package struct RecordedConnection: Sendable, Equatable {
         self.chain = chain
         self.resumed = resumed
         self.offered = offered
+    }
+}
+
+/// A response's body exactly as received, before any decoding, as recorded beside the decoded one.
+package struct RecordedWire: Sendable, Equatable {
+    /// Its exact size.
+    package var bytes: Int
+    /// Its SHA-256, lowercase hex.
+    package var sha256: String
+    /// Where the bytes are: inline (out of base64) or a file beside the recording; absent when not kept.
+    package var body: RecordedHop.Body
+
+    /// Wire bytes of `bytes` bytes with digest `sha256`, kept at `body`.
+    package init(bytes: Int, sha256: String, body: RecordedHop.Body) {
+        self.bytes = bytes
+        self.sha256 = sha256
+        self.body = body
     }
 }

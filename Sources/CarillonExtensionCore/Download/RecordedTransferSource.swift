@@ -1,6 +1,6 @@
 /// A recording as a ``TransferSource``: each request of the chain is answered by the recorded hop
 /// with its URL, fed to the ``TransferFeed`` exactly as libcurl would have fed it (the head line by
-/// line, the decoded body in 64 KiB pieces), so the same ``TransferMachine`` decides. It opens no socket.
+/// line, the decoded body in pieces: ``RecordedPieces``), so the same ``TransferMachine`` decides. It opens no socket.
 ///
 /// On a new connection the recorded TLS facts are judged again first, under the configuration's
 /// settings: the protocol and suite (``TransportSecurity/refusal(of:)``) and the chain
@@ -165,20 +165,10 @@ package struct RecordedTransferSource: TransferSource {
         var stopped = false
         switch hop.body {
         case .bytes(let bytes):
-            bytes.withUnsafeBytes { all in
-                var offset = 0
-                while offset < all.count, !stopped {
-                    let end = min(offset + 65_536, all.count)
-                    stopped = !feed.body(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
-                    offset = end
-                }
-            }
+            stopped = !RecordedPieces.feed(bytes, lastPiece: hop.lastPiece, into: feed)
         case .file(let path):
             do throws(FileSystemError) {
-                try FileSystem.readChunks(ofRegularFile: path) { piece in
-                    stopped = !feed.body(UnsafeRawBufferPointer(piece))
-                    return !stopped
-                }
+                stopped = try !RecordedPieces.feed(file: path, lastPiece: hop.lastPiece, into: feed)
             } catch {
                 gaps.append(.body(url: hop.url, why: "its body file cannot be read: \(error.reason)"))
             }

@@ -1,6 +1,6 @@
 /// Where a download's responses come from: the seam between the decisions (``TransferMachine``) and
 /// the transport. libcurl is one source (``CurlDownloader``), a recording another
-/// (``RecordedTransferSource``); both are driven by the same loop, ``TransferFeed/run(_:configuration:source:sink:)``,
+/// (``RecordedTransferSource``); both are driven by the same loop, ``TransferFeed/run(_:configuration:source:tap:sink:)``,
 /// so a replay reaches its verdict through the same code as a live run.
 ///
 /// A source makes one request at a time, as it is asked, and feeds what arrives to the ``TransferFeed``
@@ -33,9 +33,13 @@ final class TransferFeed {
     private(set) var machine: TransferMachine
     /// Dropped when the download ends: the sink must not outlive it.
     private var sink: CurlDownloader.Sink?
+    /// A recording's listener: it hears each body piece before the machine does (and what only the
+    /// transport sees, through the source).
+    let tap: TransferTap?
 
-    init(machine: TransferMachine, sink: @escaping CurlDownloader.Sink) {
+    init(machine: TransferMachine, tap: TransferTap? = nil, sink: @escaping CurlDownloader.Sink) {
         self.machine = machine
+        self.tap = tap
         self.sink = sink
     }
 
@@ -47,6 +51,7 @@ final class TransferFeed {
 
     /// One piece of the decoded body. Returns false when the transfer must stop.
     func body(_ piece: UnsafeRawBufferPointer) -> Bool {
+        tap?.body(piece)
         switch machine.receiveBody(count: piece.count) {
         case .discard:
             return true
@@ -65,17 +70,20 @@ final class TransferFeed {
     }
 
     /// Downloads `url` from `source`, following redirects by the extension's rules, streaming the
-    /// image's decoded body into `sink`: the one loop every source is driven by.
+    /// image's decoded body into `sink`: the one loop every source is driven by. A recording's `tap`
+    /// hears every request start and every body piece.
     static func run<Source: TransferSource>(
-        _ url: ImageURL, configuration: DownloadConfiguration, source: inout Source, sink: CurlDownloader.Sink
+        _ url: ImageURL, configuration: DownloadConfiguration, source: inout Source, tap: TransferTap? = nil,
+        sink: CurlDownloader.Sink
     ) -> TransferReport {
         withoutActuallyEscaping(sink) { sink in
-            let feed = TransferFeed(machine: TransferMachine(url: url, configuration: configuration), sink: sink)
+            let feed = TransferFeed(machine: TransferMachine(url: url, configuration: configuration), tap: tap, sink: sink)
             defer { feed.sink = nil }
             var current = url
             var number = 1
             while true {
                 feed.machine.startHop()
+                tap?.startHop(number: number)
                 switch source.request(current, number: number, feed: feed) {
                 case .notStarted(let code):
                     return feed.machine.finish(source.chainEnding(code: code))

@@ -72,8 +72,10 @@ package struct HARTransfer: Sendable {
             case .file(let name):
                 body = .file(path: name.hasPrefix("/") ? name : directory + "/" + name)
             case .overCap(_, let detail):
-                // Just past the cap, from the text's own start: the decisions stop there, as live.
-                body = .bytes(HARTransfer.prefix(entry, cap: cap))
+                // Just past the cap, from the text's own start: the decisions stop there, as live. carillon's
+                // own body ends with the piece that passed the cap: all of it, so that piece is fed whole.
+                let last = HARWire.lastPiece(entry).flatMap { $0 <= RecordedPieces.maximumLastPiece ? $0 : nil } ?? 0
+                body = .bytes(HARTransfer.prefix(entry, cap: cap + last))
                 notes.append(detail)
             case .missing(let why), .undetermined(let why):
                 body = .absent(why: why)
@@ -81,13 +83,16 @@ package struct HARTransfer: Sendable {
             }
             let version = response.message.httpVersion ?? "1.1"
             let statusLine = "HTTP/\(version) \(response.status)" + (response.statusText.isEmpty ? "" : " \(response.statusText)")
-            hops.append(
-                RecordedHop(
-                    url: hopURL, httpVersion: response.message.httpVersion, remote: HARTransfer.remote(entry),
-                    connection: entry.connection, newConnection: newConnection, statusLine: statusLine,
-                    fields: response.headers.map { RecordedField(name: $0.name, value: $0.value) }, body: body,
-                    wireBytes: archive.exporter.contentSizeIsWire ? response.content.size : response.bodySize,
-                    end: recordedEnd ?? RecordedHop.End(), microseconds: microseconds, endMilliseconds: endMilliseconds))
+            var hop = RecordedHop(
+                url: hopURL, httpVersion: response.message.httpVersion, remote: HARTransfer.remote(entry),
+                connection: entry.connection, newConnection: newConnection, statusLine: statusLine,
+                fields: response.headers.map { RecordedField(name: $0.name, value: $0.value) }, body: body,
+                wireBytes: archive.exporter.contentSizeIsWire ? response.content.size : response.bodySize,
+                end: recordedEnd ?? RecordedHop.End(), microseconds: microseconds, endMilliseconds: endMilliseconds)
+            hop.lastPiece = HARWire.lastPiece(entry)
+            hop.wire = HARWire.wire(entry, directory: directory, limit: cap + cap / 2 + 65_536)
+            if let wire = hop.wire, let mismatch = HARWire.mismatch(wire, entry: entry.index) { notes.append(mismatch) }
+            hops.append(hop)
             entries.append(entry.index)
         }
         var connections = chain.isEmpty ? HARConnections.read(archive.carillon) : []

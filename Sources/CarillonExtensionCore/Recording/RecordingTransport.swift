@@ -1,9 +1,10 @@
 import Synchronization
 
 /// The extension's transport while recording: a ``DownloaderPool`` that keeps every full handshake's
-/// chain and resumes no TLS session, with each image's decoded body also streamed, as it arrives, to
-/// a file staged in a directory (never held in memory). What each download saw is kept as a
-/// ``RecordedDownload`` until taken (``take(_:)``).
+/// chain and resumes no TLS session, each download heard by a ``WireTap``: the requests as sent, and
+/// the final body decoded and as received, streamed as they arrive to files staged in a directory
+/// (never held in memory). What each download saw is kept as a ``RecordedDownload`` until taken
+/// (``take(_:)``).
 package final class RecordingTransport: ImageTransport {
     private let pool: DownloaderPool
     /// Where bodies are staged (the recording's `bodies` directory).
@@ -36,53 +37,29 @@ package final class RecordingTransport: ImageTransport {
             defer { captures = [:] }
             return captures.values.flatMap { $0 }
         }
-        for download in left { download.stagedBody?.discard() }
+        for download in left {
+            download.stagedBody?.discard()
+            download.wire?.staged?.discard()
+        }
     }
 
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
         -> TransferReport
     {
         let started = Timestamp.now()
-        let clock = ContinuousClock.now
-        var body = try? FileSystem.beginStaging(in: bodiesDirectory)
-        var bodyFailure: String?
-        var digest = SHA256()
-        var count = 0
-        var arrival = ArrivalSamples()
-        let report = try pool.download(url, cancellation: cancellation) { piece in
-            if let (descriptor, staged) = body {
-                do throws(FileSystemError) {
-                    try FileSystem.writeAll(descriptor, piece, path: staged.temporaryPath)
-                } catch {
-                    bodyFailure = error.reason
-                    FileSystem.closeDescriptor(descriptor)
-                    staged.discard()
-                    body = nil
-                }
-            }
-            digest.update(piece)
-            count += piece.count
-            arrival.add(milliseconds: (ContinuousClock.now - clock).inMillisecondsFraction, bytes: count)
-            return sink(piece)
-        }
-        var staged: FileSystem.StagedFile?
-        if let (descriptor, file) = body {
-            do throws(FileSystemError) {
-                try FileSystem.finishStaging(descriptor, path: file.temporaryPath)
-                staged = file
-            } catch {
-                bodyFailure = error.reason
-                file.discard()
-            }
-        } else if bodyFailure == nil {
-            bodyFailure = "the body file could not be created in \(Quoting.display(bodiesDirectory))"
-        }
-        let finalBody: RecordedHop.Body =
-            if let staged { .file(path: staged.temporaryPath) } else { .absent(why: bodyFailure ?? "not recorded") }
+        // The tap hears every piece libcurl delivers, before the decisions: the recorded body is what
+        // the server sent, up to where the transfer stopped, not only what the sink took.
+        let tap = WireTap(directory: bodiesDirectory)
+        let report = try pool.withDownloader { $0.download(url, cancellation: cancellation, tap: tap, into: sink) }
+        let heard = tap.finish()
+        let finalBody =
+            heard.body.staged.map { RecordedHop.Body.file(path: $0.temporaryPath) } ?? .absent(why: heard.body.failure ?? "not recorded")
         let recorded = RecordedDownload(
             url: url.absoluteString, startedAt: started, transfer: RecordedTransfer(report: report, finalBody: finalBody),
-            requestHeaders: pool.configuration.requestHeaders.fields, bodyBytes: count, bodySHA256: digest.hex(),
-            stagedBody: staged, arrival: arrival.samples)
+            requestHeaders: pool.configuration.requestHeaders.fields, bodyBytes: heard.body.bytes, bodySHA256: heard.body.sha256,
+            stagedBody: heard.body.staged, arrival: heard.arrival, sentRequests: heard.sentRequests,
+            wire: heard.wire.map { ($0.staged, $0.bytes, $0.sha256) },
+            lastPiece: heard.lastPiece)
         captures.withLock { $0[url.absoluteString, default: []].append(recorded) }
         return report
     }
@@ -98,7 +75,8 @@ package struct RecordedDownload: Sendable {
     package var startedAt: Timestamp
     /// The hops and connections.
     package var transfer: RecordedTransfer
-    /// The request's fields as sent on every hop, values as given.
+    /// The request's fields as configured, values as given (what a hop whose request libcurl did not
+    /// show is recorded with).
     package var requestHeaders: [RequestHeaders.Field]
     /// Decoded body bytes of the final response.
     package var bodyBytes: Int
@@ -109,6 +87,14 @@ package struct RecordedDownload: Sendable {
     package var stagedBody: FileSystem.StagedFile?
     /// At most 64 `(milliseconds from the start, cumulative bytes)` samples, the last one the end.
     package var arrival: [(milliseconds: Double, bytes: Int)]
+    /// Per hop, the request head's fields as libcurl sent them (Host first), values as given; empty
+    /// where it did not say.
+    package var sentRequests: [[RecordedField]] = []
+    /// The final response's body as received (staged like ``stagedBody``), when it differs from the
+    /// decoded one: the caller publishes or discards it.
+    package var wire: (staged: FileSystem.StagedFile?, bytes: Int, sha256: String)?
+    /// The size of the last decoded piece libcurl delivered (the one that passed the cap, when one did).
+    package var lastPiece = 0
 }
 
 /// At most 64 arrival samples over a body of unknown length: when full, every other one is dropped

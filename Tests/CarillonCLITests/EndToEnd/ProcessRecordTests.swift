@@ -1,3 +1,4 @@
+@_spi(Tooling) import CarillonExtensionCore
 import CarillonTestSupport
 import Foundation
 import Testing
@@ -23,6 +24,30 @@ import Testing
         let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
         return files.compactMap { try? Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0)) }
             .map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+    }
+
+    /// The entries of the HAR at `path`.
+    static func entries(_ path: String) throws -> [[String: Any]] {
+        try #require((try har(path)["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+    }
+
+    /// The bytes `_carillon.wire` keeps (inline base64 or a file under `directory`), checked against
+    /// its recorded size and SHA-256; nil when the entry keeps none.
+    static func wireBytes(_ carillon: [String: Any], directory: String) throws -> [UInt8]? {
+        guard let wire = carillon["wire"] as? [String: Any] else { return nil }
+        let bytes: [UInt8]
+        if let file = wire["_file"] as? String {
+            #expect(file.hasPrefix("bodies/") && file.hasSuffix(".wire"))
+            #expect(try mode(directory + "/" + file) == 0o600)
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/" + file)))
+        } else {
+            #expect(wire["encoding"] as? String == "base64")
+            let text = try #require(wire["text"] as? String)
+            bytes = [UInt8](try #require(Data(base64Encoded: text)))
+        }
+        #expect(wire["bytes"] as? Int == bytes.count)
+        #expect(wire["sha256"] as? String == SHA256.hex(bytes))
+        return bytes
     }
 
     @Test(arguments: [
@@ -61,6 +86,56 @@ import Testing
         }
     }
 
+    /// `request.headers` is the request libcurl sent, read from its debug callback, not the
+    /// configuration: the server's echo of what it received (the recorded body of `/echo/headers`) is
+    /// the same list, in the same order, Host with its port included. Nothing of libcurl's verbose
+    /// trace reaches standard error.
+    @Test func theRequestHeadersAreTheOnesSent() async throws {
+        let work = TemporaryDirectory("record-sent")
+        defer { work.remove() }
+        let input = try Self.payload(work, "p.json", image: TestServer.shared.url("/echo/headers"))
+        let result = try await tool([
+            "process", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("attachments"), "--header",
+            "X-Extra: one", "--record", work.file("rec"), input,
+        ])
+        #expect(result.jsonLines.first?["reason"] as? String == "unsupported-type")
+        #expect(!result.standardError.contains("GET /") && !result.standardError.contains("* "), "\(result.standardError)")
+        let entry = try #require(try Self.entries(work.file("rec/p.har")).last)
+        let sent = try #require((entry["request"] as? [String: Any])?["headers"] as? [[String: String]]).map {
+            [$0["name"] ?? "", $0["value"] ?? ""]
+        }
+        let content = try #require((entry["response"] as? [String: Any])?["content"] as? [String: Any])
+        let text = try #require(content["text"] as? String)
+        let body = try #require(Data(base64Encoded: text))
+        let echo = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect(sent == echo["raw"] as? [[String]])
+        #expect(sent.map { $0[0] } == ["Host", "User-Agent", "Accept", "Accept-Language", "Accept-Encoding", "X-Extra"])
+        #expect(sent.first?[1] == "127.0.0.1:\(TestServer.shared.port)")
+        #expect(sent.contains(["Accept-Encoding", "gzip, deflate, br"]) && sent.contains(["Accept", "*/*"]))
+        let userAgent = (result.jsonLines.first?["trace"] as? [String: Any]).flatMap { $0["request_headers"] as? [String: String] }
+        #expect(sent.contains(["User-Agent", userAgent?["User-Agent"] ?? "?"]))
+    }
+
+    /// A redirect's entry has its own request as sent (its own path, the same fields).
+    @Test func eachHopHasTheRequestItSent() async throws {
+        let work = TemporaryDirectory("record-sent-hops")
+        defer { work.remove() }
+        let input = try Self.payload(work, "p.json", image: TestServer.shared.url("/redirect/relative"))
+        let result = try await tool([
+            "process", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("attachments"), "--record", work.file("rec"),
+            input,
+        ])
+        #expect(result.jsonLines.first?["reason"] as? String == "attached")
+        let entries = try Self.entries(work.file("rec/p.har"))
+        #expect(entries.count == 2)
+        for entry in entries {
+            let headers = try #require((entry["request"] as? [String: Any])?["headers"] as? [[String: String]])
+            #expect(headers.map { $0["name"] ?? "" } == ["Host", "User-Agent", "Accept", "Accept-Language", "Accept-Encoding"])
+        }
+        // The final response's body had no coding and no chunking: no wire bytes beside it.
+        #expect((entries.last?["_carillon"] as? [String: Any])?["wire"] is NSNull)
+    }
+
     @Test(arguments: [false, true])
     func secretsAreRedactedEverywhereUnlessKept(keep: Bool) async throws {
         let work = TemporaryDirectory("record-secrets")
@@ -68,14 +143,21 @@ import Testing
         let server = TestServer.shared
         let input = try Self.payload(
             work, "s.json", image: server.url("/img/png-set-cookie?c=SECRETCOOKIE42&token=SECRETQUERY42"), alert: "SECRETALERT42")
+        // Authorization and Cookie planted in the request too: the headers as sent carry them.
         let result = try await tool(
             [
                 "process", "--ca-file", server.caFile, "--attachments", work.file("attachments"), "--header",
-                "X-Api-Key: SECRETHEADER42", "--record", work.file("rec"), input,
+                "X-Api-Key: SECRETHEADER42", "--header", "Authorization: Bearer SECRETAUTH42", "--header",
+                "Cookie: session=SECRETREQUESTCOOKIE42", "--record", work.file("rec"), input,
             ] + (keep ? ["--record-keep-secrets"] : []))
         #expect(result.jsonLines.first?["reason"] as? String == "attached")
         let all = Self.everything(work.file("rec"))
-        for secret in ["SECRETCOOKIE42-COOKIE", "SECRETQUERY42", "SECRETALERT42", "SECRETHEADER42"] {
+        let sent = try #require(
+            (try Self.entries(work.file("rec/s.har")).last?["request"] as? [String: Any])?["headers"] as? [[String: String]])
+        #expect(sent.contains { $0["name"] == "Authorization" } && sent.contains { $0["name"] == "Cookie" })
+        for secret in [
+            "SECRETCOOKIE42-COOKIE", "SECRETQUERY42", "SECRETALERT42", "SECRETHEADER42", "SECRETAUTH42", "SECRETREQUESTCOOKIE42",
+        ] {
             #expect(all.contains(secret) == keep, "\(secret)")
         }
         #expect(result.standardError.contains("--record-keep-secrets") == keep)

@@ -3,7 +3,7 @@ import Testing
 @_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The download's decisions fed through the seam, without a socket: recorded hops go through
-/// ``RecordedTransferSource`` and ``TransferFeed/run(_:configuration:source:sink:)``, the loop libcurl is
+/// ``RecordedTransferSource`` and ``TransferFeed/run(_:configuration:source:tap:sink:)``, the loop libcurl is
 /// driven by too.
 @Suite struct TransferMachineTests {
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 92)

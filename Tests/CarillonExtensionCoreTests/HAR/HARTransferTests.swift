@@ -41,4 +41,41 @@ import Testing
             response: HARResponse(status: 200, message: HARMessage(), content: content))
         #expect(HARTransfer.prefix(entry, cap: 10) == expected)
     }
+
+    /// carillon's own entry: `_carillon.wire` (the body as received, inline or a file beside the HAR)
+    /// and `_carillon.decoded.last_piece` reach the recorded hop; inline wire bytes whose size is not
+    /// the one recorded are a note (a file is the source's to read, not the reader's).
+    @Test(
+        arguments: [
+            (#""wire":{"bytes":3,"sha256":"ab","encoding":"base64","text":"H4sI"}"#, RecordedHop.Body.bytes([0x1F, 0x8B, 0x08]), nil),
+            (
+                #""wire":{"bytes":9,"sha256":"ab","_file":"bodies/ab.wire"}"#, .file(path: "/rec/bodies/ab.wire"),
+                nil
+            ),
+            (
+                #""wire":{"bytes":4,"sha256":"ab","encoding":"base64","text":"H4sI"}"#, .bytes([0x1F, 0x8B, 0x08]),
+                "entry 0's wire bytes: 4 recorded, 3 bytes kept"
+            ),
+            (
+                #""wire":{"bytes":3,"sha256":"ab","encoding":"base64","text":"H4s!"}"#,
+                .absent(why: "its inline wire bytes are not valid base64"), nil
+            ),
+            (#""wire":{"bytes":3,"sha256":"ab","comment":"not kept"}"#, .absent(why: "its wire bytes were not kept"), nil),
+            (#""wire":null"#, nil, nil), (#""wire":{"bytes":-1,"sha256":"ab"}"#, nil, nil),
+        ] as [(String, RecordedHop.Body?, String?)])
+    func readsTheWireBytesOfCarillonsOwnEntry(wire: String, expected: RecordedHop.Body?, note: String?) throws {
+        let entry =
+            #"{"startedDateTime":"2026-12-02T10:00:00.000Z","request":{"method":"GET","url":"https://a.example/i"},"#
+            + #""response":{"status":200,"headers":[],"content":{"size":5,"mimeType":"image/png","text":"aW1hZ2U=","encoding":"base64"}},"#
+            + #""_carillon":{"decoded":{"bytes":5,"sha256":"x","last_piece":5},\#(wire)}}"#
+        let archive = try HARReader().read(HARReaderTests.document(creator: "carillon-nse", entries: entry))
+        let first = try #require(archive.entries.first)
+        let made = HARTransfer(archive: archive, first: first, url: "https://a.example/i", cap: 1 << 20, directory: "/rec")
+        let hop = try #require(made.transfer.hops.first)
+        #expect(hop.lastPiece == 5)
+        #expect(hop.body == .bytes(Array("image".utf8)))
+        #expect(hop.wire?.body == expected)
+        if expected != nil { #expect(hop.wire?.bytes ?? 0 > 0 && hop.wire?.sha256 == "ab") }
+        #expect(made.notes == (note.map { [$0] } ?? []))
+    }
 }

@@ -1,0 +1,93 @@
+/// A recording's ``TransferTap``: per request of the chain, the request head as sent; for the last
+/// request, every piece of the decoded body libcurl delivered (the one that passed the cap or that the
+/// sink refused included) and the body bytes as received, each streamed to a file staged in the
+/// recording's bodies directory as it arrives (never held whole in memory), with counts, digests and
+/// the decoded body's arrival samples.
+///
+/// The recorded body is thus what the server sent, bounded only by what libcurl delivered before the
+/// transfer stopped. A request that is followed by another (a redirect) keeps only its request head.
+final class WireTap: TransferTap {
+    /// What one download's tap heard.
+    struct Heard: Sendable {
+        /// Per request, in order: the fields of the request head as sent (Host first; the request line
+        /// left out); empty when the transport did not say.
+        var sentRequests: [[RecordedField]]
+        /// The last request's decoded body.
+        var body: StreamedCapture.Captured
+        /// The last request's body as received, when it differs from ``body`` (a content coding, chunk
+        /// framing, a body that stopped early); nil when the same bytes, or when the transport did not say.
+        var wire: StreamedCapture.Captured?
+        /// The decoded body's arrival: at most 64 `(milliseconds from the start, cumulative bytes)`.
+        var arrival: [(milliseconds: Double, bytes: Int)]
+        /// The size of the last decoded piece delivered (the one that passed the cap, when one did).
+        var lastPiece: Int
+    }
+
+    private let directory: String
+    private let clock = ContinuousClock.now
+    private var sentHeads: [[UInt8]] = []
+    private var body: StreamedCapture
+    private var wire: StreamedCapture?
+    private var arrival = ArrivalSamples()
+    private var lastPiece = 0
+
+    /// A tap staging the bodies in `directory` (which exists).
+    init(directory: String) {
+        self.directory = directory
+        body = StreamedCapture(directory: directory)
+    }
+
+    func startHop(number: Int) {
+        sentHeads.append([])
+        body.discard()
+        wire?.discard()
+        body = StreamedCapture(directory: directory)
+        wire = nil
+        arrival = ArrivalSamples()
+        lastPiece = 0
+    }
+
+    func requestHead(_ bytes: UnsafeRawBufferPointer) {
+        if sentHeads.isEmpty { sentHeads.append([]) }
+        sentHeads[sentHeads.count - 1].append(contentsOf: bytes)
+    }
+
+    func wire(_ bytes: UnsafeRawBufferPointer) {
+        if wire == nil { wire = StreamedCapture(directory: directory) }
+        wire?.write(bytes)
+    }
+
+    func body(_ piece: UnsafeRawBufferPointer) {
+        body.write(piece)
+        lastPiece = piece.count
+        arrival.add(milliseconds: (ContinuousClock.now - clock).inMillisecondsFraction, bytes: body.bytes)
+    }
+
+    /// What was heard, the files synced and closed; the wire's file is dropped when it holds the
+    /// decoded body's bytes exactly.
+    func finish() -> Heard {
+        let decoded = body.finish()
+        var received = wire?.finish()
+        if let same = received, same.bytes == decoded.bytes, same.sha256 == decoded.sha256 {
+            same.staged?.discard()
+            received = nil
+        }
+        wire = nil
+        return Heard(
+            sentRequests: sentHeads.map(WireTap.fields(ofRequestHead:)), body: decoded, wire: received, arrival: arrival.samples,
+            lastPiece: lastPiece)
+    }
+
+    /// The fields of a request head as sent ("GET /a.png HTTP/1.1\r\nHost: x\r\n...\r\n\r\n"), in order:
+    /// the request line and the blank line left out, a line without a colon skipped, values without
+    /// their surrounding spaces.
+    static func fields(ofRequestHead head: [UInt8]) -> [RecordedField] {
+        let text = String(decoding: head, as: UTF8.self)
+        // "\r\n" is one Character in Swift: split on it and on a bare LF alike.
+        return text.split(omittingEmptySubsequences: false) { $0 == "\r\n" || $0 == "\n" }.dropFirst().compactMap { line in
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else { return nil }
+            let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+            return RecordedField(name: String(line[..<colon]), value: String(value.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+        }
+    }
+}
