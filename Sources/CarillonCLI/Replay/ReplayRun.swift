@@ -123,9 +123,6 @@ struct ReplayRun {
         guard let payload = try? Payload(bytes: target.payload) else { return nil }
         var result = runtime.process(
             NotificationRequest(identifier: target.name, payload: payload), timeWillExpireAfter: plan.pipeline.expireAfter)
-        if let missing = ReplayVerdict.undetermined(transport: transport, transfer: transfer, trace: result.trace) {
-            result.outcome = Outcome(.undetermined, missing)
-        }
         let entries = Self.entries(used: result.trace, transfer: transfer).compactMap { archive.entry(atFileIndex: $0) }
         result.warnings += entries.flatMap(HARRequestComparison.warnings)
         let object = ReplayObject.make(

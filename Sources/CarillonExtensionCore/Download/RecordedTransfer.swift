@@ -11,11 +11,14 @@ package struct RecordedTransfer: Sendable, Equatable {
     package var hops: [RecordedHop]
     /// The connections the hops name (``RecordedHop/connection``), with their TLS facts and chains.
     package var connections: [RecordedConnection]
+    /// How an `undetermined` detail names the recording ("the HAR"), as in "redirect target not in the HAR".
+    package var called: String
 
-    /// A recorded transfer of `hops` over `connections`.
-    package init(hops: [RecordedHop], connections: [RecordedConnection] = []) {
+    /// A recorded transfer of `hops` over `connections`, named `called` in details.
+    package init(hops: [RecordedHop], connections: [RecordedConnection] = [], called: String = "the recording") {
         self.hops = hops
         self.connections = connections
+        self.called = called
     }
 
     /// The connection called `id`, if recorded.
@@ -33,8 +36,9 @@ package struct RecordedHop: Sendable, Equatable {
         case bytes([UInt8])
         /// A file holding the decoded bytes (a body kept beside the recording); read in pieces.
         case file(path: String)
-        /// No body was recorded: `why` says so in a few words ("the exporter drops bodies"). A request
-        /// whose decision needs it ends as ``RecordedTransferSource/Gap/body(url:why:)``.
+        /// No body was recorded: `why` says so as an `undetermined` detail does, naming the request
+        /// ("entry 4 (image/png) has no body: Firefox leaves ..."). A request whose decision needs it
+        /// ends as ``RecordedTransferSource/Gap/body(url:why:)``, and its download as `undetermined` with these words.
         case absent(why: String)
     }
 
@@ -46,12 +50,17 @@ package struct RecordedHop: Sendable, Equatable {
         package var message: String
         /// A time-will-expire cancellation ended it.
         package var cancelled: Bool
+        /// The recording holds no response and no ending for it, only these words of its own (an
+        /// exporter's status-0 entry and its error text): the request ends as
+        /// ``RecordedTransferSource/Gap/response(url:why:)``. Nil when the ending above is what happened.
+        package var unanswered: String?
 
         /// An ending with `curlCode` (0 by default: a complete response).
-        package init(curlCode: Int32 = 0, message: String = "", cancelled: Bool = false) {
+        package init(curlCode: Int32 = 0, message: String = "", cancelled: Bool = false, unanswered: String? = nil) {
             self.curlCode = curlCode
             self.message = message
             self.cancelled = cancelled
+            self.unanswered = unanswered
         }
     }
 

@@ -5,17 +5,18 @@
 /// On a new connection the recorded TLS facts are judged again first, under the configuration's
 /// settings: the protocol and suite (``TransportSecurity/refusal(of:)``) and the chain
 /// (``CertificateJudgement``, at ``at``). What the recording lacks for a decision is a ``Gap``,
-/// listed in ``gaps`` (a replay then says `undetermined`); what could not be judged at all is
-/// listed in ``unchecked``.
+/// listed in ``gaps``: the download then ends `undetermined`, the first gap's words its detail
+/// (``Gap/detail(calling:)``); what could not be judged at all is listed in ``unchecked``.
 package struct RecordedTransferSource: TransferSource {
     /// Deciding data a recording lacks.
     package enum Gap: Sendable, Equatable {
         /// No recorded request for this URL (a redirect's target not captured).
         case hop(url: String)
-        /// The response's body is needed and not recorded, or recorded only in part.
+        /// The response's body is needed and not recorded, or recorded only in part; `why` is the whole
+        /// detail, naming the request (``RecordedHop/Body/absent(why:)``).
         case body(url: String, why: String)
         /// The response itself is missing: the recording ended before it (a failed handshake then,
-        /// accepted now).
+        /// accepted now), or holds only its own words for what happened (``RecordedHop/End/unanswered``).
         case response(url: String, why: String)
     }
 
@@ -50,6 +51,7 @@ package struct RecordedTransferSource: TransferSource {
         }
         used.insert(index)
         let hop = transfer.hops[index]
+        if let words = hop.end.unanswered { gaps.append(.response(url: wanted, why: words)) }
         let connection = transfer.connection(hop.connection)
         var facts = TransferHop.Facts()
         facts.httpVersion = hop.httpVersion
@@ -89,6 +91,7 @@ package struct RecordedTransferSource: TransferSource {
     mutating func chainEnding(code: Int32) -> ChainEnding {
         var ending = lastEnding
         ending.curlCode = code
+        ending.undetermined = gaps.first?.detail(calling: transfer.called)
         return ending
     }
 
@@ -157,7 +160,7 @@ package struct RecordedTransferSource: TransferSource {
                     return !stopped
                 }
             } catch {
-                gaps.append(.body(url: hop.url, why: "its body file cannot be read: \(error.reason)"))
+                gaps.append(.body(url: hop.url, why: "the body of '\(hop.url)' cannot be read: \(error.reason)"))
             }
         case .absent(let why):
             if feed.machine.disposition != .redirect { gaps.append(.body(url: hop.url, why: why)) }
@@ -165,7 +168,8 @@ package struct RecordedTransferSource: TransferSource {
         if stopped { return RecordedTransferSource.writeError }
         if hop.end.curlCode == RecordedTransferSource.writeError, feed.machine.disposition != .redirect {
             // Live, a decision stopped it; now none did, and the rest was never received.
-            gaps.append(.body(url: hop.url, why: "the recording ends where the live run stopped the body"))
+            gaps.append(
+                .body(url: hop.url, why: "the body of '\(hop.url)' ends where the live run stopped it: the rest was never received"))
         }
         return nil
     }
