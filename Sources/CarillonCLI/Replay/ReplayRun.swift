@@ -71,16 +71,12 @@ struct ReplayRun {
     }
 
     /// The entries the chain used, in its order: each trace hop's URL matched to the first hop of the
-    /// transfer not yet used with that URL, as the recorded source matches them.
-    static func entries(used trace: DownloadTrace?, transfer: HARTransfer) -> [Int] {
+    /// transfer not yet used with that URL, as the recorded source matches them (`match`).
+    static func entries(used trace: DownloadTrace?, transfer: HARTransfer, match: RecordedURLMatch) -> [Int] {
         var taken: Set<Int> = []
         var entries: [Int] = []
         for hop in trace?.hops ?? [] {
-            guard
-                let position = transfer.transfer.hops.indices.first(where: {
-                    !taken.contains($0) && transfer.transfer.hops[$0].url == hop.url
-                })
-            else { continue }
+            guard let position = match.first(hop.url, in: transfer.transfer.hops, where: { !taken.contains($0) }) else { continue }
             taken.insert(position)
             entries.append(transfer.entries[position])
         }
@@ -100,7 +96,7 @@ struct ReplayRun {
 
     /// One image: its line printed; nil when the HAR has no entry for it (said on stderr).
     private func replay(_ target: Target) -> (reason: Reason, changed: Bool, unchecked: Bool)? {
-        let finder = HARHopFinder(archive: archive)
+        let finder = HARHopFinder(archive: archive, ignoredQuery: HARHopFinder.defaultIgnoredQuery.union(plan.ignoredQuery))
         guard let first = finder.firstEntry(for: target.url) else {
             let nearest = finder.nearest(to: target.url).map { "entry \($0.index) ('\($0.request.url)')" }
             io.standardError.line(
@@ -116,14 +112,17 @@ struct ReplayRun {
             directory: file.directory, chain: plan.chain)
         let instant = plan.at ?? first.entry.started ?? Timestamp.now()
         let transport = RecordedTransport(
-            transfer: transfer.transfer, configuration: configuration.download, at: instant.millisecondsSinceEpoch / 1000)
+            transfer: transfer.transfer, configuration: configuration.download, at: instant.millisecondsSinceEpoch / 1000,
+            match: finder.comparison.match)
         let runtime = ExtensionRuntime(configuration: configuration, replaying: transport)
         // The line is printed before this returns: without --attachments its files go with the run.
         defer { runtime.finish() }
         guard let payload = try? Payload(bytes: target.payload) else { return nil }
         var result = runtime.process(
             NotificationRequest(identifier: target.name, payload: payload), timeWillExpireAfter: plan.pipeline.expireAfter)
-        let entries = Self.entries(used: result.trace, transfer: transfer).compactMap { archive.entry(atFileIndex: $0) }
+        let entries = Self.entries(used: result.trace, transfer: transfer, match: finder.comparison.match).compactMap {
+            archive.entry(atFileIndex: $0)
+        }
         result.warnings += entries.flatMap(HARRequestComparison.warnings)
         let object = ReplayObject.make(
             archive: archive, file: file.path, entries: entries, transfer: transfer, transport: transport,

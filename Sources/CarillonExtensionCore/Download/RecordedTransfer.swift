@@ -7,7 +7,7 @@
 /// order, the decoded body, and how each request ended.
 package struct RecordedTransfer: Sendable, Equatable {
     /// Every request recorded, in any order: a request of the chain is matched by its URL
-    /// (``RecordedHop/url``, compared exactly), the first unused hop with that URL first.
+    /// (``RecordedHop/url``, by the source's ``RecordedURLMatch``), the first unused hop with that URL first.
     package var hops: [RecordedHop]
     /// The connections the hops name (``RecordedHop/connection``), with their TLS facts and chains.
     package var connections: [RecordedConnection]

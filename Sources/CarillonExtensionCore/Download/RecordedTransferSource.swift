@@ -24,6 +24,8 @@ package struct RecordedTransferSource: TransferSource {
     package let transfer: RecordedTransfer
     /// The instant certificates are judged at, in seconds since 1970.
     package let at: Int64
+    /// How a request's URL finds its recorded hop.
+    package let match: RecordedURLMatch
     /// The settings the chain and the handshake are judged under.
     let transportSecurity: TransportSecurity
     let extraCAFile: String?
@@ -34,17 +36,19 @@ package struct RecordedTransferSource: TransferSource {
     private var used: Set<Int> = []
     private var lastEnding = ChainEnding(curlCode: 0, message: "")
 
-    /// A source answering from `transfer`, judging certificates at `at` under `configuration`.
-    package init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64) {
+    /// A source answering from `transfer`, judging certificates at `at` under `configuration`, finding
+    /// each request's hop by `match`.
+    package init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64, match: RecordedURLMatch = .exact) {
         self.transfer = transfer
         self.at = at
+        self.match = match
         transportSecurity = configuration.transportSecurity
         extraCAFile = configuration.extraCAFile
     }
 
     mutating func request(_ url: ImageURL, number: Int, feed: TransferFeed) -> TransferStart {
         let wanted = url.absoluteString
-        guard let index = transfer.hops.indices.first(where: { !used.contains($0) && transfer.hops[$0].url == wanted }) else {
+        guard let index = match.first(wanted, in: transfer.hops, where: { !used.contains($0) }) else {
             gaps.append(.hop(url: wanted))
             lastEnding = ChainEnding(curlCode: RecordedTransferSource.noResponse, message: "no recorded response for \(wanted)")
             return .notStarted(code: RecordedTransferSource.noResponse)
