@@ -32,7 +32,7 @@ extension FuzzChecks {
             "--chain": .file, "--match-ignore-query": .text, "--check": .none, "--format": .text, "--budget": .text,
             "--max-bytes": .text, "--tls-minimum": .text,
             "--no-forward-secrecy": .none, "--ca-file": .file, "--expire-after": .text, "--user-agent": .text, "--fail-on": .text,
-            "--help": .none,
+            "--attachments": .directory, "--report": .file, "--app-name": .text, "--help": .none,
         ],
         // process's options but --container, --recursive and --lines. Its URL positionals are sandboxed
         // to paths like every positional (invalid-url, no connection), and `-` reads the sandbox payload.

@@ -46,6 +46,7 @@ enum ReplayCommand: Command {
         ProcessCommand.Options.maxBytes.spec,
         ProcessCommand.Options.tlsMinimum.spec, ProcessCommand.Options.noForwardSecrecy.spec, ProcessCommand.Options.caFile.spec,
         ProcessCommand.Options.expireAfter.spec, ProcessCommand.Options.userAgent.spec, ProcessCommand.Options.failOn.spec,
+        ProcessCommand.Options.attachments.spec, ProcessCommand.Options.report.spec, ProcessCommand.Options.appName.spec,
     ]
 
     static let arguments = [
@@ -78,6 +79,9 @@ enum ReplayCommand: Command {
         checked, not_checked ([{check, why}]), request_differs ([{header, recorded, extension, varies}])
         and notes. When the capture lacks what the verdict needs (a body, a redirect's target) the reason
         is undetermined and the detail names what is missing.
+
+        --report writes process's HTML page, one card per replayed image, each card also showing its
+        replay object; --attachments keeps each attached image, as process does.
         """
 
     /// Everything a replay needs, checked.
@@ -147,6 +151,7 @@ enum ReplayCommand: Command {
         var status = CarillonTool.exitSuccess
         var outcomes: [Reason] = []
         var changed = false
+        var report = plan.pipeline.reportPath.map { _ in ReplayReport() }
         for file in ReplayInput.expand(plan.recordings, io: io, status: &status) {
             guard let read = ReplayInput.read(file, io: io), let archive = ReplayInput.lendingShared(read, file, io: io) else {
                 status = CarillonTool.exitDataError
@@ -159,10 +164,13 @@ enum ReplayCommand: Command {
                 continue
             }
             let run = ReplayRun(plan: plan, archive: archive, file: file, io: io)
-            let result = run.replayAll()
+            let result = run.replayAll(report: &report)
             if !result.allRead { status = CarillonTool.exitDataError }
             if result.changed { changed = true }
             outcomes += result.reasons
+        }
+        if let report, let path = plan.pipeline.reportPath, !report.write(plan.pipeline, to: path, io: io) {
+            status = CarillonTool.exitDataError
         }
         if status == CarillonTool.exitSuccess, changed { return CarillonTool.exitChanged }
         if status == CarillonTool.exitSuccess, let failOn = plan.pipeline.failOn, outcomes.contains(where: { failOn.matches($0) }) {

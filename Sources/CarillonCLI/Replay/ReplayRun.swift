@@ -23,14 +23,15 @@ struct ReplayRun {
         var name: String
     }
 
-    func replayAll() -> Result {
+    /// Replays every image asked about, adding each one's card to `report` when there is one.
+    func replayAll(report: inout ReplayReport?) -> Result {
         var result = Result()
         guard let targets = targets() else {
             result.allRead = false
             return result
         }
         for target in targets {
-            guard let one = replay(target) else {
+            guard let one = replay(target, report: &report) else {
                 result.allRead = false
                 continue
             }
@@ -95,7 +96,7 @@ struct ReplayRun {
     }
 
     /// One image: its line printed; nil when the HAR has no entry for it (said on stderr).
-    private func replay(_ target: Target) -> (reason: Reason, changed: Bool, unchecked: Bool)? {
+    private func replay(_ target: Target, report: inout ReplayReport?) -> (reason: Reason, changed: Bool, unchecked: Bool)? {
         let finder = HARHopFinder(archive: archive, ignoredQuery: HARHopFinder.defaultIgnoredQuery.union(plan.ignoredQuery))
         guard let first = finder.firstEntry(for: target.url) else {
             let nearest = finder.nearest(to: target.url).map { "entry \($0.index) ('\($0.request.url)')" }
@@ -138,6 +139,8 @@ struct ReplayRun {
                 keptFiles: configuration.keepsAttachments)
             io.standardOutput.write(String(line.dropLast()) + ",\"replay\":" + JSONWriter.string(object) + "}\n")
         }
+        // Before the runtime finishes: without --attachments its image goes with it.
+        report?.add(name: target.name, result: result, warnings: payload.warnings + result.warnings, replay: object)
         var changed = false
         if plan.check { changed = ReplayCheck.differs(recorded: archive.carillon?["verdict"], now: result, file: file.path, io: io) }
         return (result.outcome.reason, changed, plan.check && archive.carillon?["verdict"] == nil)
