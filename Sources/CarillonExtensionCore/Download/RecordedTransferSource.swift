@@ -55,7 +55,6 @@ package struct RecordedTransferSource: TransferSource {
         }
         used.insert(index)
         let hop = transfer.hops[index]
-        if let words = hop.end.unanswered { gaps.append(.response(url: wanted, why: words)) }
         let connection = transfer.connection(hop.connection)
         var facts = TransferHop.Facts()
         facts.httpVersion = hop.httpVersion
@@ -77,6 +76,8 @@ package struct RecordedTransferSource: TransferSource {
             lastEnding.tlsRule = refused.tlsRule
             return .ended(ending)
         }
+        // The handshake, judged now, decides before a response the recording does not hold.
+        if let words = hop.end.unanswered { gaps.append(.response(url: wanted, why: words)) }
         if CurlCode.tlsCodes.contains(hop.end.curlCode) && hop.statusLine.isEmpty && hop.rawHead == nil {
             // Refused before any certificate came (a TLS version or cipher suite the server does not
             // offer): the recorded ending is the answer, and libcurl's words name the rule, as live.

@@ -92,6 +92,24 @@ import Testing
         #expect(report.hops.first?.url == "https://img.test/a.png", "\(name)")
     }
 
+    /// A status-0 entry whose recorded handshake is refused now: the refusal is the verdict, not the
+    /// missing response; accepted now, the missing response is.
+    @Test(arguments: [(TransportSecurity(), Reason.tls), (TransportSecurity(minimumTLS: .v1_1), .undetermined)])
+    func aRefusedHandshakeDecidesBeforeAMissingResponse(security: TransportSecurity, reason: Reason) {
+        var hop = Self.statusZero
+        hop.connection = "c1"
+        let configuration = DownloadConfiguration(transportSecurity: security)
+        var source = RecordedTransferSource(
+            transfer: RecordedTransfer(
+                hops: [hop],
+                connections: [RecordedConnection(id: "c1", tls: DownloadTrace.TLS(version: "TLSv1.1", cipher: "ECDHE-RSA-AES128-SHA"))],
+                called: "the HAR"),
+            configuration: configuration, at: 1_800_000_000)
+        let report = TransferFeed.run(
+            try! ImageURL(validating: "https://img.test/a.png"), configuration: configuration, source: &source, sink: { _ in true })
+        #expect(report.failure?.reason == reason, "\(String(describing: report.failure))")
+    }
+
     @Test(arguments: [
         (RecordedTransferSource.Gap.hop(url: "https://a.test/b"), "redirect target not in the HAR: 'https://a.test/b'"),
         (.body(url: "https://a.test/b", why: "entry 3 has no body: cut"), "entry 3 has no body: cut"),
