@@ -87,7 +87,7 @@ complete -c carillon-nse -n '__carillon_nse_command replay' -l list -d 'Print on
 complete -c carillon-nse -n '__carillon_nse_command replay' -l at -x -d 'The instant certificates and clocks are judged at (default recorded).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l latin1-bodies -d 'Read an image body written as text without an encoding as Latin-1 bytes (ProxyPin).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l chain -r -F -d 'Judge the first host\'s certificates from this chain (leaf first), as the HAR has none.'
-complete -c carillon-nse -n '__carillon_nse_command replay' -l match-ignore-query -x -d 'Also ignore this query parameter when matching URLs to entries (repeatable; adds to the default list).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l match-ignore-query -x -d 'Also ignore this query parameter when matching URLs to entries (repeatable; adds to the defaults, never replaces them).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l check -d 'Compare with the verdict and trace a carillon recording holds; exit 3 when they differ.'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l format -x -a 'json text' -d 'JSON Lines, or process\'s readable block per image with the replay\'s own lines after it (default json).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l budget -x -d 'Time budget of each image download, redirects included; at least 0.001 (default 20).'

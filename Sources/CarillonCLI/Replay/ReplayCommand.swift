@@ -26,7 +26,7 @@ enum ReplayCommand: Command {
             help: "JSON Lines, or process's readable block per image with the replay's own lines after it.")
         static let matchIgnoreQuery = Option.repeatable(
             "--match-ignore-query", "NAME",
-            help: "Also ignore this query parameter when matching URLs to entries (repeatable; adds to the default list).",
+            help: "Also ignore this query parameter when matching URLs to entries (repeatable; adds to the defaults, never replaces them).",
             check: { name throws(UsageError) in
                 guard !name.isEmpty, !name.contains(where: { "&=?#".contains($0) || $0.isWhitespace }) else {
                     throw UsageError(message: "option '--match-ignore-query' needs a query parameter name, not '\(name)'")
