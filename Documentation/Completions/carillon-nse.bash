@@ -50,13 +50,14 @@ _carillon_nse() {
         ;;
     replay)
         case $prev in
-        --payload|--chain|--ca-file) _carillon_nse_reply -f; return 0 ;;
-        --url|--entry|--at|--budget|--max-bytes|--expire-after|--user-agent|--fail-on) return 0 ;;
+        --payload|--chain|--ca-file|--report) _carillon_nse_reply -f; return 0 ;;
+        --url|--entry|--at|--match-ignore-query|--budget|--max-bytes|--expire-after|--user-agent|--fail-on|--app-name) return 0 ;;
         --format) _carillon_nse_reply -W 'json text'; return 0 ;;
         --tls-minimum) _carillon_nse_reply -W '1.0 1.1 1.2 1.3'; return 0 ;;
+        --attachments) _carillon_nse_reply -d; return 0 ;;
         esac
         if [[ $cur == -* ]]; then
-            _carillon_nse_reply -W '--payload --url --entry --list --at --latin1-bodies --chain --check --format --budget --max-bytes --tls-minimum --no-forward-secrecy --ca-file --expire-after --user-agent --fail-on --help'
+            _carillon_nse_reply -W '--payload --url --entry --list --at --latin1-bodies --chain --match-ignore-query --check --format --budget --max-bytes --tls-minimum --no-forward-secrecy --ca-file --expire-after --user-agent --fail-on --attachments --report --app-name --help'
         else
             _carillon_nse_reply -f
         fi

@@ -87,6 +87,7 @@ complete -c carillon-nse -n '__carillon_nse_command replay' -l list -d 'Print on
 complete -c carillon-nse -n '__carillon_nse_command replay' -l at -x -d 'The instant certificates and clocks are judged at (default recorded).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l latin1-bodies -d 'Read an image body written as text without an encoding as Latin-1 bytes (ProxyPin).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l chain -r -F -d 'Judge the first host\'s certificates from this chain (leaf first), as the HAR has none.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l match-ignore-query -x -d 'Also ignore this query parameter when matching URLs to entries (repeatable; adds to the defaults, never replaces them).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l check -d 'Compare with the verdict and trace a carillon recording holds; exit 3 when they differ.'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l format -x -a 'json text' -d 'JSON Lines, or process\'s readable block per image with the replay\'s own lines after it (default json).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l budget -x -d 'Time budget of each image download, redirects included; at least 0.001 (default 20).'
@@ -97,6 +98,9 @@ complete -c carillon-nse -n '__carillon_nse_command replay' -l ca-file -r -F -d 
 complete -c carillon-nse -n '__carillon_nse_command replay' -l expire-after -x -d 'When time-will-expire fires after delivery, as on iOS (default 30).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l user-agent -x -d 'The User-Agent sent (default CarillonNotificationService/0.1.0 CFNetwork/3826.600.41 Darwin/24.6.0, as iOS 18.6 sends it).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l fail-on -x -d 'Exit 2 when an outcome is one of these comma-separated reason codes (\'fallback\': all but attached).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l attachments -x -a '(__fish_complete_directories)' -d 'Keep each payload\'s attachment file in DIR.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l report -r -F -d 'Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l app-name -x -d 'The app name the report\'s previews show (default Carillon).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l help -d 'Show this help.'
 complete -c carillon-nse -n '__carillon_nse_command replay' -F
 

@@ -29,9 +29,10 @@ extension FuzzChecks {
         // Its RECORDING positionals are sandboxed like every positional: it reads them and opens no socket.
         "replay": [
             "--payload": .file, "--url": .text, "--entry": .text, "--list": .none, "--at": .text, "--latin1-bodies": .none,
-            "--chain": .file, "--check": .none, "--format": .text, "--budget": .text, "--max-bytes": .text, "--tls-minimum": .text,
+            "--chain": .file, "--match-ignore-query": .text, "--check": .none, "--format": .text, "--budget": .text,
+            "--max-bytes": .text, "--tls-minimum": .text,
             "--no-forward-secrecy": .none, "--ca-file": .file, "--expire-after": .text, "--user-agent": .text, "--fail-on": .text,
-            "--help": .none,
+            "--attachments": .directory, "--report": .file, "--app-name": .text, "--help": .none,
         ],
         // process's options but --container, --recursive and --lines. Its URL positionals are sandboxed
         // to paths like every positional (invalid-url, no connection), and `-` reads the sandbox payload.

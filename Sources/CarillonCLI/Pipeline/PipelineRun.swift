@@ -103,19 +103,7 @@ struct PipelineRun {
         guard let reportPath = plan.reportPath else { return true }
         let page = HTMLReport(
             appName: plan.appName, budgetMilliseconds: plan.budget.inMilliseconds, expireMilliseconds: plan.expireAfter.inMilliseconds)
-        let started = ContinuousClock.now
-        do throws(FileSystemError) {
-            let bytes = try ReportFile.write(page, groups: report.groups, outcomes: report.outcomes, to: reportPath)
-            let milliseconds = (ContinuousClock.now - started).inMilliseconds
-            let payloads = report.groups.payloads
-            io.standardError.line(
-                "\(CarillonTool.name): report: \(Quoting.display(reportPath)) (\(payloads) payload\(payloads == 1 ? "" : "s"), \(bytes) bytes,"
-                    + " written in \(ResultLine.milliseconds(milliseconds)) ms)")
-            return true
-        } catch {
-            io.standardError.line("\(CarillonTool.name): cannot write report '\(Quoting.display(reportPath))': \(error.description)")
-            return false
-        }
+        return ReportFile.write(page, groups: report.groups, outcomes: report.outcomes, to: reportPath, io: io)
     }
 
     /// 2 when an outcome matched `--fail-on` and nothing else went wrong: an input that could not be

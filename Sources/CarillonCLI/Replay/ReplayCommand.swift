@@ -24,16 +24,29 @@ enum ReplayCommand: Command {
         static let format = Option.choice(
             "--format", [PayloadRunner.OutputFormat.json, .text], default: .json,
             help: "JSON Lines, or process's readable block per image with the replay's own lines after it.")
+        static let matchIgnoreQuery = Option.repeatable(
+            "--match-ignore-query", "NAME",
+            help: "Also ignore this query parameter when matching URLs to entries (repeatable; adds to the defaults, never replaces them).",
+            check: { name throws(UsageError) in
+                guard !name.isEmpty, !name.contains(where: { "&=?#".contains($0) || $0.isWhitespace }) else {
+                    throw UsageError(message: "option '--match-ignore-query' needs a query parameter name, not '\(name)'")
+                }
+            }
+        ).discussing(
+            "URLs are matched after the same redaction on both sides (a live token matches its recording's stand-in), with"
+                + " the volatile signed-URL parameters ignored by default: "
+                + HARURLComparison.defaultIgnoredQuery.sorted().joined(separator: ", ") + ". Names are compared in any case.")
         static let check = Option.flag(
             "--check", help: "Compare with the verdict and trace a carillon recording holds; exit 3 when they differ.")
     }
 
     static let options: [OptionSpec] = [
         Options.payload.spec, Options.url.spec, Options.entry.spec, Options.list.spec, Options.at.spec, Options.latin1.spec,
-        Options.chain.spec, Options.check.spec, Options.format.spec, ProcessCommand.Options.budget.spec,
+        Options.chain.spec, Options.matchIgnoreQuery.spec, Options.check.spec, Options.format.spec, ProcessCommand.Options.budget.spec,
         ProcessCommand.Options.maxBytes.spec,
         ProcessCommand.Options.tlsMinimum.spec, ProcessCommand.Options.noForwardSecrecy.spec, ProcessCommand.Options.caFile.spec,
         ProcessCommand.Options.expireAfter.spec, ProcessCommand.Options.userAgent.spec, ProcessCommand.Options.failOn.spec,
+        ProcessCommand.Options.attachments.spec, ProcessCommand.Options.report.spec, ProcessCommand.Options.appName.spec,
     ]
 
     static let arguments = [
@@ -66,6 +79,9 @@ enum ReplayCommand: Command {
         checked, not_checked ([{check, why}]), request_differs ([{header, recorded, extension, varies}])
         and notes. When the capture lacks what the verdict needs (a body, a redirect's target) the reason
         is undetermined and the detail names what is missing.
+
+        --report writes process's HTML page, one card per replayed image, each card also showing its
+        replay object; --attachments keeps each attached image, as process does.
         """
 
     /// Everything a replay needs, checked.
@@ -86,6 +102,8 @@ enum ReplayCommand: Command {
         var given: Set<String> = []
         /// `--format`: JSON Lines or text.
         var format: PayloadRunner.OutputFormat = .json
+        /// `--match-ignore-query`: the names given, added to the default list.
+        var ignoredQuery: Set<String> = []
     }
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
@@ -126,13 +144,14 @@ enum ReplayCommand: Command {
             pipeline: pipeline, recordings: arguments.positionals, payloadPath: payload, url: url, entry: entry,
             list: try Options.list.read(arguments), at: at, latin1: try Options.latin1.read(arguments),
             check: try Options.check.read(arguments), chain: chain, given: ReplayRecordedOptions.given(arguments),
-            format: try Options.format.read(arguments))
+            format: try Options.format.read(arguments), ignoredQuery: Set(try Options.matchIgnoreQuery.read(arguments)))
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {
         var status = CarillonTool.exitSuccess
         var outcomes: [Reason] = []
         var changed = false
+        var report = plan.pipeline.reportPath.map { _ in ReplayReport() }
         for file in ReplayInput.expand(plan.recordings, io: io, status: &status) {
             guard let read = ReplayInput.read(file, io: io), let archive = ReplayInput.lendingShared(read, file, io: io) else {
                 status = CarillonTool.exitDataError
@@ -145,10 +164,13 @@ enum ReplayCommand: Command {
                 continue
             }
             let run = ReplayRun(plan: plan, archive: archive, file: file, io: io)
-            let result = run.replayAll()
+            let result = run.replayAll(report: &report)
             if !result.allRead { status = CarillonTool.exitDataError }
             if result.changed { changed = true }
             outcomes += result.reasons
+        }
+        if let report, let path = plan.pipeline.reportPath, !report.write(plan.pipeline, to: path, io: io) {
+            status = CarillonTool.exitDataError
         }
         if status == CarillonTool.exitSuccess, changed { return CarillonTool.exitChanged }
         if status == CarillonTool.exitSuccess, let failOn = plan.pipeline.failOn, outcomes.contains(where: { failOn.matches($0) }) {

@@ -23,14 +23,15 @@ struct ReplayRun {
         var name: String
     }
 
-    func replayAll() -> Result {
+    /// Replays every image asked about, adding each one's card to `report` when there is one.
+    func replayAll(report: inout ReplayReport?) -> Result {
         var result = Result()
         guard let targets = targets() else {
             result.allRead = false
             return result
         }
         for target in targets {
-            guard let one = replay(target) else {
+            guard let one = replay(target, report: &report) else {
                 result.allRead = false
                 continue
             }
@@ -71,15 +72,15 @@ struct ReplayRun {
     }
 
     /// The entries the chain used, in its order: each trace hop's URL matched to the first hop of the
-    /// transfer not yet used with that URL, as the recorded source matches them.
-    static func entries(used trace: DownloadTrace?, transfer: HARTransfer) -> [Int] {
+    /// transfer not yet used with that URL, as the recorded source matches them (`match`).
+    static func entries(used trace: DownloadTrace?, transfer: HARTransfer, match: RecordedURLMatch) -> [Int] {
         var taken: Set<Int> = []
         var entries: [Int] = []
         let hops = transfer.transfer.hops
         var relaxed = false
         for hop in trace?.hops ?? [] {
             func unused(_ relaxedTLS: Bool) -> Int? {
-                hops.indices.first { !taken.contains($0) && hops[$0].url == hop.url && hops[$0].relaxedTLS == relaxedTLS }
+                match.first(hop.url, in: hops, where: { !taken.contains($0) && hops[$0].relaxedTLS == relaxedTLS })
             }
             // A refused handshake the replay answered from its relaxed request (a status now): that entry, and the chain's next ones.
             if !relaxed, hop.status != nil, let refused = unused(false), hops[refused].statusLine.isEmpty, unused(true) != nil {
@@ -104,8 +105,8 @@ struct ReplayRun {
     }
 
     /// One image: its line printed; nil when the HAR has no entry for it (said on stderr).
-    private func replay(_ target: Target) -> (reason: Reason, changed: Bool, unchecked: Bool)? {
-        let finder = HARHopFinder(archive: archive)
+    private func replay(_ target: Target, report: inout ReplayReport?) -> (reason: Reason, changed: Bool, unchecked: Bool)? {
+        let finder = HARHopFinder(archive: archive, ignoredQuery: HARHopFinder.defaultIgnoredQuery.union(plan.ignoredQuery))
         guard let first = finder.firstEntry(for: target.url) else {
             let nearest = finder.nearest(to: target.url).map { "entry \($0.index) ('\($0.request.url)')" }
             io.standardError.line(
@@ -121,17 +122,17 @@ struct ReplayRun {
             directory: file.directory, chain: plan.chain)
         let instant = plan.at ?? first.entry.started ?? Timestamp.now()
         let transport = RecordedTransport(
-            transfer: transfer.transfer, configuration: configuration.download, at: instant.millisecondsSinceEpoch / 1000)
+            transfer: transfer.transfer, configuration: configuration.download, at: instant.millisecondsSinceEpoch / 1000,
+            match: finder.comparison.match)
         let runtime = ExtensionRuntime(configuration: configuration, replaying: transport)
         // The line is printed before this returns: without --attachments its files go with the run.
         defer { runtime.finish() }
         guard let payload = try? Payload(bytes: target.payload) else { return nil }
         var result = runtime.process(
             NotificationRequest(identifier: target.name, payload: payload), timeWillExpireAfter: plan.pipeline.expireAfter)
-        if let missing = ReplayVerdict.undetermined(transport: transport, transfer: transfer, trace: result.trace) {
-            result.outcome = Outcome(.undetermined, missing)
+        let entries = Self.entries(used: result.trace, transfer: transfer, match: finder.comparison.match).compactMap {
+            archive.entry(atFileIndex: $0)
         }
-        let entries = Self.entries(used: result.trace, transfer: transfer).compactMap { archive.entry(atFileIndex: $0) }
         result.warnings += entries.flatMap(HARRequestComparison.warnings)
         let object = ReplayObject.make(
             archive: archive, file: file.path, entries: entries, transfer: transfer, transport: transport,
@@ -147,6 +148,8 @@ struct ReplayRun {
                 keptFiles: configuration.keepsAttachments)
             io.standardOutput.write(String(line.dropLast()) + ",\"replay\":" + JSONWriter.string(object) + "}\n")
         }
+        // Before the runtime finishes: without --attachments its image goes with it.
+        report?.add(name: target.name, result: result, warnings: payload.warnings + result.warnings, replay: object)
         var changed = false
         if plan.check { changed = ReplayCheck.differs(recorded: archive.carillon?["verdict"], now: result, file: file.path, io: io) }
         return (result.outcome.reason, changed, plan.check && archive.carillon?["verdict"] == nil)

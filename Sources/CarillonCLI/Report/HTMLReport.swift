@@ -8,6 +8,8 @@ struct HTMLReport {
     var appName = HTMLReport.defaultAppName
     var budgetMilliseconds: Double
     var expireMilliseconds: Double
+    /// The command the header names ("process", "replay").
+    var command = "process"
 
     static let defaultAppName = "Carillon"
 
@@ -100,7 +102,7 @@ struct HTMLReport {
 
     /// The run's summary, as the stderr summary line gives it, and the filter labels with their counts.
     func header(_ summary: RunSummary, count: Int) -> String {
-        var html = "<header><h1>carillon-nse process: \(count) payload\(count == 1 ? "" : "s")</h1>"
+        var html = "<header><h1>carillon-nse \(command): \(count) payload\(count == 1 ? "" : "s")</h1>"
         html +=
             "<p class=\"stats\">elapsed_ms median \(ResultLine.milliseconds(summary.medianMilliseconds)), "
             + "p95 \(ResultLine.milliseconds(summary.p95Milliseconds)) · budget \(Waterfall.seconds(budgetMilliseconds))"

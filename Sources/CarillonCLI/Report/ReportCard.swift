@@ -33,6 +33,7 @@ enum ReportCard {
         }
         html += outcome(entry)
         html += "</div>"
+        html += entry.sections.map(\.html).joined()
         if let trace = entry.trace {
             html += Waterfall.html(trace, budgetMilliseconds: budgetMilliseconds, expireMilliseconds: expireMilliseconds)
         }

@@ -28,6 +28,8 @@ struct ReportEntry: Sendable {
     var elapsedMilliseconds: Double
     var attachment: Attachment?
     var trace: DownloadTrace?
+    /// The command's own sections after the outcome (``ReportSection``): none for `process`.
+    var sections: [ReportSection] = []
 
     /// A processed payload.
     init(payload: String, result: ServiceResult, warnings: [String]) {

@@ -44,6 +44,7 @@ enum ReportStyle {
         .outcome dt{color:#666}
         .outcome dd{margin:0;overflow-wrap:anywhere}
         .warnings{margin:0 0 10px;padding-left:18px;color:#8a5a12}
+        .card-extra{margin-top:10px;border-top:1px solid #eee;padding-top:8px}.card-extra h3{margin:0 0 4px;font-size:13px}
         .waterfall{margin-top:12px;font-size:12px}
         .hop{margin-bottom:6px}
         .hop-label{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}

@@ -31,13 +31,17 @@ package final class RecordedTransport: ImageTransport {
     package let configuration: DownloadConfiguration
     /// The instant certificates are judged at, in seconds since 1970.
     package let at: Int64
+    /// How a request's URL finds its recorded hop.
+    package let match: RecordedURLMatch
     private let found = Mutex<(gaps: [RecordedTransferSource.Gap], unchecked: [String])>(([], []))
 
-    /// A transport answering from `transfer` under `configuration`, judging certificates at `at`.
-    package init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64) {
+    /// A transport answering from `transfer` under `configuration`, judging certificates at `at`,
+    /// finding each request's hop by `match`.
+    package init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64, match: RecordedURLMatch = .exact) {
         self.transfer = transfer
         self.configuration = configuration
         self.at = at
+        self.match = match
     }
 
     /// What the recording lacked for a decision, over every download made so far.
@@ -48,7 +52,7 @@ package final class RecordedTransport: ImageTransport {
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
         -> TransferReport
     {
-        var source = RecordedTransferSource(transfer: transfer, configuration: configuration, at: at)
+        var source = RecordedTransferSource(transfer: transfer, configuration: configuration, at: at, match: match)
         let report = TransferFeed.run(url, configuration: configuration, source: &source, sink: sink)
         found.withLock {
             $0.gaps += source.gaps

@@ -7,18 +7,21 @@
 /// order, the decoded body, and how each request ended.
 package struct RecordedTransfer: Sendable, Equatable {
     /// Every request recorded, in any order: a request of the chain is matched by its URL
-    /// (``RecordedHop/url``, compared exactly), the first unused hop with that URL first.
+    /// (``RecordedHop/url``, by the source's ``RecordedURLMatch``), the first unused hop with that URL first.
     package var hops: [RecordedHop]
     /// The connections the hops name (``RecordedHop/connection``), with their TLS facts and chains.
     package var connections: [RecordedConnection]
     /// The App Transport Security settings the recording was made under, when it says: a refused
     /// handshake without ``RecordedConnection/offered`` facts is undetermined under looser ones.
     package var recordedSecurity: TransportSecurity?
+    /// How an `undetermined` detail names the recording ("the HAR"), as in "redirect target not in the HAR".
+    package var called: String
 
-    /// A recorded transfer of `hops` over `connections`.
-    package init(hops: [RecordedHop], connections: [RecordedConnection] = []) {
+    /// A recorded transfer of `hops` over `connections`, named `called` in details.
+    package init(hops: [RecordedHop], connections: [RecordedConnection] = [], called: String = "the recording") {
         self.hops = hops
         self.connections = connections
+        self.called = called
     }
 
     /// The connection called `id`, if recorded.
@@ -36,8 +39,9 @@ package struct RecordedHop: Sendable, Equatable {
         case bytes([UInt8])
         /// A file holding the decoded bytes (a body kept beside the recording); read in pieces.
         case file(path: String)
-        /// No body was recorded: `why` says so in a few words ("the exporter drops bodies"). A request
-        /// whose decision needs it ends as ``RecordedTransferSource/Gap/body(url:why:)``.
+        /// No body was recorded: `why` says so as an `undetermined` detail does, naming the request
+        /// ("entry 4 (image/png) has no body: Firefox leaves ..."). A request whose decision needs it
+        /// ends as ``RecordedTransferSource/Gap/body(url:why:)``, and its download as `undetermined` with these words.
         case absent(why: String)
     }
 
@@ -49,12 +53,17 @@ package struct RecordedHop: Sendable, Equatable {
         package var message: String
         /// A time-will-expire cancellation ended it.
         package var cancelled: Bool
+        /// The recording holds no response and no ending for it, only these words of its own (an
+        /// exporter's status-0 entry and its error text): the request ends as
+        /// ``RecordedTransferSource/Gap/response(url:why:)``. Nil when the ending above is what happened.
+        package var unanswered: String?
 
         /// An ending with `curlCode` (0 by default: a complete response).
-        package init(curlCode: Int32 = 0, message: String = "", cancelled: Bool = false) {
+        package init(curlCode: Int32 = 0, message: String = "", cancelled: Bool = false, unanswered: String? = nil) {
             self.curlCode = curlCode
             self.message = message
             self.cancelled = cancelled
+            self.unanswered = unanswered
         }
     }
 

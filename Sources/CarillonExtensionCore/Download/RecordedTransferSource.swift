@@ -5,17 +5,18 @@
 /// On a new connection the recorded TLS facts are judged again first, under the configuration's
 /// settings: the protocol and suite (``TransportSecurity/refusal(of:)``) and the chain
 /// (``CertificateJudgement``, at ``at``). What the recording lacks for a decision is a ``Gap``,
-/// listed in ``gaps`` (a replay then says `undetermined`); what could not be judged at all is
-/// listed in ``unchecked``.
+/// listed in ``gaps``: the download then ends `undetermined`, the first gap's words its detail
+/// (``Gap/detail(calling:)``); what could not be judged at all is listed in ``unchecked``.
 package struct RecordedTransferSource: TransferSource {
     /// Deciding data a recording lacks.
     package enum Gap: Sendable, Equatable {
         /// No recorded request for this URL (a redirect's target not captured).
         case hop(url: String)
-        /// The response's body is needed and not recorded, or recorded only in part.
+        /// The response's body is needed and not recorded, or recorded only in part; `why` is the whole
+        /// detail, naming the request (``RecordedHop/Body/absent(why:)``).
         case body(url: String, why: String)
         /// The response itself is missing: the recording ended before it (a failed handshake then,
-        /// accepted now).
+        /// accepted now), or holds only its own words for what happened (``RecordedHop/End/unanswered``).
         case response(url: String, why: String)
     }
 
@@ -23,6 +24,8 @@ package struct RecordedTransferSource: TransferSource {
     package let transfer: RecordedTransfer
     /// The instant certificates are judged at, in seconds since 1970.
     package let at: Int64
+    /// How a request's URL finds its recorded hop.
+    package let match: RecordedURLMatch
     /// The settings the chain and the handshake are judged under.
     let transportSecurity: TransportSecurity
     let extraCAFile: String?
@@ -35,10 +38,12 @@ package struct RecordedTransferSource: TransferSource {
     private var relaxed = false
     private var lastEnding = ChainEnding(curlCode: 0, message: "")
 
-    /// A source answering from `transfer`, judging certificates at `at` under `configuration`.
-    package init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64) {
+    /// A source answering from `transfer`, judging certificates at `at` under `configuration`, finding
+    /// each request's hop by `match`.
+    package init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64, match: RecordedURLMatch = .exact) {
         self.transfer = transfer
         self.at = at
+        self.match = match
         transportSecurity = configuration.transportSecurity
         extraCAFile = configuration.extraCAFile
     }
@@ -46,9 +51,8 @@ package struct RecordedTransferSource: TransferSource {
     mutating func request(_ url: ImageURL, number: Int, feed: TransferFeed) -> TransferStart {
         let wanted = url.absoluteString
         guard
-            let index = transfer.hops.indices.first(where: {
-                !used.contains($0) && transfer.hops[$0].url == wanted && transfer.hops[$0].relaxedTLS == relaxed
-            })
+            let index = match.first(
+                wanted, in: transfer.hops, where: { !used.contains($0) && transfer.hops[$0].relaxedTLS == relaxed })
         else {
             gaps.append(.hop(url: wanted))
             lastEnding = ChainEnding(curlCode: RecordedTransferSource.noResponse, message: "no recorded response for \(wanted)")
@@ -95,6 +99,8 @@ package struct RecordedTransferSource: TransferSource {
             lastEnding.tlsRule = refused.tlsRule
             return .ended(ending)
         }
+        // The handshake, judged now, decides before a response the recording does not hold.
+        if let words = hop.end.unanswered { gaps.append(.response(url: wanted, why: words)) }
         if CurlCode.tlsCodes.contains(hop.end.curlCode) && hop.statusLine.isEmpty && hop.rawHead == nil {
             gaps.append(.response(url: wanted, why: "the recorded handshake failed, and the chain is accepted now"))
             return .ended(ending)
@@ -110,6 +116,7 @@ package struct RecordedTransferSource: TransferSource {
     mutating func chainEnding(code: Int32) -> ChainEnding {
         var ending = lastEnding
         ending.curlCode = code
+        ending.undetermined = gaps.first?.detail(calling: transfer.called)
         return ending
     }
 
@@ -170,7 +177,7 @@ package struct RecordedTransferSource: TransferSource {
             do throws(FileSystemError) {
                 stopped = try !RecordedPieces.feed(file: path, lastPiece: hop.lastPiece, into: feed)
             } catch {
-                gaps.append(.body(url: hop.url, why: "its body file cannot be read: \(error.reason)"))
+                gaps.append(.body(url: hop.url, why: "the body of '\(hop.url)' cannot be read: \(error.reason)"))
             }
         case .absent(let why):
             if feed.machine.disposition != .redirect { gaps.append(.body(url: hop.url, why: why)) }
@@ -178,7 +185,8 @@ package struct RecordedTransferSource: TransferSource {
         if stopped { return RecordedTransferSource.writeError }
         if hop.end.curlCode == RecordedTransferSource.writeError, feed.machine.disposition != .redirect {
             // Live, a decision stopped it; now none did, and the rest was never received.
-            gaps.append(.body(url: hop.url, why: "the recording ends where the live run stopped the body"))
+            gaps.append(
+                .body(url: hop.url, why: "the body of '\(hop.url)' ends where the live run stopped it: the rest was never received"))
         }
         return nil
     }

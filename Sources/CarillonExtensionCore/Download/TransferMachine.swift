@@ -171,6 +171,7 @@ struct TransferMachine: Sendable {
         var report = self.report
         report.curlCode = ending.curlCode
         report.curlMessage = ending.message
+        report.undetermined = ending.undetermined
         guard !ending.beforeFirstRequest else { return report }
         report.status = head.status
         report.bytesWritten = disposition == .redirect ? 0 : bodyBytes
@@ -215,4 +216,6 @@ struct ChainEnding: Sendable, Equatable {
     var elapsedMilliseconds = 0
     /// No request was made at all (a handle could not be set up): the report carries only the code.
     var beforeFirstRequest = false
+    /// The source lacked what a decision needed (a recording's gap): the words of an `undetermined` outcome.
+    var undetermined: String?
 }

@@ -38,6 +38,8 @@ struct TransferReport: Sendable, Equatable {
     var budget: Duration = DownloadLimits.standard.budget
     /// Milliseconds from the start of the download to its end (rounded up), for messages.
     var elapsedMilliseconds: Int = 0
+    /// The source lacked what a decision needed (a recording's gap): the detail of an `undetermined` outcome.
+    var undetermined: String?
 
     /// "'gzip'", "'gzip, br'": the codings as messages name them.
     var codingsText: String { Quoting.single(contentCodings.joined(separator: ", ")) }
@@ -51,6 +53,8 @@ extension TransferReport {
     /// complete and may be verified. The libcurl code and message ride along in the detail.
     var failure: Outcome? {
         let curl = "libcurl error \(curlCode): \(curlMessage)"
+        // Nothing else can be concluded from a response the recording does not hold.
+        if let undetermined { return Outcome(.undetermined, undetermined) }
         if cancelled {
             return Outcome(.expired, "time-will-expire arrived before the download finished, \(trace(image: nil).endDescription)")
         }

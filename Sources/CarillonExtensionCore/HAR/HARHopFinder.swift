@@ -1,43 +1,26 @@
 /// Which entry of a HAR answered a request the extension would make (design §5.5, steps 2 and 3): URLs
-/// are compared after the same normalisation on both sides, and a redirect's target is looked for
+/// are compared after the same redaction and normalisation on both sides (``HARURLComparison``), and a redirect's target is looked for
 /// among the entries that started after the redirect, as a browser records each hop as an entry.
 package struct HARHopFinder: Sendable {
-    /// Query parameters that change from one request to the next without changing the answer (signed
-    /// URLs' dates and lifetimes): ignored when URLs are compared, unless the caller says otherwise.
-    package static let defaultIgnoredQuery: Set<String> = ["x-amz-date", "x-amz-expires", "expires", "x-goog-date", "x-goog-expires"]
+    /// Query parameters ignored when nothing else is said (``HARURLComparison/defaultIgnoredQuery``).
+    package static let defaultIgnoredQuery = HARURLComparison.defaultIgnoredQuery
 
     /// The archive searched.
     package let archive: HARArchive
+    /// How URLs are compared.
+    package let comparison: HARURLComparison
     /// Query parameter names ignored in comparisons, lowercased.
-    package let ignoredQuery: Set<String>
+    package var ignoredQuery: Set<String> { comparison.ignoredQuery }
 
     /// A finder over `archive`, ignoring the query parameters named in `ignoredQuery` (any case).
     package init(archive: HARArchive, ignoredQuery: Set<String> = HARHopFinder.defaultIgnoredQuery) {
         self.archive = archive
-        self.ignoredQuery = Set(ignoredQuery.map { $0.lowercased() })
+        comparison = HARURLComparison(ignoredQuery: ignoredQuery)
     }
 
-    /// `url` as compared: scheme and host lowercased, the default port and the fragment dropped, the
-    /// ignored query parameters removed (the others kept in their order).
-    package func comparable(_ url: String) -> String {
-        let parts = URLReference.split(url)
-        var text = (parts.scheme.map { $0.lowercased() + ":" } ?? "")
-        if var authority = parts.authority.map({ $0.lowercased() }) {
-            let scheme = parts.scheme?.lowercased()
-            if scheme == "https", authority.hasSuffix(":443") { authority.removeLast(4) }
-            if scheme == "http", authority.hasSuffix(":80") { authority.removeLast(3) }
-            text += "//" + authority
-        }
-        text += parts.path.isEmpty && parts.authority != nil ? "/" : String(parts.path)
-        if let query = parts.query {
-            let kept = query.split(separator: "&", omittingEmptySubsequences: false).filter { pair in
-                let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                return !ignoredQuery.contains(name.lowercased())
-            }
-            if !kept.isEmpty { text += "?" + kept.joined(separator: "&") }
-        }
-        return text
-    }
+    /// `url` as compared (``HARURLComparison/comparable(_:)``): redacted, scheme and host lowercased,
+    /// the default port and the fragment dropped, the ignored query parameters removed.
+    package func comparable(_ url: String) -> String { comparison.comparable(url) }
 
     /// The entry that answered the first request for `url`, and a warning when there was a choice:
     /// among several, the first complete 200 that did not come from a cache is preferred.

@@ -13,10 +13,11 @@ package struct HARTransfer: Sendable {
     package var entries: [Int]
     /// What the body reading noted (base64 without `encoding`, Latin-1), for the replay's notes.
     package var notes: [String]
-    /// Why each hop whose body could not be read has none, by URL: the detail an `undetermined` verdict gives.
-    package var missingBodies: [String: String]
-    /// Hops that had no response at all (status 0), by URL, with what the exporter recorded instead.
-    package var noResponse: [String: String]
+    /// Hops that had no response at all (status 0), by URL, with what the exporter recorded instead
+    /// (``RecordedHop/End/unanswered``).
+    package var noResponse: [String: String] {
+        Dictionary(transfer.hops.compactMap { hop in hop.end.unanswered.map { (hop.url, $0) } }) { first, _ in first }
+    }
 
     /// The transfer for a download of `url` whose first request `first` answered.
     ///
@@ -38,8 +39,6 @@ package struct HARTransfer: Sendable {
         var hops: [RecordedHop] = []
         var entries: [Int] = []
         var notes: [String] = []
-        var missing: [String: String] = [:]
-        var noResponse: [String: String] = [:]
         for entry in archive.entries[start...] {
             // Every entry becomes one hop: carillon's mark of a request made again with relaxed TLS rules goes on it.
             defer { if hops.count > 0 { hops[hops.count - 1].relaxedTLS = entry.carillon?["relaxed_tls"] == .bool(true) } }
@@ -53,13 +52,14 @@ package struct HARTransfer: Sendable {
             let recordedEnd = HARTransfer.recordedEnd(entry)
             guard let response = entry.response, response.status > 0 else {
                 // carillon's own entry says how the request ended (a refused handshake): that is the answer.
-                if recordedEnd == nil { noResponse[hopURL] = entry.hints.error ?? "no response recorded" }
+                // Another exporter's says only its own words, and the download ends undetermined on them.
+                let unanswered = entry.hints.error ?? "\(HARBodyReading.describe(entry)) has status 0 and no error text"
                 hops.append(
                     RecordedHop(
                         url: hopURL, httpVersion: nil, remote: HARTransfer.remote(entry), connection: entry.connection,
                         newConnection: newConnection, statusLine: "",
                         body: .absent(why: "no response"),
-                        end: recordedEnd ?? RecordedHop.End(curlCode: 7, message: entry.hints.error ?? "no response recorded"),
+                        end: recordedEnd ?? RecordedHop.End(curlCode: 7, message: unanswered, unanswered: unanswered),
                         microseconds: microseconds, endMilliseconds: endMilliseconds))
                 entries.append(entry.index)
                 continue
@@ -79,7 +79,6 @@ package struct HARTransfer: Sendable {
                 notes.append(detail)
             case .missing(let why), .undetermined(let why):
                 body = .absent(why: why)
-                missing[hopURL] = why
             }
             let version = response.message.httpVersion ?? "1.1"
             let statusLine = "HTTP/\(version) \(response.status)" + (response.statusText.isEmpty ? "" : " \(response.statusText)")
@@ -104,12 +103,10 @@ package struct HARTransfer: Sendable {
                 if index == 0 { hops[index].newConnection = true }
             }
         }
-        transfer = RecordedTransfer(hops: hops, connections: connections)
+        transfer = RecordedTransfer(hops: hops, connections: connections, called: "the HAR")
         transfer.recordedSecurity = HARConnections.recordedSecurity(archive.carillon)
         self.entries = entries
         self.notes = notes
-        missingBodies = missing
-        self.noResponse = noResponse
     }
 
     /// How the request ended, from carillon's own `_carillon.end` (libcurl's code and words, a
