@@ -52,7 +52,7 @@ package final class RecordingTransport: ImageTransport {
         let report = try pool.download(url, cancellation: cancellation) { piece in
             if let (descriptor, staged) = body {
                 do throws(FileSystemError) {
-                    try FileSystem.writeAll(descriptor, piece, path: staged.temporaryPath)
+                    try FileSystem.writeStaging(descriptor, piece, path: staged.temporaryPath, after: count)
                 } catch {
                     bodyFailure = error.reason
                     FileSystem.closeDescriptor(descriptor)
