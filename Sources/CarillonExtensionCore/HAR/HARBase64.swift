@@ -51,13 +51,20 @@ enum HARBase64 {
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Result<
         Int, Invalid
     > {
+        sextets.withUnsafeBufferPointer { decode(bytes, into: buffer, table: $0) }
+    }
+
+    private static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>
+    ) -> Result<Int, Invalid> {
         var written = 0
         var group: UInt32 = 0
         var count = 0
         var padding = 0
         for position in bytes.indices {
             let byte = bytes[position]
-            if padding == 0, let value = sextet(byte) {
+            let value = table[Int(byte)]
+            if padding == 0, value < 64 {
                 group = group << 6 | UInt32(value)
                 count += 1
                 if count == 4 {
@@ -98,6 +105,9 @@ enum HARBase64 {
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
+
+    /// Each byte's sextet, or 255 for a byte that is not in either alphabet: one look-up per character.
+    private static let sextets: [UInt8] = (0...255).map { sextet(UInt8($0)) ?? 255 }
 
     private static func sextet(_ byte: UInt8) -> UInt8? {
         switch byte {
