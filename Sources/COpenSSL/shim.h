@@ -150,16 +150,39 @@ static inline size_t carillon_ssl_group(void *ssl, char *buffer, size_t size) {
     return length;
 }
 
+/// The trust a handshake has, for judging recorded chains offline, as libcurl sets it up: without
+/// `ca_file`, the system's default bundle and hashed directory (`X509_STORE_set_default_paths`); with
+/// it, `ca_file` (`X509_STORE_load_locations`) and the system's hashed directory (CURLOPT_CAINFO
+/// replaces the bundle, CURLOPT_CAPATH stays: `X509_LOOKUP_hash_dir`, whose certificates are read
+/// only when a chain names their subject). Loading the bundle parses every certificate in it, so a
+/// caller judging many chains builds this once and passes it to `carillon_offline_store`. NULL when
+/// it cannot be built; `X509_STORE_free` frees it.
+static inline X509_STORE *carillon_trust_store(const char *ca_file) {
+    X509_STORE *store = X509_STORE_new();
+    int ready = store != NULL;
+    if (ready && !ca_file) ready = X509_STORE_set_default_paths(store) == 1;
+    if (ready && ca_file) {
+        X509_LOOKUP *directory = X509_STORE_add_lookup(store, X509_LOOKUP_hash_dir());
+        ready = directory && X509_LOOKUP_add_dir(directory, NULL, X509_FILETYPE_DEFAULT) == 1;
+        if (ready) ready = X509_STORE_load_locations(store, ca_file, NULL) == 1;
+    }
+    if (!ready) {
+        X509_STORE_free(store);
+        return NULL;
+    }
+    return store;
+}
+
 /// A store context for verifying a recorded chain offline, as the handshake would have at `at`
 /// (seconds since 1970): the leaf and the certificates sent after it from DER (`d2i_X509`), trust
-/// from the system's default locations (`X509_STORE_set_default_paths`) plus `ca_file` when given
-/// (`X509_STORE_load_locations`), the TLS client's purpose (`X509_STORE_CTX_set_default("ssl_server")`)
-/// and the instant (`X509_VERIFY_PARAM_set_time`). Returns NULL when a certificate does not parse
-/// (`*bad` is then its index) or the store cannot be built; free it with `carillon_offline_store_free`.
+/// from `trust` (`carillon_trust_store`; the context takes a reference of its own), the TLS client's
+/// purpose (`X509_STORE_CTX_set_default("ssl_server")`) and the instant (`X509_VERIFY_PARAM_set_time`).
+/// Returns NULL when a certificate does not parse (`*bad` is then its index) or the context cannot be
+/// built; free it with `carillon_offline_store_free`.
 static inline X509_STORE_CTX *carillon_offline_store(
-    const unsigned char *const *ders, const long *lengths, int count, const char *ca_file, long long at, int *bad) {
+    const unsigned char *const *ders, const long *lengths, int count, X509_STORE *trust, long long at, int *bad) {
     *bad = -1;
-    if (count < 1) return NULL;
+    if (count < 1 || !trust) return NULL;
     STACK_OF(X509) *untrusted = sk_X509_new_null();
     X509 *leaf = NULL;
     for (int index = 0; index < count; index++) {
@@ -174,11 +197,9 @@ static inline X509_STORE_CTX *carillon_offline_store(
         }
         if (index == 0) leaf = cert; else sk_X509_push(untrusted, cert);
     }
-    X509_STORE *store = X509_STORE_new();
+    X509_STORE *store = X509_STORE_up_ref(trust) == 1 ? trust : NULL;
     X509_STORE_CTX *context = X509_STORE_CTX_new();
-    int ready = store && context && X509_STORE_set_default_paths(store) == 1;
-    if (ready && ca_file) ready = X509_STORE_load_locations(store, ca_file, NULL) == 1;
-    if (ready) ready = X509_STORE_CTX_init(context, store, leaf, untrusted) == 1;
+    int ready = store && context && X509_STORE_CTX_init(context, store, leaf, untrusted) == 1;
     if (!ready) {
         // The context keeps these pointers without references of its own: they are freed with it.
         X509_free(leaf);
@@ -192,7 +213,7 @@ static inline X509_STORE_CTX *carillon_offline_store(
     return context;
 }
 
-/// Frees a context of `carillon_offline_store`, its certificates and its store.
+/// Frees a context of `carillon_offline_store`, its certificates and its reference to the store.
 static inline void carillon_offline_store_free(X509_STORE_CTX *context) {
     if (!context) return;
     STACK_OF(X509) *untrusted = X509_STORE_CTX_get0_untrusted(context);

@@ -28,6 +28,7 @@ import time
 from nginx import Nginx
 import bench_campaign
 import bench_codings
+import bench_replay
 import memory_map
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -1099,7 +1100,7 @@ def main(argv=None):
     ap.add_argument("--static-what-if", action="store_true",
                     help="also build with --static-swift-stdlib (scratch PATH-static) and time/measure it "
                          "beside the normal build in rows 1 and 3 (a what-if for Package.swift)")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11", help="comma-separated rows to run (default: all)")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13", help="comma-separated rows to run (default: all)")
     ap.add_argument("--no-nginx", action="store_true",
                     help="do not install nginx-light when nginx is missing (rows 1n/1np then say so and are skipped)")
     ap.add_argument("--scratch-path", default=os.environ.get("CARILLON_BENCH_SCRATCH", "/tmp/build-bench"),
@@ -1107,8 +1108,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     quick = args.quick
     only = set(args.only.split(","))
-    reps = dict(big=3, rss=1, exp_cli=2, exp_in=3, jobs_n=40, jobs_reps=1, drain=1, overhead=300, report=1, upload=1) if quick else \
-        dict(big=30, rss=5, exp_cli=9, exp_in=25, jobs_n=200, jobs_reps=5, drain=3, overhead=3000, report=3, upload=3)
+    reps = dict(big=3, rss=1, exp_cli=2, exp_in=3, jobs_n=40, jobs_reps=1, drain=1, overhead=300, report=1, upload=1, replay_many=1) if quick else \
+        dict(big=30, rss=5, exp_cli=9, exp_in=25, jobs_n=200, jobs_reps=5, drain=3, overhead=3000, report=3, upload=3, replay_many=5)
 
     began = time.monotonic()
     load_before = load()
@@ -1191,6 +1192,12 @@ def main(argv=None):
         if "11" in only:
             say("11 process --record, 10 MiB ...")
             bench_record(nse, srv, work, reps["big"], have_time)
+        if "12" in only or "13" in only:
+            say("12/13 replay of a 10 MiB recording, and of 1,000 small ones (bench_replay.py) ...")
+            if "12" in only:
+                bench_replay.ten_mib(sys.modules[__name__], nse, srv, work, reps["big"])
+            if "13" in only:
+                bench_replay.many_small(sys.modules[__name__], nse, srv, work, reps["replay_many"])
     finally:
         srv.stop()
         if not args.keep:

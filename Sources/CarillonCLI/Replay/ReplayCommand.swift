@@ -148,6 +148,12 @@ enum ReplayCommand: Command {
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {
+        // Without --attachments, one directory lasts for the whole run (each recording empties it).
+        defer {
+            if !plan.pipeline.configuration.keepsAttachments {
+                AttachmentStore.removeRunDirectory(plan.pipeline.configuration.attachmentsDirectory)
+            }
+        }
         var status = CarillonTool.exitSuccess
         var outcomes: [Reason] = []
         var changed = false

@@ -125,8 +125,9 @@ struct ReplayRun {
             transfer: transfer.transfer, configuration: configuration.download, at: instant.millisecondsSinceEpoch / 1000,
             match: finder.comparison.match)
         let runtime = ExtensionRuntime(configuration: configuration, replaying: transport)
-        // The line is printed before this returns: without --attachments its files go with the run.
-        defer { runtime.finish() }
+        // The line is printed before this returns: without --attachments its files go with it, and the
+        // run's directory stays for the next recording (ReplayCommand removes it at the end).
+        defer { runtime.finishKeepingRunDirectory() }
         guard let payload = try? Payload(bytes: target.payload) else { return nil }
         var result = runtime.process(
             NotificationRequest(identifier: target.name, payload: payload), timeWillExpireAfter: plan.pipeline.expireAfter)

@@ -90,7 +90,19 @@ import Synchronization
         }
     }
 
-    private static func removeStoreFiles(in directory: String) {
+    /// Removes the files a store made in a directory that lasts for its run (attachments and partial
+    /// downloads) and keeps the directory, still registered, for the run's next notification: a run
+    /// whose notifications each get a runtime of their own (a replay of many recordings) then makes and
+    /// removes one directory, not one per notification. ``removeRunDirectory(_:)`` ends it.
+    @_spi(Tooling) public static func emptyRunDirectory(_ directory: String) {
+        inProgress.withLock { paths in
+            removeStoreFiles(in: directory, keepingDirectory: true)
+            let inside = directory + "/"
+            paths = paths.filter { !$0.hasPrefix(inside) }
+        }
+    }
+
+    private static func removeStoreFiles(in directory: String, keepingDirectory: Bool = false) {
         guard let entries = try? DirectoryListing.entries(directory, followLink: false) else { return }
         for entry in entries
         where entry.name.hasPrefix("image-")
@@ -98,7 +110,7 @@ import Synchronization
         {
             FileSystem.removeQuietly(FileSystem.join(directory, entry.name))
         }
-        FileSystem.removeEmptyDirectoryQuietly(directory)
+        if !keepingDirectory { FileSystem.removeEmptyDirectoryQuietly(directory) }
     }
 
     /// Removes the partial file of every download under way and every directory that lasts only for

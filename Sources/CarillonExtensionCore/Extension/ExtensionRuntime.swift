@@ -50,6 +50,14 @@ public final class ExtensionRuntime: Sendable {
         if !configuration.keepsAttachments { AttachmentStore.removeRunDirectory(configuration.attachmentsDirectory) }
     }
 
+    /// Ends this runtime as ``finish()`` does, but leaves an attachments directory that lasts only for
+    /// the run in place, emptied of its files (``AttachmentStore/emptyRunDirectory(_:)``), for the next
+    /// runtime of the same run; ``AttachmentStore/removeRunDirectory(_:)`` removes it at the run's end.
+    @_spi(Tooling) public func finishKeepingRunDirectory() {
+        imageSource?.finish()
+        if !configuration.keepsAttachments { AttachmentStore.emptyRunDirectory(configuration.attachmentsDirectory) }
+    }
+
     /// A runtime whose downloads are answered by `transport` (a recording) instead of the network:
     /// the same extension, the same decisions, no socket.
     package convenience init(

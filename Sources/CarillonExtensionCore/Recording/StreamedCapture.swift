@@ -26,14 +26,17 @@ final class StreamedCapture {
 
     deinit { discard() }
 
-    /// Appends `piece` to the file, the count and the digest.
+    /// Appends `piece` to the file, the count and the digest; the file's writeback starts at every whole
+    /// mebibyte (``FileSystem/writeStaging(_:_:path:after:)``), so that ``finish()``'s fsync waits for the
+    /// last one only.
     func write(_ piece: UnsafeRawBufferPointer) {
+        let before = bytes
         bytes += piece.count
         digest?.update(piece)
         guard failure == nil, open() else { return }
         guard let (descriptor, staged) = file else { return }
         do throws(FileSystemError) {
-            try FileSystem.writeAll(descriptor, piece, path: staged.temporaryPath)
+            try FileSystem.writeStaging(descriptor, piece, path: staged.temporaryPath, after: before)
         } catch {
             give(up: error.reason)
         }

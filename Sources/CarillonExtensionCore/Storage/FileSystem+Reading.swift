@@ -28,14 +28,14 @@ extension FileSystem {
         if Kind(mode: info.st_mode) == .regularFile {
             let size = Int(info.st_size)
             if size > limit { throw FileSystemError("read", path, errno: _EFBIG) }
-            if size < 64 * 1024 {
-                // A record of a few hundred bytes in one read(2), not two: asked for one byte more than its
-                // size, a regular file that gives exactly its size is whole (one that grew gives more, one
-                // that shrank less, and both are read on to the end below). A drain reads 1,000 of them.
-                bytes = try readOnce(descriptor: descriptor, capacity: size + 1, path: path)
-                if bytes.count == size { return bytes }
-                if bytes.count > limit { throw FileSystemError("read", path, errno: _EFBIG) }
-            }
+            // One read(2) into an array of its size, not two, and no growing array: asked for one byte
+            // more than its size, a regular file that gives exactly its size is whole (one that grew
+            // gives more, one that shrank less, and both are read on to the end below). A drain reads
+            // 1,000 records of a few hundred bytes; a replay reads a 14 MB HAR, which 64 KiB pieces
+            // appended to a growing array copied twice over.
+            bytes = try readOnce(descriptor: descriptor, capacity: size + 1, path: path)
+            if bytes.count == size { return bytes }
+            if bytes.count > limit { throw FileSystemError("read", path, errno: _EFBIG) }
         }
         let rest = try readAll(descriptor: descriptor, limit: limit - bytes.count, path: path)
         return bytes.isEmpty ? rest : bytes + rest

@@ -24,13 +24,9 @@ package struct CertificateJudgement: Sendable, Equatable {
     /// `at` (seconds since 1970) would have, trusting the system's store and `extraCAFile` (PEM).
     package init(chain: [[UInt8]], host: String, at: Int64, extraCAFile: String? = nil) {
         var bad: Int32 = -1
+        let trust = OfflineTrust.store(extraCAFile: extraCAFile)
         let store = Self.withPointers(chain) { ders, lengths in
-            if let extraCAFile {
-                return FileName.withCString(extraCAFile) {
-                    carillon_offline_store(ders, lengths, Int32(chain.count), $0, at, &bad)
-                }
-            }
-            return carillon_offline_store(ders, lengths, Int32(chain.count), nil, at, &bad)
+            carillon_offline_store(ders, lengths, Int32(chain.count), trust, at, &bad)
         }
         guard let store else {
             verdict = .unreadable(index: Int(bad))
