@@ -42,6 +42,29 @@ final class StreamedCapture {
         }
     }
 
+    /// Writes the first `count` bytes this capture has taken into `other`, read back from this
+    /// capture's file (the pages just written, in the page cache). When they cannot be read (this
+    /// capture gave its file up), `other` gives up too, saying why.
+    func copy(first count: Int, into other: StreamedCapture) {
+        guard count > 0 else { return }
+        guard failure == nil, let (_, staged) = file else {
+            other.give(up: "the decoded body it starts with was not kept: \(failure ?? "no file")")
+            return
+        }
+        var left = count
+        do throws(FileSystemError) {
+            try FileSystem.readChunks(ofRegularFile: staged.temporaryPath) { chunk in
+                let part = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(chunk)[..<min(left, chunk.count)])
+                other.write(part)
+                left -= part.count
+                return left > 0
+            }
+            if left > 0 { other.give(up: "the decoded body's file is shorter than the \(count) bytes it took") }
+        } catch {
+            other.give(up: error.reason)
+        }
+    }
+
     /// The file, synced and closed, and what it holds. The capture is over: a later write is lost.
     func finish() -> Captured {
         _ = failure == nil && open()
@@ -80,7 +103,7 @@ final class StreamedCapture {
         }
     }
 
-    private func give(up reason: String) {
+    fileprivate func give(up reason: String) {
         failure = reason
         discard()
     }

@@ -27,7 +27,7 @@ final class WireTap: TransferTap {
     private let clock = ContinuousClock.now
     private var sentHeads: [[UInt8]] = []
     private var body: StreamedCapture
-    private var wire: StreamedCapture?
+    private var received: ReceivedBody
     private var arrival = ArrivalSamples()
     private var lastPiece = 0
 
@@ -35,14 +35,15 @@ final class WireTap: TransferTap {
     init(directory: String) {
         self.directory = directory
         body = StreamedCapture(directory: directory)
+        received = ReceivedBody(directory: directory)
     }
 
     func startHop(number: Int) {
         sentHeads.append([])
         body.discard()
-        wire?.discard()
+        received.discard()
         body = StreamedCapture(directory: directory)
-        wire = nil
+        received = ReceivedBody(directory: directory)
         arrival = ArrivalSamples()
         lastPiece = 0
     }
@@ -53,12 +54,12 @@ final class WireTap: TransferTap {
     }
 
     func wire(_ bytes: UnsafeRawBufferPointer) {
-        if wire == nil { wire = StreamedCapture(directory: directory) }
-        wire?.write(bytes)
+        received.received(bytes, decoded: body)
     }
 
     func body(_ piece: UnsafeRawBufferPointer) {
         body.write(piece)
+        received.decodedPiece(piece, decoded: body)
         lastPiece = piece.count
         arrival.add(milliseconds: (ContinuousClock.now - clock).inMillisecondsFraction, bytes: body.bytes)
     }
@@ -66,15 +67,16 @@ final class WireTap: TransferTap {
     /// What was heard, the files synced and closed; the wire's file is dropped when it holds the
     /// decoded body's bytes exactly.
     func finish() -> Heard {
-        let decoded = body.finish()
-        var received = wire?.finish()
-        if let same = received, same.bytes == decoded.bytes, same.sha256 == decoded.sha256 {
+        // The received body's prefix is read back from the decoded body's file: before that is closed.
+        let differs = received.finish(decoded: body)
+        let decodedNow = body.finish()
+        var wire = differs
+        if let same = differs, same.bytes == decodedNow.bytes, same.sha256 == decodedNow.sha256 {
             same.staged?.discard()
-            received = nil
+            wire = nil
         }
-        wire = nil
         return Heard(
-            sentRequests: sentHeads.map(WireTap.fields(ofRequestHead:)), body: decoded, wire: received, arrival: arrival.samples,
+            sentRequests: sentHeads.map(WireTap.fields(ofRequestHead:)), body: decodedNow, wire: wire, arrival: arrival.samples,
             lastPiece: lastPiece)
     }
 
