@@ -103,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CarillonCLITests",
-            dependencies: ["CarillonCLI", "carillon-nse", "CarillonTestSupport"]
+            dependencies: ["CarillonCLI", "carillon-nse", "CarillonTestSupport", "CarillonFuzzChecks"]
         ),
     ],
     swiftLanguageModes: [.v6]

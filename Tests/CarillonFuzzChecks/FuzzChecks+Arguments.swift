@@ -64,8 +64,9 @@ extension FuzzChecks {
         "completions": ["--help": .none],
     ]
 
-    /// The options that may be given more than once, every value kept in order (`--header`).
-    public static let repeatableOptions: Set<String> = ["--header"]
+    /// The options that may be given more than once, every value kept in order (`--header`,
+    /// `--match-ignore-query`).
+    public static let repeatableOptions: Set<String> = ["--header", "--match-ignore-query"]
 
     /// A command line as the tool's rules read it: option values by name (a repeatable option's in
     /// order), flags, positionals.
