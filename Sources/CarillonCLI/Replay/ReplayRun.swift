@@ -71,26 +71,10 @@ struct ReplayRun {
         return images.map { Target(url: $0.request.url, payload: Self.payload(for: $0.request.url), name: name($0)) }
     }
 
-    /// The entries the chain used, in its order: each trace hop's URL matched to the first hop of the
-    /// transfer not yet used with that URL, as the recorded source matches them (`match`).
-    static func entries(used trace: DownloadTrace?, transfer: HARTransfer, match: RecordedURLMatch) -> [Int] {
-        var taken: Set<Int> = []
-        var entries: [Int] = []
-        let hops = transfer.transfer.hops
-        var relaxed = false
-        for hop in trace?.hops ?? [] {
-            func unused(_ relaxedTLS: Bool) -> Int? {
-                match.first(hop.url, in: hops, where: { !taken.contains($0) && hops[$0].relaxedTLS == relaxedTLS })
-            }
-            // A refused handshake the replay answered from its relaxed request (a status now): that entry, and the chain's next ones.
-            if !relaxed, hop.status != nil, let refused = unused(false), hops[refused].statusLine.isEmpty, unused(true) != nil {
-                relaxed = true
-            }
-            guard let position = unused(relaxed) else { continue }
-            taken.insert(position)
-            entries.append(transfer.entries[position])
-        }
-        return entries.isEmpty ? Array(transfer.entries.prefix(1)) : entries
+    /// The entries that answered the chain, in its order, as the recorded source chose them; the
+    /// first entry when none did.
+    static func entries(answered: [Int], transfer: HARTransfer) -> [Int] {
+        answered.isEmpty ? Array(transfer.entries.prefix(1)) : answered.map { transfer.entries[$0] }
     }
 
     private func name(_ entry: HAREntry) -> String { FileName.jsonText(file.path) + "#\(entry.index)" }
@@ -131,7 +115,7 @@ struct ReplayRun {
         guard let payload = try? Payload(bytes: target.payload) else { return nil }
         var result = runtime.process(
             NotificationRequest(identifier: target.name, payload: payload), timeWillExpireAfter: plan.pipeline.expireAfter)
-        let entries = Self.entries(used: result.trace, transfer: transfer, match: finder.comparison.match).compactMap {
+        let entries = Self.entries(answered: transport.answered, transfer: transfer).compactMap {
             archive.entry(atFileIndex: $0)
         }
         result.warnings += entries.flatMap(HARRequestComparison.warnings)

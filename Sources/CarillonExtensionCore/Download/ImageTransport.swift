@@ -33,7 +33,7 @@ package final class RecordedTransport: ImageTransport {
     package let at: Int64
     /// How a request's URL finds its recorded hop.
     package let match: RecordedURLMatch
-    private let found = Mutex<(gaps: [RecordedTransferSource.Gap], unchecked: [String])>(([], []))
+    private let found = Mutex<(gaps: [RecordedTransferSource.Gap], unchecked: [String], answered: [Int])>(([], [], []))
 
     /// A transport answering from `transfer` under `configuration`, judging certificates at `at`,
     /// finding each request's hop by `match`.
@@ -48,6 +48,8 @@ package final class RecordedTransport: ImageTransport {
     package var gaps: [RecordedTransferSource.Gap] { found.withLock { $0.gaps } }
     /// The checks that could not be made, over every download made so far.
     package var unchecked: [String] { found.withLock { $0.unchecked } }
+    /// The hops that answered, in order (``RecordedTransferSource/answered``), over every download made so far.
+    package var answered: [Int] { found.withLock { $0.answered } }
 
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
         -> TransferReport
@@ -57,6 +59,7 @@ package final class RecordedTransport: ImageTransport {
         found.withLock {
             $0.gaps += source.gaps
             $0.unchecked += source.unchecked
+            $0.answered += source.answered
         }
         return report
     }

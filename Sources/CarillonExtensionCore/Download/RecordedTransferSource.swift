@@ -34,6 +34,9 @@ package struct RecordedTransferSource: TransferSource {
     /// Checks that could not be made (e.g. "certificate chain: not recorded for c1").
     package private(set) var unchecked: [String] = []
     private var used: Set<Int> = []
+    /// The hops that answered the chain's requests, in its order (indices into the transfer's hops): a
+    /// refused handshake answered from its relaxed request names the relaxed hop, not the refused one.
+    package private(set) var answered: [Int] = []
     /// The chain is answered by the hops recorded with relaxed TLS rules (``OfferedHandshake``).
     private var relaxed = false
     private var lastEnding = ChainEnding(curlCode: 0, message: "")
@@ -59,6 +62,7 @@ package struct RecordedTransferSource: TransferSource {
             return .notStarted(code: RecordedTransferSource.noResponse)
         }
         used.insert(index)
+        answered.append(index)
         let hop = transfer.hops[index]
         let connection = transfer.connection(hop.connection)
         var facts = TransferHop.Facts()
@@ -84,6 +88,7 @@ package struct RecordedTransferSource: TransferSource {
                 case .refused(let words): refused = ChainEnding(curlCode: CurlCode.sslConnectError, message: "SSL connect error (\(words))")
                 case .alternative:
                     relaxed = true
+                    answered.removeLast()
                     return request(url, number: number, feed: feed)
                 case .undetermined(let why):
                     gaps.append(.response(url: wanted, why: why))
