@@ -7,7 +7,10 @@
     public static func warnings(_ userInfo: JSONValue) -> [String] {
         guard case .object(let top) = userInfo else { return [] }
         var hints = lookAlikes(top, wanted: ["aps", "carillon"], scope: "top-level key")
-        if userInfo["aps"]?["mutable-content"] == nil { hints += misplacedMutableContent(top) }
+        if userInfo["aps"]?["mutable-content"] == nil {
+            hints += misplacedMutableContent(top)
+            if let override = overrideDroppedMutableContent(userInfo) { hints.append(override) }
+        }
 
         if case .object(let aps)? = userInfo["aps"] {
             hints += lookAlikes(aps, wanted: ["mutable-content", "alert"], scope: "aps key")
@@ -100,6 +103,18 @@
             "top-level key \(Quoting.single(member.key)) is not 'aps.mutable-content': did you mean 'aps.mutable-content'? "
                 + "(iOS reads it inside aps only)"
         }
+    }
+
+    /// The seed's own case ("Notification images"): a payload that carries `carillon.image` and an alert
+    /// whose `aps` has no `mutable-content` at all was most likely made by an apns override that replaced
+    /// `aps` wholesale. Said wherever it shows, whatever the input's form.
+    package static func overrideDroppedMutableContent(_ userInfo: JSONValue) -> String? {
+        guard case .object(let aps)? = userInfo["aps"], !aps.contains(where: { $0.key == "mutable-content" }),
+            stampObject(userInfo["carillon"])?.contains(where: { $0.key == "image" }) == true,
+            aps.contains(where: { $0.key == "alert" }), Routing.decide(userInfo)?.reason == .notMutable
+        else { return nil }
+        return "aps has no mutable-content, yet the payload carries carillon.image and an alert: an apns override that replaced aps "
+            + "wholesale drops mutable-content: 1; keep it in the override"
     }
 
     /// Where other SDKs read a notification's image (Firebase, OneSignal, common custom keys).

@@ -64,6 +64,7 @@ var _O_CREAT: CInt { CInt(O_CREAT) }
 var _O_DIRECTORY: CInt { CInt(O_DIRECTORY) }
 var _O_EXCL: CInt { CInt(O_EXCL) }
 var _O_NOFOLLOW: CInt { CInt(O_NOFOLLOW) }
+var _AT_SYMLINK_NOFOLLOW: CInt { CInt(AT_SYMLINK_NOFOLLOW) }
 var _O_NONBLOCK: CInt { CInt(O_NONBLOCK) }
 var _O_RDONLY: CInt { CInt(O_RDONLY) }
 var _O_RDWR: CInt { CInt(O_RDWR) }
@@ -89,6 +90,12 @@ var _DT_SOCK: CInt { CInt(DT_SOCK) }
 
 @discardableResult func system_open(_ path: UnsafePointer<CChar>, _ flags: CInt) -> CInt { open(path, flags) }
 @discardableResult func system_open(_ path: UnsafePointer<CChar>, _ flags: CInt, _ mode: CModeT) -> CInt { open(path, flags, mode) }
+@discardableResult func system_openat(_ directory: CInt, _ path: UnsafePointer<CChar>, _ flags: CInt) -> CInt {
+    openat(directory, path, flags)
+}
+@discardableResult func system_fstatat(_ directory: CInt, _ path: UnsafePointer<CChar>, _ info: UnsafeMutablePointer<CStat>, _ flags: CInt)
+    -> CInt
+{ fstatat(directory, path, info, flags) }
 @discardableResult func system_close(_ descriptor: CInt) -> CInt { close(descriptor) }
 @discardableResult func system_read(_ descriptor: CInt, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)

@@ -1,0 +1,64 @@
+/// An APNs request as it would be sent (SPEC §12): read from an APNs request written as text, a curl
+/// command, or an FCM message (the request FCM sends for it). Whatever the input leaves open — a shell
+/// variable the file never sets, the device token FCM holds — is said, never filled in.
+package struct APNsRequest: Sendable, Equatable {
+    /// The form the request came in, as the line's `request.form` names it.
+    package enum Form: String, Sendable, Equatable {
+        case apnsText = "apns-text"
+        case curl
+        case fcm
+    }
+
+    /// Who sends the APNs request: the input's own sender, or FCM (for an FCM message, in any form).
+    package enum Sender: String, Sendable, Equatable {
+        case provider
+        case fcm
+    }
+
+    package var form: Form
+    package var sender: Sender
+    /// `:method`; nil when FCM makes the request.
+    package var method: String?
+    /// Scheme, host, port and `:path`; nil when FCM makes the request.
+    package var target: RequestTarget?
+    /// The header fields, in order, duplicates kept (APNs refuses a repeated one).
+    package var headers: [RequestHeaders.Field]
+    /// Names of the fields FCM adds by default (its `apns-priority` and `apns-expiration`).
+    package var defaultedHeaders: [String] = []
+    /// The payload as sent: a curl command's data exactly, a request text's body without its final line
+    /// break, the compact JSON FCM sends.
+    package var body: [UInt8]
+    /// The HTTP version the input asks for, when it says (`1.1` from curl's `--http1.1`); nil for HTTP/2
+    /// or unsaid.
+    package var httpVersion: String?
+    /// What the input leaves open.
+    package var unresolved: [ShellExpansion.Unresolved] = []
+    /// What the reader noticed that a person should know (a second curl command, `validate_only`…).
+    package var notes: [String] = []
+    /// For an FCM message: what FCM makes of it.
+    package var fcm: FCMFindings?
+
+    package init(
+        form: Form, sender: Sender = .provider, method: String?, target: RequestTarget?, headers: [RequestHeaders.Field], body: [UInt8],
+        httpVersion: String? = nil
+    ) {
+        self.form = form
+        self.sender = sender
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+        self.httpVersion = httpVersion
+    }
+
+    /// The last field named `name` (compared without regard to case), or nil.
+    package func header(_ name: String) -> RequestHeaders.Field? {
+        let wanted = name.lowercased()
+        return headers.last { $0.name.lowercased() == wanted }
+    }
+
+    /// What in `text` the input leaves open (a placeholder standing in it), or nil when it is all known.
+    package func unresolved(in text: String) -> ShellExpansion.Unresolved? {
+        unresolved.first { text.contains($0.source) }
+    }
+}

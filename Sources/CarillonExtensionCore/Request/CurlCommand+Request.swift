@@ -1,0 +1,118 @@
+extension CurlCommand {
+    /// The request curl sends for this command: its method, URL, header fields and body, the body built by
+    /// each data option's own rule (curl(1)): `-d @file` strips CR and LF from the file, `--data-binary
+    /// @file` and `--json @file` keep it exactly, `--data-raw` has no `@` rule; pieces are joined with
+    /// `&`, `--json` pieces with nothing.
+    ///
+    /// - Throws: ``RequestProblem`` for no URL, an `@file` refused or unreadable, a header file that is not
+    ///   header lines.
+    package func request(files: RequestFiles) throws(RequestProblem) -> APNsRequest {
+        guard let url = urls.first else { throw RequestProblem("the curl command names no URL") }
+        var unresolved = url.unresolved
+        var body: [UInt8] = []
+        var previous: Data.Kind?
+        for piece in data {
+            unresolved += piece.value.unresolved
+            if previous != nil && !(previous == .json && piece.kind == .json) { body.append(UInt8(ascii: "&")) }
+            body += try Self.bytes(of: piece, files: files)
+            previous = piece.kind
+        }
+        var target = RequestTarget(url: url.text)
+        if get && !body.isEmpty {
+            target.path += (target.path.contains("?") ? "&" : "?") + String(decoding: body, as: UTF8.self)
+            body = []
+        }
+        let method = self.method?.text ?? (head ? "HEAD" : get ? "GET" : data.isEmpty ? "GET" : "POST")
+        var request = APNsRequest(
+            form: .curl, method: method, target: target, headers: try fields(files: files, unresolved: &unresolved), body: body,
+            httpVersion: httpVersion)
+        request.unresolved = unresolved
+        if urls.count > 1 {
+            request.notes.append("the command names \(urls.count) URLs; curl sends one request to each, and the first is judged")
+        }
+        if hasNext { request.notes.append("the command goes on after --next with another transfer, which is not judged") }
+        return request
+    }
+
+    /// A data option's bytes: its argument, or the file it names.
+    private static func bytes(of piece: Data, files: RequestFiles) throws(RequestProblem) -> [UInt8] {
+        let value = piece.value.bytes
+        guard piece.kind != .raw, value.first == UInt8(ascii: "@") else { return value }
+        let path = String(decoding: value.dropFirst(), as: UTF8.self)
+        let option = piece.kind == .data ? "-d" : piece.kind == .binary ? "--data-binary" : "--json"
+        let contents: [UInt8]
+        do {
+            contents = try files.read(path)
+        } catch {
+            throw RequestProblem("\(option) @\(Quoting.display(path)): \(error.message)")
+        }
+        // curl reads -d's file as text and drops every carriage return and newline (curl(1), --data).
+        return piece.kind == .data ? contents.filter { $0 != 0x0D && $0 != 0x0A } : contents
+    }
+
+    /// The header fields curl sends beside its own: `-A`, `--oauth2-bearer`, `-u`, `--json`'s two (which
+    /// a `-H` of the same name replaces), then each `-H` in order (`Name;` sends an empty field, `Name:`
+    /// sends none, `@file` reads one field a line).
+    private func fields(files: RequestFiles, unresolved: inout [ShellExpansion.Unresolved]) throws(RequestProblem) -> [RequestHeaders.Field]
+    {
+        var given: [RequestHeaders.Field] = []
+        for header in headers {
+            unresolved += header.unresolved
+            if header.bytes.first == UInt8(ascii: "@") {
+                let path = String(decoding: header.bytes.dropFirst(), as: UTF8.self)
+                let contents: [UInt8]
+                do {
+                    contents = try files.read(path)
+                } catch {
+                    throw RequestProblem("-H @\(Quoting.display(path)): \(error.message)")
+                }
+                for line in contents.split(separator: 0x0A) {
+                    if let field = Self.field(String(decoding: line.filter { $0 != 0x0D }, as: UTF8.self)) { given.append(field) }
+                }
+            } else if let field = Self.field(header.text) {
+                given.append(field)
+            }
+        }
+        var fields: [RequestHeaders.Field] = []
+        let named = Set(given.map { $0.name.lowercased() })
+        if let userAgent, !named.contains("user-agent") {
+            unresolved += userAgent.unresolved
+            fields.append(.init(name: "User-Agent", value: userAgent.text))
+        }
+        if let bearer, !named.contains("authorization") {
+            unresolved += bearer.unresolved
+            fields.append(.init(name: "Authorization", value: "Bearer \(bearer.text)"))
+        } else if let user, !named.contains("authorization") {
+            unresolved += user.unresolved
+            fields.append(.init(name: "Authorization", value: "Basic (user '\(user.text)')"))
+        }
+        if data.contains(where: { $0.kind == .json }) {
+            if !named.contains("content-type") { fields.append(.init(name: "Content-Type", value: "application/json")) }
+            if !named.contains("accept") { fields.append(.init(name: "Accept", value: "application/json")) }
+        }
+        return fields + given
+    }
+
+    /// A `-H` argument as curl reads it: `Name: value`, `Name;` (an empty value), `Name:` (none sent).
+    static func field(_ text: String) -> RequestHeaders.Field? {
+        if let colon = text.firstIndex(of: ":") {
+            let name = String(text[..<colon]).trimmingBlanks
+            let value = String(text[text.index(after: colon)...]).trimmingBlanks
+            return name.isEmpty || value.isEmpty ? nil : RequestHeaders.Field(name: name, value: value)
+        }
+        if text.hasSuffix(";") {
+            let name = String(text.dropLast()).trimmingBlanks
+            return name.isEmpty ? nil : RequestHeaders.Field(name: name, value: "")
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingBlanks: String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,132 @@
+/// What an input is, recognised from its content (SPEC §12): an FCM message (JSON with a `message`
+/// object), an APNs request written as text, a curl command, or — anything else — a payload as today,
+/// which the payload reader then reads (or refuses, as it always has).
+package enum RequestReader {
+    /// An input, read.
+    package enum Reading: Sendable, Equatable {
+        /// A payload file: its bytes are the payload.
+        case payload
+        /// A request: its body is the payload.
+        case request(APNsRequest)
+    }
+
+    /// The host FCM's HTTP v1 API answers on: a request sent there carries an FCM message.
+    package static let fcmHost = "fcm.googleapis.com"
+
+    /// Reads `bytes`. `@file`s a curl command names are read from `files`.
+    ///
+    /// - Throws: ``RequestProblem`` for a request that cannot be read: a curl command with an unbalanced
+    ///   quote, an option curl does not know, an `@file` refused; a request text without a method; a body
+    ///   FCM cannot parse.
+    package static func read(_ bytes: [UInt8], files: RequestFiles) throws(RequestProblem) -> Reading {
+        switch firstByte(bytes) {
+        case UInt8(ascii: "{")?, UInt8(ascii: "[")?:
+            guard mayBeFCM(bytes), let value = try? JSONParser.parse(bytes.starts(with: bom) ? bytes.dropFirst(3) : bytes[...]),
+                FCMMessage.recognises(value)
+            else { return .payload }
+            return .request(FCMMessage.request(value))
+        case nil:
+            return .payload
+        default:
+            break
+        }
+        if APNsRequestText.recognises(bytes) { return .request(try viaFCM(APNsRequestText.read(bytes))) }
+        let script: ShellScript
+        do {
+            script = try ShellScript.parse(bytes)
+        } catch {
+            if error.namesCurl { throw RequestProblem("the curl command cannot be read: \(error)") }
+            return .payload
+        }
+        guard script.namesCurl else { return .payload }
+        return .request(try viaFCM(curlRequest(script, files: files)))
+    }
+
+    /// Whether `bytes` are a request rather than a payload, read no further than it takes to say: what a
+    /// directory's `*.http`, `*.curl`, `*.sh` and `*.txt` files are taken for (a curl command that
+    /// cannot be read is still one, so that its line says why).
+    package static func isRequest(_ bytes: [UInt8]) -> Bool {
+        switch firstByte(bytes) {
+        case UInt8(ascii: "{")?:
+            guard mayBeFCM(bytes), let value = try? JSONParser.parse(bytes.starts(with: bom) ? bytes.dropFirst(3) : bytes[...]) else {
+                return false
+            }
+            return FCMMessage.recognises(value)
+        case nil, UInt8(ascii: "[")?:
+            return false
+        default:
+            if APNsRequestText.recognises(bytes) { return true }
+            do {
+                return try ShellScript.parse(bytes).namesCurl
+            } catch {
+                return error.namesCurl
+            }
+        }
+    }
+
+    private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The first byte that is not a byte order mark or white space.
+    private static func firstByte(_ bytes: [UInt8]) -> UInt8? {
+        var index = bytes.starts(with: bom) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Whether the JSON text holds `"message"` at all: a payload without it is never parsed twice.
+    private static func mayBeFCM(_ bytes: [UInt8]) -> Bool {
+        let needle = Array("\"message\"".utf8)
+        guard bytes.count >= needle.count else { return false }
+        var index = 0
+        while let found = bytes[index...].firstIndex(of: UInt8(ascii: "\"")), found + needle.count <= bytes.count {
+            if bytes[found..<(found + needle.count)].elementsEqual(needle) { return true }
+            index = found + 1
+        }
+        return false
+    }
+
+    /// The first curl command's request (a script may set variables first, or hold several).
+    private static func curlRequest(_ script: ShellScript, files: RequestFiles) throws(RequestProblem) -> APNsRequest {
+        let commands: [ShellExpansion.Command]
+        do {
+            commands = try ShellExpansion.curlCommands(script)
+        } catch {
+            throw RequestProblem("the curl command cannot be read: \(error.message)")
+        }
+        guard let command = commands.first else {
+            throw RequestProblem("the file names curl, but only as an argument or with words it cannot tell apart")
+        }
+        var request: APNsRequest
+        do {
+            request = try CurlCommand.parse(command.words).request(files: files)
+        } catch {
+            throw RequestProblem("the curl command on line \(command.line): \(error.message)")
+        }
+        if commands.count > 1 {
+            request.notes.append("the file holds \(commands.count) curl commands; the first, on line \(command.line), is judged")
+        }
+        return request
+    }
+
+    /// A request sent to FCM's v1 API carries an FCM message: the APNs request FCM makes for it, in the
+    /// input's form, with the input's notes and open parts.
+    private static func viaFCM(_ request: APNsRequest) throws(RequestProblem) -> APNsRequest {
+        guard request.target?.host == fcmHost else { return request }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(request.body)
+        } catch {
+            throw RequestProblem(
+                "FCM would refuse it (400 INVALID_ARGUMENT, \"Invalid JSON payload received\"): the body is not valid JSON: \(error)")
+        }
+        var translated = FCMMessage.request(value)
+        if !FCMMessage.recognises(value) {
+            let refusal = translated.fcm?.refusal ?? "the body is not an FCM message: it has no 'message' object"
+            translated.fcm?.refusal = refusal
+        }
+        translated.form = request.form
+        translated.unresolved = request.unresolved
+        translated.notes = request.notes + translated.notes
+        return translated
+    }
+}

@@ -1,0 +1,206 @@
+/// A script's words as the shell would hand them to a command, as far as that is knowable without running
+/// anything: variables the script itself assigns once (`TOPIC=com.example.app`, `export HOST=…`) are
+/// substituted, with the field splitting of an unquoted expansion; what the script does not say — an
+/// argument (`$1`), a variable set outside it, one assigned more than once (which value holds depends
+/// on how it runs), a command substitution — stays as written and is named as unresolved.
+package enum ShellExpansion {
+    /// A word as the command receives it.
+    package struct Word: Sendable, Equatable {
+        package var bytes: [UInt8]
+        /// The parts of the word the script does not determine, as written (`$DEVICE_TOKEN`,
+        /// `$(date +%s)`), with why.
+        package var unresolved: [Unresolved]
+
+        package init(bytes: [UInt8], unresolved: [Unresolved] = []) {
+            self.bytes = bytes
+            self.unresolved = unresolved
+        }
+
+        package var text: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// A part of a word the script does not determine.
+    package struct Unresolved: Sendable, Equatable {
+        /// The text as written, which stands in its place in the word.
+        package var source: String
+        package var why: String
+    }
+
+    /// A command's words, expanded, and the line it starts on.
+    package struct Command: Sendable, Equatable {
+        package var words: [Word]
+        package var line: Int
+    }
+
+    /// The most bytes one script's expansions may produce in all: `A=xx; B=$A$A; C=$B$B…` doubles at
+    /// each step, and a stranger's file must not turn that into memory.
+    package static let maximumExpandedBytes = 4 * 1_048_576
+
+    /// The script's curl commands, expanded with the variables its assignments set before each.
+    ///
+    /// - Throws: ``ShellProblem`` when the expansions would pass ``maximumExpandedBytes``.
+    package static func curlCommands(_ script: ShellScript) throws(ShellProblem) -> [Command] {
+        var counts: [String: Int] = [:]
+        for command in script.commands {
+            for word in command.words.prefix(while: { assignmentName($0) != nil || isDeclaration($0) }) {
+                if let name = assignmentName(word) { counts[name, default: 0] += 1 }
+            }
+        }
+        var state = State(counts: counts)
+        var curls: [Command] = []
+        for command in script.commands {
+            var words = command.words[...]
+            while let first = words.first, isDeclaration(first) || (first.literal.map { ShellScript.prefixWords.contains($0) } ?? false) {
+                words = words.dropFirst()
+            }
+            var assignments: [ShellScript.Word] = []
+            while let first = words.first, assignmentName(first) != nil {
+                assignments.append(first)
+                words = words.dropFirst()
+            }
+            guard let name = words.first else {
+                // Only assignments: they set the script's variables from here on.
+                for assignment in assignments { try state.assign(assignment) }
+                continue
+            }
+            guard let literal = name.literal, ShellScript.isCurl(literal) else { continue }
+            var expanded: [Word] = []
+            for word in words.dropFirst() { expanded += try state.expand(word, line: command.line) }
+            curls.append(Command(words: expanded, line: command.line))
+        }
+        return curls
+    }
+
+    /// The name a word assigns (`NAME=value`, the `=` unquoted), or nil.
+    package static func assignmentName(_ word: ShellScript.Word) -> String? {
+        guard case .literal(let bytes, false)? = word.segments.first, let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0,
+            ShellLexer.isNameStart(bytes[0]), bytes[..<equals].allSatisfy(ShellLexer.isNameByte)
+        else { return nil }
+        return String(decoding: bytes[..<equals], as: UTF8.self)
+    }
+
+    /// `export`, `readonly`, `local`, `declare` and their options: they do not change an assignment.
+    private static func isDeclaration(_ word: ShellScript.Word) -> Bool {
+        guard let literal = word.literal else { return false }
+        let text = String(decoding: literal, as: UTF8.self)
+        return ["export", "readonly", "local", "declare", "typeset"].contains(text) || (text.hasPrefix("-") && text.count <= 4)
+    }
+
+    /// What the expansion knows of the script's variables as it goes.
+    private struct State {
+        enum Value {
+            case known([UInt8])
+            case unknown(String)
+        }
+
+        let counts: [String: Int]
+        var variables: [String: Value] = [:]
+        var produced = 0
+
+        init(counts: [String: Int]) {
+            self.counts = counts
+        }
+
+        mutating func assign(_ word: ShellScript.Word) throws(ShellProblem) {
+            guard let name = assignmentName(word) else { return }
+            if let count = counts[name], count > 1 {
+                variables[name] = .unknown("assigned \(count) times in the file: which value holds depends on how it runs")
+                return
+            }
+            var segments = word.segments
+            if case .literal(let bytes, let quoted) = segments[0] {
+                segments[0] = .literal(Array(bytes[(bytes.firstIndex(of: UInt8(ascii: "="))! + 1)...]), quoted: quoted)
+            }
+            // An assignment's value is never split into fields.
+            var bytes: [UInt8] = []
+            var unresolved: [Unresolved] = []
+            for segment in segments {
+                let (piece, missing) = value(of: segment)
+                bytes += piece
+                unresolved += missing
+            }
+            try count(bytes.count)
+            variables[name] = unresolved.isEmpty ? .known(bytes) : .unknown(unresolved.map(\.why).first ?? "not known")
+        }
+
+        /// A segment's bytes, and what in it is unresolved.
+        private func value(of segment: ShellScript.Segment) -> ([UInt8], [Unresolved]) {
+            switch segment {
+            case .literal(let bytes, _):
+                return (bytes, [])
+            case .variable(let name, _, let source):
+                switch variables[name] {
+                case .known(let bytes)?: return (bytes, [])
+                case .unknown(let why)?: return (Array(source.utf8), [Unresolved(source: source, why: why)])
+                case nil: return (Array(source.utf8), [Unresolved(source: source, why: "not set in the file")])
+                }
+            case .opaque(let source, _):
+                let why =
+                    source.hasPrefix("$(") || source.hasPrefix("`")
+                    ? "runs a command, which the tool never does" : "the script's argument or a shell parameter"
+                return (Array(source.utf8), [Unresolved(source: source, why: why)])
+            }
+        }
+
+        private mutating func count(_ bytes: Int) throws(ShellProblem) {
+            produced += bytes
+            if produced > ShellExpansion.maximumExpandedBytes {
+                throw ShellProblem(
+                    message: "its variables expand to more than \(ShellExpansion.maximumExpandedBytes) bytes", line: 0, namesCurl: true)
+            }
+        }
+
+        /// The fields a word becomes: an unquoted variable's known value is split at blanks (IFS).
+        mutating func expand(_ word: ShellScript.Word, line: Int) throws(ShellProblem) -> [Word] {
+            var fields: [Word] = []
+            var current = Word(bytes: [])
+            // Whether the current field exists even if empty: quotes make one (`""` is an argument).
+            var started = false
+            for segment in word.segments {
+                let (bytes, missing) = value(of: segment)
+                try count(bytes.count)
+                current.unresolved += missing
+                guard case .variable(_, false, _) = segment, missing.isEmpty else {
+                    current.bytes += bytes
+                    if case .literal(_, true) = segment { started = true }
+                    started = started || !bytes.isEmpty || isQuoted(segment)
+                    continue
+                }
+                for (index, piece) in Self.split(bytes).enumerated() {
+                    if index > 0 && started {
+                        fields.append(current)
+                        current = Word(bytes: [])
+                        started = false
+                    }
+                    current.bytes += piece
+                    started = started || !piece.isEmpty
+                }
+            }
+            if started { fields.append(current) }
+            return fields
+        }
+
+        private func isQuoted(_ segment: ShellScript.Segment) -> Bool {
+            switch segment {
+            case .literal(_, let quoted), .variable(_, let quoted, _), .opaque(_, let quoted): quoted
+            }
+        }
+
+        /// `bytes` split at runs of space, tab and newline; a leading or trailing run gives an empty piece
+        /// there, so that a field boundary falls where the blank was.
+        static func split(_ bytes: [UInt8]) -> [[UInt8]] {
+            var pieces: [[UInt8]] = [[]]
+            var inBlank = false
+            for byte in bytes {
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                    if !inBlank { pieces.append([]) }
+                    inBlank = true
+                } else {
+                    pieces[pieces.count - 1].append(byte)
+                    inBlank = false
+                }
+            }
+            return pieces
+        }
+    }
+}

@@ -1,0 +1,394 @@
+/// The one pass behind ``ShellScript/parse(_:)``: bytes in, commands of words out.
+struct ShellLexer {
+    private let bytes: [UInt8]
+    private var position = 0
+    private var line = 1
+    private(set) var commands: [ShellScript.Command] = []
+    private(set) var namesCurl = false
+
+    private var words: [ShellScript.Word] = []
+    private var commandLine = 1
+    private var segments: [ShellScript.Segment] = []
+    private var wordStarted = false
+    private var wordQuoted = false
+    /// Here-documents whose bodies start after the current line: delimiter, and whether `<<-` strips tabs.
+    private var pendingHereDocuments: [(delimiter: [UInt8], stripsTabs: Bool)] = []
+    /// While a redirection's target is read: it is neither an argument nor a command's name.
+    private var readingTarget = false
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private func problem(_ message: String, line: Int? = nil) -> ShellProblem {
+        ShellProblem(message: message, line: line ?? self.line, namesCurl: namesCurl)
+    }
+
+    mutating func run() throws(ShellProblem) {
+        while position < bytes.count {
+            let current = bytes[position]
+            switch current {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                endWord()
+                position += 1
+            case UInt8(ascii: "\n"):
+                endWord()
+                endCommand()
+                position += 1
+                line += 1
+                skipHereDocuments()
+            case UInt8(ascii: "#") where !wordStarted:
+                while position < bytes.count && bytes[position] != UInt8(ascii: "\n") { position += 1 }
+            case UInt8(ascii: "\\"):
+                backslash()
+            case UInt8(ascii: "'"):
+                try singleQuoted()
+            case UInt8(ascii: "\""):
+                try doubleQuoted()
+            case UInt8(ascii: "$"):
+                try dollar(quoted: false)
+            case UInt8(ascii: "`"):
+                try backquoted(quoted: false)
+            case UInt8(ascii: ";"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "("), UInt8(ascii: ")"):
+                endWord()
+                endCommand()
+                position += 1
+            case UInt8(ascii: "<"), UInt8(ascii: ">"):
+                try redirection()
+            default:
+                appendLiteral([current], quoted: false)
+                position += 1
+            }
+        }
+        endWord()
+        endCommand()
+    }
+
+    // MARK: - Words and commands
+
+    private mutating func appendLiteral(_ piece: [UInt8], quoted: Bool) {
+        startWord()
+        if case .literal(let previous, let previousQuoted)? = segments.last, previousQuoted == quoted {
+            segments[segments.count - 1] = .literal(previous + piece, quoted: quoted)
+        } else {
+            segments.append(.literal(piece, quoted: quoted))
+        }
+    }
+
+    private mutating func startWord() {
+        if !wordStarted && words.isEmpty && !readingTarget { commandLine = line }
+        wordStarted = true
+    }
+
+    private mutating func endWord() {
+        guard wordStarted else { return }
+        let word = ShellScript.Word(segments: segments, quoted: wordQuoted)
+        if !namesCurl, !readingTarget, let literal = word.literal, ShellScript.isCurl(literal), isCommandName(position: words.count) {
+            namesCurl = true
+        }
+        words.append(word)
+        segments = []
+        wordStarted = false
+        wordQuoted = false
+    }
+
+    /// Whether a word at `position` would be the command's name: every word before it is an assignment or
+    /// a prefix word (`then`, `sudo`…).
+    private func isCommandName(position: Int) -> Bool {
+        words[..<position].allSatisfy { word in
+            guard let literal = word.literal else { return false }
+            return ShellScript.prefixWords.contains(literal) || ShellExpansion.assignmentName(word) != nil
+        }
+    }
+
+    private mutating func endCommand() {
+        endWord()
+        if !words.isEmpty { commands.append(ShellScript.Command(words: words, line: commandLine)) }
+        words = []
+    }
+
+    // MARK: - Quoting
+
+    private mutating func backslash() {
+        switch byte(at: position + 1) {
+        case UInt8(ascii: "\n")?:
+            position += 2
+            line += 1
+        case let next?:
+            appendLiteral([next], quoted: true)
+            position += 2
+        case nil:
+            appendLiteral([UInt8(ascii: "\\")], quoted: false)
+            position += 1
+        }
+    }
+
+    private mutating func singleQuoted() throws(ShellProblem) {
+        let opened = line
+        startWord()
+        wordQuoted = true
+        var end = position + 1
+        while end < bytes.count && bytes[end] != UInt8(ascii: "'") { end += 1 }
+        guard end < bytes.count else { throw problem("a single quote (') is never closed", line: opened) }
+        let piece = Array(bytes[(position + 1)..<end])
+        line += piece.count { $0 == UInt8(ascii: "\n") }
+        appendLiteral(piece, quoted: true)
+        position = end + 1
+    }
+
+    private mutating func doubleQuoted() throws(ShellProblem) {
+        let opened = line
+        startWord()
+        wordQuoted = true
+        position += 1
+        while true {
+            guard let current = byte(at: position) else { throw problem("a double quote (\") is never closed", line: opened) }
+            switch current {
+            case UInt8(ascii: "\""):
+                position += 1
+                return
+            case UInt8(ascii: "\\"):
+                switch byte(at: position + 1) {
+                case UInt8(ascii: "\n")?:
+                    line += 1
+                    position += 2
+                case let next? where [UInt8(ascii: "$"), UInt8(ascii: "`"), UInt8(ascii: "\""), UInt8(ascii: "\\")].contains(next):
+                    appendLiteral([next], quoted: true)
+                    position += 2
+                default:
+                    appendLiteral([current], quoted: true)
+                    position += 1
+                }
+            case UInt8(ascii: "$"):
+                try dollar(quoted: true)
+            case UInt8(ascii: "`"):
+                try backquoted(quoted: true)
+            default:
+                if current == UInt8(ascii: "\n") { line += 1 }
+                appendLiteral([current], quoted: true)
+                position += 1
+            }
+        }
+    }
+
+    // MARK: - Expansions
+
+    private mutating func dollar(quoted: Bool) throws(ShellProblem) {
+        startWord()
+        switch byte(at: position + 1) {
+        case UInt8(ascii: "'")? where !quoted:
+            wordQuoted = true
+            try ansiCQuoted()
+        case UInt8(ascii: "\"")? where !quoted:
+            position += 1  // $"…" is "…" translated for the locale: the same text here.
+            try doubleQuoted()
+        case UInt8(ascii: "(")?:
+            // `$(…)` and `$((…))` alike: what runs or computes is never evaluated.
+            let end = try closingParenthesis(from: position + 2)
+            segments.append(.opaque(source: source(position, end), quoted: quoted))
+            position = end
+        case UInt8(ascii: "{")?:
+            try braced(quoted: quoted)
+        case let next? where Self.isNameStart(next):
+            var end = position + 1
+            while end < bytes.count && Self.isNameByte(bytes[end]) { end += 1 }
+            let name = String(decoding: bytes[(position + 1)..<end], as: UTF8.self)
+            segments.append(.variable(name: name, quoted: quoted, source: source(position, end)))
+            position = end
+        case let next? where Self.isSpecialParameter(next):
+            segments.append(.opaque(source: source(position, position + 2), quoted: quoted))
+            position += 2
+        default:
+            appendLiteral([UInt8(ascii: "$")], quoted: quoted)
+            position += 1
+        }
+    }
+
+    /// `${…}`: a plain name is a variable; anything else (`${X:-y}`, `${#X}`, `${X/a/b}`) is opaque.
+    private mutating func braced(quoted: Bool) throws(ShellProblem) {
+        let opened = line
+        var depth = 0
+        var end = position + 1
+        while end < bytes.count {
+            if bytes[end] == UInt8(ascii: "{") { depth += 1 }
+            if bytes[end] == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            if bytes[end] == UInt8(ascii: "\n") { line += 1 }
+            end += 1
+        }
+        guard end < bytes.count else { throw problem("a ${ is never closed by }", line: opened) }
+        let inner = bytes[(position + 2)..<end]
+        let text = source(position, end + 1)
+        if let first = inner.first, Self.isNameStart(first), inner.allSatisfy(Self.isNameByte) {
+            segments.append(.variable(name: String(decoding: inner, as: UTF8.self), quoted: quoted, source: text))
+        } else {
+            segments.append(.opaque(source: text, quoted: quoted))
+        }
+        position = end + 1
+    }
+
+    private mutating func backquoted(quoted: Bool) throws(ShellProblem) {
+        let opened = line
+        var end = position + 1
+        while end < bytes.count && bytes[end] != UInt8(ascii: "`") {
+            if bytes[end] == UInt8(ascii: "\\") { end += 1 }
+            if end < bytes.count && bytes[end] == UInt8(ascii: "\n") { line += 1 }
+            end += 1
+        }
+        guard end < bytes.count else { throw problem("a backquote (`) is never closed", line: opened) }
+        startWord()
+        segments.append(.opaque(source: source(position, end + 1), quoted: quoted))
+        position = end + 1
+    }
+
+    /// The index just past the `)` that closes the `(` before `start`, skipping quoted text and nested
+    /// parentheses: one pass, whatever the nesting.
+    private mutating func closingParenthesis(from start: Int) throws(ShellProblem) -> Int {
+        let opened = line
+        var depth = 1
+        var index = start
+        var quote: UInt8?
+        while index < bytes.count {
+            let current = bytes[index]
+            if current == UInt8(ascii: "\n") { line += 1 }
+            if let open = quote {
+                if current == UInt8(ascii: "\\") && open == UInt8(ascii: "\"") {
+                    index += 1
+                } else if current == open {
+                    quote = nil
+                }
+            } else if current == UInt8(ascii: "\\") {
+                index += 1
+            } else if current == UInt8(ascii: "'") || current == UInt8(ascii: "\"") || current == UInt8(ascii: "`") {
+                quote = current
+            } else if current == UInt8(ascii: "(") {
+                depth += 1
+            } else if current == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            }
+            index += 1
+        }
+        throw problem("a $( is never closed by )", line: opened)
+    }
+
+    private func source(_ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<min(end, bytes.count)], as: UTF8.self)
+    }
+
+    static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+    }
+
+    static func isNameByte(_ byte: UInt8) -> Bool { isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) }
+
+    private static func isSpecialParameter(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || "@*#?$!-".utf8.contains(byte)
+    }
+
+    // MARK: - ANSI-C quoting
+
+    /// `$'…'`: backslash escapes as bash decodes them (`\n`, `\t`, `\xHH`, `\uHHHH`, `\0NNN`…).
+    private mutating func ansiCQuoted() throws(ShellProblem) {
+        let opened = line
+        var index = position + 2
+        var piece: [UInt8] = []
+        while true {
+            guard index < bytes.count else { throw problem("a $' quote is never closed", line: opened) }
+            let current = bytes[index]
+            if current == UInt8(ascii: "'") { break }
+            if current == UInt8(ascii: "\n") { line += 1 }
+            guard current == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                piece.append(current)
+                index += 1
+                continue
+            }
+            let (decoded, used) = ShellEscapes.decode(bytes, at: index + 1)
+            piece += decoded
+            index += 1 + used
+        }
+        appendLiteral(piece, quoted: true)
+        position = index + 1
+    }
+
+    // MARK: - Redirections and here-documents
+
+    /// `<`, `>`, `>>`, `2>&1`, `<<EOF`, `<<<word`…: the operator and its target are not arguments. A
+    /// word of digits just before it is the descriptor, not an argument either.
+    private mutating func redirection() throws(ShellProblem) {
+        if wordStarted, let literal = ShellScript.Word(segments: segments, quoted: wordQuoted).literal, !wordQuoted,
+            !literal.isEmpty, literal.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        {
+            segments = []
+            wordStarted = false
+        }
+        endWord()
+        let isHereDocument =
+            byte(at: position) == UInt8(ascii: "<") && byte(at: position + 1) == UInt8(ascii: "<")
+            && byte(at: position + 2) != UInt8(ascii: "<")
+        while let current = byte(at: position), "<>&|-".utf8.contains(current) { position += 1 }
+        let stripsTabs = isHereDocument && position > 0 && bytes[position - 1] == UInt8(ascii: "-")
+        while byte(at: position) == UInt8(ascii: " ") || byte(at: position) == UInt8(ascii: "\t") { position += 1 }
+        // The target: one word, read as any word is, then dropped.
+        let savedWords = words
+        words = []
+        readingTarget = true
+        defer { readingTarget = false }
+        try readOneWord()
+        let target = words.first
+        words = savedWords
+        if isHereDocument, let target {
+            pendingHereDocuments.append((delimiter: Self.plainText(target), stripsTabs: stripsTabs))
+        }
+    }
+
+    /// Reads the next word only (stopping at a blank or an operator).
+    private mutating func readOneWord() throws(ShellProblem) {
+        while let current = byte(at: position) {
+            switch current {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: ";"), UInt8(ascii: "&"), UInt8(ascii: "|"),
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "("), UInt8(ascii: ")"):
+                endWord()
+                return
+            case UInt8(ascii: "'"): try singleQuoted()
+            case UInt8(ascii: "\""): try doubleQuoted()
+            case UInt8(ascii: "\\"): backslash()
+            case UInt8(ascii: "$"): try dollar(quoted: false)
+            default:
+                appendLiteral([current], quoted: false)
+                position += 1
+            }
+        }
+        endWord()
+    }
+
+    /// A word's text with expansions as written: a here-document's delimiter.
+    private static func plainText(_ word: ShellScript.Word) -> [UInt8] {
+        word.segments.flatMap { segment -> [UInt8] in
+            switch segment {
+            case .literal(let bytes, _): bytes
+            case .variable(_, _, let source), .opaque(let source, _): Array(source.utf8)
+            }
+        }
+    }
+
+    /// After a line that opened here-documents: their bodies, each up to its delimiter line (or the end).
+    private mutating func skipHereDocuments() {
+        for document in pendingHereDocuments {
+            while position < bytes.count {
+                var end = position
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                var text = bytes[position..<end]
+                if document.stripsTabs { text = text.drop { $0 == UInt8(ascii: "\t") } }
+                position = min(end + 1, bytes.count)
+                line += 1
+                if Array(text) == document.delimiter { break }
+            }
+        }
+        pendingHereDocuments = []
+    }
+}
