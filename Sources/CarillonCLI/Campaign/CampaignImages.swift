@@ -14,6 +14,8 @@ struct CampaignImages: Sendable {
         var type: ImageType?
         var byteCount: Int?
         var trace: DownloadTrace?
+        /// The attached file of the payload the verdict came from, for comparing images' bytes.
+        var attachmentPath: String?
         /// Whether the verdict is final: taken from a payload that did not expire first.
         var decided: Bool
     }
@@ -49,6 +51,7 @@ struct CampaignImages: Sendable {
             image.type = record.attachment?.type
             image.byteCount = record.attachment?.byteCount
             image.trace = record.trace
+            image.attachmentPath = record.attachment?.path
         }
         images[position] = image
     }

@@ -14,8 +14,11 @@
 enum CampaignSummary {
     static let format = "carillon-campaign-summary"
 
-    /// The document for one run; `shard` is `K/N` when the run was one.
-    static func document(_ images: CampaignImages, shard: PayloadStream.Shard?) -> JSONValue {
+    /// The document for one run; `shard` is `K/N` when the run was one. `requests` (SPEC §12) and
+    /// `warnings` (identical images) are added only when there is something to say.
+    static func document(
+        _ images: CampaignImages, shard: PayloadStream.Shard?, requests: RequestTally = RequestTally(), warnings: [String] = []
+    ) -> JSONValue {
         let entries: [JSONValue] = images.images.map { image in
             .object([
                 (key: "url", value: .string(image.url)),
@@ -35,6 +38,9 @@ enum CampaignSummary {
         let failedImages = images.images.filter { verdict($0) == "fail" }.count
         let attached = images.reasons[.attached] ?? 0
         let failed = images.images.reduce(0) { $0 + $1.payloads - ($1.reasons[.attached] ?? 0) }
+        var extra: [(key: String, value: JSONValue)] = []
+        if requests.requests > 0 { extra.append((key: "requests", value: requestCounts(requests))) }
+        if !warnings.isEmpty { extra.append((key: "warnings", value: .array(warnings.map { .string($0) }))) }
         return .object([
             (key: "format", value: .string(format)),
             (key: "version", value: .number("1")),
@@ -51,6 +57,17 @@ enum CampaignSummary {
             ),
             (key: "reasons", value: counts(images.reasons)),
             (key: "images", value: .array(entries)),
+        ] + extra)
+    }
+
+    /// SPEC §12's counts: requests, APNs' refusals by reason, extensions that do not run, images not shown.
+    static func requestCounts(_ requests: RequestTally) -> JSONValue {
+        .object([
+            (key: "requests", value: .number(String(requests.requests))),
+            (key: "payload_files", value: .number(String(requests.plainPayloads))),
+            (key: "refused", value: .object(requests.refusals.sorted { $0.key < $1.key }.map { (key: $0.key, value: .number(String($0.value))) })),
+            (key: "extension_not_run", value: .number(String(requests.extensionNotRun))),
+            (key: "not_shown", value: .number(String(requests.notShown))),
         ])
     }
 

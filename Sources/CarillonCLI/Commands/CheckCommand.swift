@@ -35,7 +35,8 @@ enum CheckCommand: Command {
         pipeline as 'process' — the URL rules, the download under App Transport Security, verification
         and attachment — with the same options, output line (its payload is the URL), formats, report,
         summary and exit statuses. URL is an image URL, or - to read URLs one per line from standard
-        input (blank lines skipped). A URL the rules refuse is invalid-url or insecure-url, exit 0 as in
+        input (blank lines skipped); a request pasted on standard input instead (a curl command, an APNs
+        request text or an FCM message) is judged as process judges it. A URL the rules refuse is invalid-url or insecure-url, exit 0 as in
         process.
 
         There is no --container: Carillon's payload for a URL carries no delivery_id, so there is no
@@ -76,7 +77,13 @@ enum CheckCommand: Command {
             }
             do {
                 let bytes = try io.readStandardInput(maximumStandardInputBytes)
-                inputs += urls(in: bytes).map(payload(for:))
+                // A request pasted in (a curl command, an APNs request text, an FCM message: SPEC §12) is
+                // judged as one, with its own payload; anything else is URLs.
+                if RequestReader.isRequest(bytes) {
+                    inputs.append(.made(name: "-", bytes: bytes))
+                } else {
+                    inputs += urls(in: bytes).map(payload(for:))
+                }
             } catch {
                 io.standardError.line("\(CarillonTool.name): -: cannot read the URLs on standard input: \(error)")
                 status = CarillonTool.exitDataError

@@ -81,7 +81,7 @@ enum ProcessCommand: Command {
             Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.userAgent.spec, Options.acceptLanguage.spec,
             Options.header.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
             Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec,
-        ] + CampaignOptions.specs + RecordOptions.specs
+        ] + CampaignOptions.specs + RecordOptions.specs + RequestOptions.specs
 
     static let arguments = [
         ArgumentSpec(

@@ -40,7 +40,8 @@ enum PayloadInput: Equatable {
     }
 
     /// A command-line argument as payloads: `-`, a file, or a directory's `*.json` and `*.apns` files (and its JSON
-    /// Lines files, `*.jsonl` and `*.ndjson`, whose lines ``PayloadStream`` reads), sorted.
+    /// Lines files, `*.jsonl` and `*.ndjson`, whose lines ``PayloadStream`` reads, and the `*.http`, `*.curl`, `*.sh`
+    /// and `*.txt` files that hold a request, SPEC §12), sorted.
     /// A path that does not exist is kept as a file, so that it gets its own line saying so. Entries of
     /// a directory that are not regular files (a FIFO, a socket, a directory named `*.json`) are
     /// skipped, each named in `skipped`: reading one could block the run.
@@ -67,7 +68,10 @@ enum PayloadInput: Equatable {
                     }
                     continue
                 }
-                guard isPayloadFile(entry.name) || (jsonLines && JSONLinePayload.isJSONLines(entry.name)) else { continue }
+                guard
+                    isPayloadFile(entry.name) || (jsonLines && JSONLinePayload.isJSONLines(entry.name))
+                        || (jsonLines && mayBeRequestFile(entry.name) && holdsRequest(path))
+                else { continue }
                 var kind = entry.kind
                 if kind == .symbolicLink || kind == nil {
                     // A link to a payload is fine; what it points to decides.
@@ -203,7 +207,8 @@ enum PayloadInput: Equatable {
                 if expanded.inputs.isEmpty && argument != "-" {
                     let hint = recursive ? "" : " (--recursive descends into subdirectories)"
                     let name = Quoting.display(argument)
-                    io.standardError.line("\(CarillonTool.name): \(name): no *.json or *.apns file in this directory\(hint)")
+                    io.standardError.line(
+                        "\(CarillonTool.name): \(name): no *.json or *.apns file (nor a request in *.http, *.curl, *.sh or *.txt) in this directory\(hint)")
                     status = CarillonTool.exitDataError
                 }
                 for line in expanded.skipped {

@@ -17,6 +17,9 @@ struct PayloadRunner: Sendable {
     var failOn: FailOn? = nil
     /// `--record`: writes each payload's download as a HAR file.
     var recorder: Recorder? = nil
+    /// SPEC §12: what the app says of where an image shows, and the device's previews setting.
+    var presentationFacts = PresentationFacts.unknown
+    var previews: ShowPreviews? = nil
 
     /// How each payload is shown: JSON Lines (the default, for scripts) or a readable block.
     enum OutputFormat: String, CaseIterable, Sendable {
@@ -38,6 +41,8 @@ struct PayloadRunner: Sendable {
         var testErrors = 0
         /// Payloads whose receipt was not stored (`"receipt":"failed"`).
         var receiptFailures = 0
+        /// The requests among the inputs (SPEC §12).
+        var requests = RequestTally()
     }
 
     /// Processes every payload of the stream. Results are printed in input order as they and all
@@ -132,59 +137,80 @@ struct PayloadRunner: Sendable {
     /// One payload: its output, whether it was read as a JSON object, its reason and time, and its
     /// report card when the runner collects them.
     private func process(_ input: PayloadInput, index: Int) -> (String, Bool, PayloadRecord) {
-        let payload: Payload
-        switch input.readPayload(io: io) {
-        case .success(let read): payload = read
-        case .failure(let error):
-            io.standardError.line("\(CarillonTool.name): \(input.name): \(error.message)")
-            let line =
-                switch format {
-                case .json: ResultLine.invalid(input, error.message)
-                case .text: TextBlock.invalid(input, error.message)
-                case .junit:
-                    JUnitXML.testCase(
-                        name: input.name, classname: "no-image", seconds: 0, verdict: .error, reason: .invalidPayload, detail: error.message
-                    )
-                }
-            let entry = collectsReport ? ReportEntry(invalid: input.name, detail: error.message) : nil
-            let record = PayloadRecord(
-                name: input.name, outcome: Outcome(.invalidPayload, error.message), elapsedMilliseconds: 0, image: nil, sharedWith: nil,
-                trace: nil, attachment: nil, entry: entry, verdict: .error)
-            return (line, false, record)
+        let notification: PayloadInput.Notification
+        switch input.readNotification(io: io) {
+        case .success(let read): notification = read
+        case .failure(let error): return invalid(input, error)
         }
-
+        let payload = notification.payload
         // The CLI plays iOS: time-will-expire comes `expireAfter` after delivery. The result
         // comes back once a cancelled download has removed its partial file.
         // Named as its line names it: a shared download's `shared_with` is that name.
         let request = NotificationRequest(identifier: input.name, payload: payload)
         let result = runtime.process(request, timeWillExpireAfter: expireAfter)
-        let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo)
-        let verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
-        let line =
-            switch format {
-            case .json where recorder != nil:
-                ResultLine.make(
-                    input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments,
-                    recording: recording(input, payload, result, warnings).map { .string(FileName.jsonText($0)) } ?? .null)
-            case .json: ResultLine.make(input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments)
-            case .text:
-                TextBlock.make(
-                    input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo,
-                    keptFiles: runtime.configuration.keepsAttachments)
-            case .junit:
-                JUnitXML.testCase(
-                    name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL),
-                    seconds: result.elapsed.inMilliseconds / 1000,
-                    verdict: verdict, reason: result.outcome.reason, detail: result.outcome.printedDetail)
-            }
+        let judgement = notification.request.map {
+            RequestJudgement.judge(
+                $0, payload: payload.userInfo, attached: result.outcome.reason == .attached, facts: presentationFacts, previews: previews)
+        }
+        let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo) + (judgement?.warnings ?? [])
+        let requestRecord = judgement.map(RequestTally.Record.init)
+        var verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
+        if let failOn, let requestRecord, failOn.matches(requestRecord.conditions) { verdict = .failure }
+        let judged = notification.request.flatMap { request in judgement.map { (request, $0) } }
+        let line = render(input, payload, result, warnings: warnings, request: judged, verdict: verdict)
         if recorder != nil, format != .json { _ = recording(input, payload, result, warnings) }
-        let entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
-        let record = PayloadRecord(
+        var entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
+        if let request = notification.request, let judgement { entry?.sections.append(RequestSection.section(request, judgement)) }
+        var record = PayloadRecord(
             name: input.name, outcome: result.outcome, elapsedMilliseconds: result.elapsed.inMilliseconds,
             image: result.routed ? result.imageURL : nil, sharedWith: result.sharedWith,
             trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict,
             receiptFailed: result.receipt.warning != nil)
+        record.request = requestRecord
         return (line, true, record)
+    }
+
+    /// The line in the run's format for a payload that ran.
+    private func render(
+        _ input: PayloadInput, _ payload: Payload, _ result: ServiceResult, warnings: [String],
+        request judged: (request: APNsRequest, judgement: RequestJudgement)?, verdict: JUnitXML.Verdict
+    ) -> String {
+        let request = RequestLine.value(judged?.request, judged?.judgement)
+        switch format {
+        case .json where recorder != nil:
+            return ResultLine.make(
+                input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments, request: request,
+                recording: recording(input, payload, result, warnings).map { .string(FileName.jsonText($0)) } ?? .null)
+        case .json:
+            return ResultLine.make(
+                input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments, request: request)
+        case .text:
+            return TextBlock.make(
+                input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo, keptFiles: runtime.configuration.keepsAttachments,
+                requestLines: judged.map { RequestText.lines($0.request, $0.judgement) } ?? [])
+        case .junit:
+            return JUnitXML.testCase(
+                name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL), seconds: result.elapsed.inMilliseconds / 1000,
+                verdict: verdict, reason: result.outcome.reason, detail: result.outcome.printedDetail)
+        }
+    }
+
+    /// The line and record of an input that could not be read as a payload or a request.
+    private func invalid(_ input: PayloadInput, _ error: PayloadInput.ReadError) -> (String, Bool, PayloadRecord) {
+        io.standardError.line("\(CarillonTool.name): \(input.name): \(error.message)")
+        let line =
+            switch format {
+            case .json: ResultLine.invalid(input, error.message)
+            case .text: TextBlock.invalid(input, error.message)
+            case .junit:
+                JUnitXML.testCase(
+                    name: input.name, classname: "no-image", seconds: 0, verdict: .error, reason: .invalidPayload, detail: error.message)
+            }
+        let entry = collectsReport ? ReportEntry(invalid: input.name, detail: error.message) : nil
+        let record = PayloadRecord(
+            name: input.name, outcome: Outcome(.invalidPayload, error.message), elapsedMilliseconds: 0, image: nil, sharedWith: nil,
+            trace: nil, attachment: nil, entry: entry, verdict: .error)
+        return (line, false, record)
     }
 
     /// Records the payload's download with ``recorder``, its verdict the JSON line as printed without

@@ -21,6 +21,10 @@ struct PipelinePlan {
     var shard: PayloadStream.Shard?
     /// `--record DIR`: writes each payload's download as a HAR file (its directory made and checked).
     var recorder: Recorder?
+    /// SPEC §12: what the app says of where an image shows (``RequestOptions``: `--content-categories`).
+    var presentationFacts: PresentationFacts = .unknown
+    /// SPEC §12: the device's Show Previews, when `--previews` states it.
+    var previews: ShowPreviews? = nil
 
     /// The download budget, as the report draws it.
     var budget: Duration { configuration.download.limits.budget }
@@ -59,10 +63,12 @@ struct PipelinePlan {
         let recorder = try Recorder.make(arguments, container: container, attachments: attachments, download: download)
         var configuration = ExtensionConfiguration(attachmentsDirectory: attachments, receiptContainer: container, download: download)
         configuration.keepsAttachments = keptAttachments != nil
-        return PipelinePlan(
+        var plan = PipelinePlan(
             configuration: configuration,
             sharesImages: !(try CampaignOptions.noShare.read(arguments)), expireAfter: expireAfter, jobs: jobs, format: format,
             failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shard, recorder: recorder)
+        try RequestOptions.read(arguments, into: &plan)
+        return plan
     }
 
     /// `--ca-file`, readable and holding a certificate.

@@ -26,7 +26,10 @@ struct PipelineRun {
         if !report.allRead { status = CarillonTool.exitDataError }
         if !sayWhetherPayloadsWereFound(stream, inputsGiven: inputsGiven) { status = CarillonTool.exitDataError }
         printSummaryLine(report)
-        if !writeCampaignSummary(report) { status = CarillonTool.exitDataError }
+        // Before the run's own files go: the images' bytes are compared in their attachment files.
+        let identical = report.images.map { IdenticalImages.find($0) } ?? []
+        RequestNotes.print(report, identical: identical, plan: plan, io: io)
+        if !writeCampaignSummary(report, identical: identical) { status = CarillonTool.exitDataError }
         if !writeReport(report) { status = CarillonTool.exitDataError }
         return failOnStatus(report, status: status)
     }
@@ -65,7 +68,7 @@ struct PipelineRun {
     private func runPayloads(_ stream: PayloadStream, runtime: ExtensionRuntime, output: Output) -> PayloadRunner.Report {
         let runner = PayloadRunner(
             runtime: runtime, expireAfter: plan.expireAfter, io: output.io, format: plan.format, collectsReport: plan.reportPath != nil,
-            campaign: true, failOn: plan.failOn, recorder: plan.recorder)
+            campaign: true, failOn: plan.failOn, recorder: plan.recorder, presentationFacts: plan.presentationFacts, previews: plan.previews)
         return runner.run(stream, jobs: plan.jobs)
     }
 
@@ -89,13 +92,16 @@ struct PipelineRun {
             return
         }
         let images = report.images.map { "; \($0.count) distinct image\($0.count == 1 ? "" : "s")" } ?? ""
-        io.standardError.line("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\(images)\(receipts)")
+        io.standardError.line(
+            "\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\(images)\(receipts)\(report.requests.summaryClause)")
     }
 
     /// `--summary FILE.json`; false when it could not be written.
-    private func writeCampaignSummary(_ report: PayloadRunner.Report) -> Bool {
+    private func writeCampaignSummary(_ report: PayloadRunner.Report, identical: [IdenticalImages.Group]) -> Bool {
         guard let summaryPath = plan.summaryPath, let images = report.images else { return true }
-        return CampaignSummaryFile.write(CampaignSummary.document(images, shard: plan.shard), to: summaryPath, io: io)
+        return CampaignSummaryFile.write(
+            CampaignSummary.document(images, shard: plan.shard, requests: report.requests, warnings: identical.map(\.warning)), to: summaryPath,
+            io: io)
     }
 
     /// `--report FILE.html`, then where, how large and how fast; false when it could not be written.
@@ -110,7 +116,7 @@ struct PipelineRun {
     /// read (1) says more than a matched outcome (2).
     private func failOnStatus(_ report: PayloadRunner.Report, status: Int32) -> Int32 {
         guard status == CarillonTool.exitSuccess, let failOn = plan.failOn,
-            report.outcomes.contains(where: { failOn.matches($0.reason) })
+            report.outcomes.contains(where: { failOn.matches($0.reason) }) || failOn.matches(report.requests.conditions)
         else { return status }
         return CarillonTool.exitFailOn
     }

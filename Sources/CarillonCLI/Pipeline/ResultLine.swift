@@ -3,15 +3,18 @@
 /// The JSON line `process` prints for one payload (SPEC §6).
 enum ResultLine {
     /// `keptFiles` false: the attachment files last only for the run, and each `file` is null;
+    /// `request`: the request's object (SPEC §12, ``RequestLine``), null for a payload file;
     /// `recording`: with `--record`, the recording's path or null, as the line's last field.
     static func make(
-        _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], keptFiles: Bool = true, recording: JSONValue? = nil
+        _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], keptFiles: Bool = true, request: JSONValue = .null,
+        recording: JSONValue? = nil
     ) -> String {
         render(
             payload: payload, routed: result.routed, outcome: result.outcome, delivered: result.delivered,
             deliveryID: result.deliveryID, receipt: result.receipt.code, attachments: result.content.attachments,
             elapsedMilliseconds: result.elapsed.inMilliseconds, warnings: payloadWarnings + result.warnings,
-            imageURL: result.imageURL, trace: result.trace, sharedWith: result.sharedWith, keptFiles: keptFiles, recording: recording)
+            imageURL: result.imageURL, trace: result.trace, sharedWith: result.sharedWith, keptFiles: keptFiles, request: request,
+            recording: recording)
     }
 
     /// The line for an input that is not a payload: unreadable, or not a JSON object.
@@ -26,7 +29,7 @@ enum ResultLine {
     private static func render(
         payload: PayloadInput, routed: Bool, outcome: Outcome, delivered: Delivered, deliveryID: DeliveryID?, receipt: String,
         attachments: [NotificationAttachment], elapsedMilliseconds: Double, warnings: [String], imageURL: String?,
-        trace: DownloadTrace?, sharedWith: String?, keptFiles: Bool, recording: JSONValue? = nil
+        trace: DownloadTrace?, sharedWith: String?, keptFiles: Bool, request: JSONValue = .null, recording: JSONValue? = nil
     ) -> String {
         let files: [JSONValue] = attachments.map { attachment in
             [
@@ -48,6 +51,8 @@ enum ResultLine {
             (key: "trace", value: TraceJSON.value(trace)),
             // SPEC §6a: the payload whose download of the same image this one shared, or null.
             (key: "shared_with", value: sharedWith.map { .string($0) } ?? .null),
+            // SPEC §12: the request that carried the payload, null for a payload file.
+            (key: "request", value: request),
         ]
         // SPEC §9: last, so that the documented order of the others is untouched.
         if let recording { fields.append((key: "recording", value: recording)) }

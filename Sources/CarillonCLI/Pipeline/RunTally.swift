@@ -17,6 +17,8 @@ struct PayloadRecord: Sendable {
     var verdict: JUnitXML.Verdict
     /// Whether its receipt was to be stored and was not (its line's `receipt` is `failed`).
     var receiptFailed = false
+    /// What its request came to (SPEC §12); nil for a payload file.
+    var request: RequestTally.Record? = nil
 }
 
 /// Collects a run's records: reasons and times for the summary, report cards, distinct images.
@@ -28,6 +30,7 @@ final class RunTally: Sendable {
         var failures = 0
         var errors = 0
         var receiptFailures = 0
+        var requests = RequestTally()
     }
 
     private let state = Mutex(State())
@@ -47,6 +50,7 @@ final class RunTally: Sendable {
             if record.verdict == .failure { state.failures += 1 }
             if record.verdict == .error { state.errors += 1 }
             if record.receiptFailed { state.receiptFailures += 1 }
+            if record.verdict != .error { state.requests.add(record.request) }
         }
     }
 
@@ -54,7 +58,7 @@ final class RunTally: Sendable {
         state.withLock { state in
             PayloadRunner.Report(
                 allRead: allRead, outcomes: state.outcomes, groups: state.groups, images: campaign ? state.images : nil,
-                testFailures: state.failures, testErrors: state.errors, receiptFailures: state.receiptFailures)
+                testFailures: state.failures, testErrors: state.errors, receiptFailures: state.receiptFailures, requests: state.requests)
         }
     }
 }

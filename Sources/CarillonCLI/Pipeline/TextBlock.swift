@@ -16,14 +16,17 @@ enum TextBlock {
     static let simulatorTargetBundleKey = "Simulator Target Bundle"
 
     /// The block of a payload that ran; `userInfo` is the payload's, for what it says beside `aps`;
-    /// `keptFiles` false: the attachment files last only for the run, and no file is named.
+    /// `keptFiles` false: the attachment files last only for the run, and no file is named;
+    /// `requestLines`: what its request came to (SPEC §12, ``RequestText``), after the delivery line.
     static func make(
-        _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], userInfo: JSONValue? = nil, keptFiles: Bool = true
+        _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], userInfo: JSONValue? = nil, keptFiles: Bool = true,
+        requestLines: [String] = []
     ) -> String {
         var lines = ["\(payload.name): \(result.outcome.reason.code) — \(result.outcome.printedDetail)"]
         lines.append(
             "  delivered \(result.delivered.rawValue)\(result.routed ? "" : " (not routed: the extension never runs)"), receipt \(result.receipt.code)"
         )
+        lines += requestLines
         if case .string(let bundle)? = userInfo?[simulatorTargetBundleKey] {
             lines.append("  simulator target bundle \(bundle) (Xcode's .apns: the app the Simulator delivers it to)")
         }

@@ -22,6 +22,12 @@ public struct Payload: Sendable {
     ///
     /// - Throws: ``InvalidPayload`` when the bytes are not a JSON document whose top level is an object.
     public init(bytes: [UInt8]) throws(InvalidPayload) {
+        try self.init(bytes: bytes, measuresSize: true)
+    }
+
+    /// Parses bytes as an APNs payload; `measuresSize` false leaves APNs' size limit to whoever knows the
+    /// bytes a request sends (a request's own verdict, SPEC §12), where the compact size says nothing.
+    package init(bytes: [UInt8], measuresSize: Bool) throws(InvalidPayload) {
         var warnings: [String] = []
         var body = bytes[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -39,7 +45,7 @@ public struct Payload: Sendable {
             throw InvalidPayload(message: "the JSON value is \(Payload.article(value.typeName)), not an object")
         }
         // The file's bytes bound the compact size: only a file over the limit is measured again.
-        if bytes.count > Payload.apnsMaximumBytes,
+        if measuresSize, bytes.count > Payload.apnsMaximumBytes,
             let warning = PayloadSize.warning(fileBytes: bytes.count, compactBytes: PayloadSize.compactByteCount(body))
         {
             warnings.append(warning)

@@ -78,7 +78,7 @@ package enum APNsRequestText {
         guard let method else { throw RequestProblem("no method: neither a request line nor a :method line") }
         guard var resolved = target else { throw RequestProblem("no path: neither a request line nor a :path line") }
         if resolved.host == nil, let authority {
-            let parsed = RequestTarget(url: "//" + authority)
+            let parsed = RequestTarget(url: "https://" + authority)
             resolved.host = parsed.host
             resolved.port = parsed.port
         }

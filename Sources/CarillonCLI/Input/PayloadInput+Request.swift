@@ -1,0 +1,56 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+extension PayloadInput {
+    /// A payload, and the request that carries it when the input is one (SPEC §12).
+    struct Notification {
+        var payload: Payload
+        var request: APNsRequest?
+    }
+
+    /// Reads the input as ``RequestReader`` recognises it: a curl command, an APNs request text or an FCM
+    /// message gives its request and the payload it carries; anything else is a payload as before. A
+    /// JSON Lines line is always a payload. The `@file`s a request names are read beside its file.
+    func readNotification(io: ToolIO) -> Result<Notification, ReadError> {
+        let bytes: [UInt8]
+        switch read(io: io, limit: ProcessCommand.maximumPayloadFileBytes) {
+        case .failure(let error): return .failure(error)
+        case .success(let read): bytes = read
+        }
+        var request: APNsRequest?
+        if case .line = self {
+        } else {
+            do {
+                if case .request(let read) = try RequestReader.read(bytes, files: RequestFiles(directory: requestDirectory)) { request = read }
+            } catch {
+                return .failure(ReadError(message: error.message))
+            }
+        }
+        do {
+            guard let request else { return .success(Notification(payload: try Payload(bytes: bytes), request: nil)) }
+            return .success(Notification(payload: try Payload(bytes: request.body, measuresSize: false), request: request))
+        } catch {
+            return .failure(ReadError(message: request == nil ? error.message : "the request's payload is \(error.message)"))
+        }
+    }
+
+    /// Where a request's `@file`s are read: the directory of its file, else the current one.
+    var requestDirectory: String {
+        guard case .file(let path, _) = self else { return "." }
+        return FileSystem.parentDirectory(of: path)
+    }
+
+    /// Whether a directory's entry named `name` is a request file candidate: `*.http`, `*.curl`, `*.sh`
+    /// and `*.txt`, taken only when ``RequestReader/isRequest(_:)`` recognises their content, so that a
+    /// stray note or script beside the payloads is skipped as it always was.
+    static func mayBeRequestFile(_ name: String) -> Bool {
+        name.hasSuffix(".http") || name.hasSuffix(".curl") || name.hasSuffix(".sh") || name.hasSuffix(".txt")
+    }
+
+    /// Whether the file at `path` holds a request (read up to the payload file limit; unreadable: no).
+    static func holdsRequest(_ path: String) -> Bool {
+        guard let bytes = try? FileSystem.readFile(path, limit: ProcessCommand.maximumPayloadFileBytes, policy: .regularFile) else {
+            return false
+        }
+        return RequestReader.isRequest(bytes)
+    }
+}
