@@ -41,23 +41,24 @@ enum CampaignSummary {
         var extra: [(key: String, value: JSONValue)] = []
         if requests.requests > 0 { extra.append((key: "requests", value: requestCounts(requests))) }
         if !warnings.isEmpty { extra.append((key: "warnings", value: .array(warnings.map { .string($0) }))) }
-        return .object([
-            (key: "format", value: .string(format)),
-            (key: "version", value: .number("1")),
-            (key: "shards", value: .array(shard.map { [.string("\($0.index)/\($0.count)")] } ?? [])),
-            (
-                key: "totals",
-                value: .object([
-                    (key: "payloads", value: .number(String(images.payloads))),
-                    (key: "images", value: .number(String(images.count))),
-                    (key: "images_failed", value: .number(String(failedImages))),
-                    (key: "payloads_attached", value: .number(String(attached))),
-                    (key: "payloads_failed", value: .number(String(failed))),
-                ])
-            ),
-            (key: "reasons", value: counts(images.reasons)),
-            (key: "images", value: .array(entries)),
-        ] + extra)
+        return .object(
+            [
+                (key: "format", value: .string(format)),
+                (key: "version", value: .number("1")),
+                (key: "shards", value: .array(shard.map { [.string("\($0.index)/\($0.count)")] } ?? [])),
+                (
+                    key: "totals",
+                    value: .object([
+                        (key: "payloads", value: .number(String(images.payloads))),
+                        (key: "images", value: .number(String(images.count))),
+                        (key: "images_failed", value: .number(String(failedImages))),
+                        (key: "payloads_attached", value: .number(String(attached))),
+                        (key: "payloads_failed", value: .number(String(failed))),
+                    ])
+                ),
+                (key: "reasons", value: counts(images.reasons)),
+                (key: "images", value: .array(entries)),
+            ] + extra)
     }
 
     /// SPEC §12's counts: requests, APNs' refusals by reason, extensions that do not run, images not shown.
@@ -65,7 +66,10 @@ enum CampaignSummary {
         .object([
             (key: "requests", value: .number(String(requests.requests))),
             (key: "payload_files", value: .number(String(requests.plainPayloads))),
-            (key: "refused", value: .object(requests.refusals.sorted { $0.key < $1.key }.map { (key: $0.key, value: .number(String($0.value))) })),
+            (
+                key: "refused",
+                value: .object(requests.refusals.sorted { $0.key < $1.key }.map { (key: $0.key, value: .number(String($0.value))) })
+            ),
             (key: "extension_not_run", value: .number(String(requests.extensionNotRun))),
             (key: "not_shown", value: .number(String(requests.notShown))),
         ])

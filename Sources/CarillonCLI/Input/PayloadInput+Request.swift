@@ -20,7 +20,9 @@ extension PayloadInput {
         if case .line = self {
         } else {
             do {
-                if case .request(let read) = try RequestReader.read(bytes, files: RequestFiles(directory: requestDirectory)) { request = read }
+                if case .request(let read) = try RequestReader.read(bytes, files: RequestFiles(directory: requestDirectory)) {
+                    request = read
+                }
             } catch {
                 return .failure(ReadError(message: error.message))
             }

@@ -208,7 +208,8 @@ enum PayloadInput: Equatable {
                     let hint = recursive ? "" : " (--recursive descends into subdirectories)"
                     let name = Quoting.display(argument)
                     io.standardError.line(
-                        "\(CarillonTool.name): \(name): no *.json or *.apns file (nor a request in *.http, *.curl, *.sh or *.txt) in this directory\(hint)")
+                        "\(CarillonTool.name): \(name): no *.json or *.apns file (nor a request in *.http, *.curl, *.sh or *.txt) in this directory\(hint)"
+                    )
                     status = CarillonTool.exitDataError
                 }
                 for line in expanded.skipped {

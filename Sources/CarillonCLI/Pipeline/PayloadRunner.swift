@@ -186,7 +186,8 @@ struct PayloadRunner: Sendable {
                 input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments, request: request)
         case .text:
             return TextBlock.make(
-                input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo, keptFiles: runtime.configuration.keepsAttachments,
+                input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo,
+                keptFiles: runtime.configuration.keepsAttachments,
                 requestLines: judged.map { RequestText.lines($0.request, $0.judgement) } ?? [])
         case .junit:
             return JUnitXML.testCase(

@@ -68,7 +68,8 @@ struct PipelineRun {
     private func runPayloads(_ stream: PayloadStream, runtime: ExtensionRuntime, output: Output) -> PayloadRunner.Report {
         let runner = PayloadRunner(
             runtime: runtime, expireAfter: plan.expireAfter, io: output.io, format: plan.format, collectsReport: plan.reportPath != nil,
-            campaign: true, failOn: plan.failOn, recorder: plan.recorder, presentationFacts: plan.presentationFacts, previews: plan.previews)
+            campaign: true, failOn: plan.failOn, recorder: plan.recorder, presentationFacts: plan.presentationFacts, previews: plan.previews
+        )
         return runner.run(stream, jobs: plan.jobs)
     }
 
@@ -100,7 +101,8 @@ struct PipelineRun {
     private func writeCampaignSummary(_ report: PayloadRunner.Report, identical: [IdenticalImages.Group]) -> Bool {
         guard let summaryPath = plan.summaryPath, let images = report.images else { return true }
         return CampaignSummaryFile.write(
-            CampaignSummary.document(images, shard: plan.shard, requests: report.requests, warnings: identical.map(\.warning)), to: summaryPath,
+            CampaignSummary.document(images, shard: plan.shard, requests: report.requests, warnings: identical.map(\.warning)),
+            to: summaryPath,
             io: io)
     }
 

@@ -8,16 +8,19 @@ enum RequestSection {
         var rows = [
             ReportSection.Row(term: "form", lines: [request.form.rawValue + (request.sender == .fcm ? ", sent to APNs by FCM" : "")]),
             ReportSection.Row(
-                term: "APNs", lines: ["\(apns.reason)\(apns.status.map { " \($0)" } ?? ""): \(apns.detail)"] + apns.unknown.map { "unknown: \($0)" }),
+                term: "APNs",
+                lines: ["\(apns.reason)\(apns.status.map { " \($0)" } ?? ""): \(apns.detail)"] + apns.unknown.map { "unknown: \($0)" }),
             ReportSection.Row(
-                term: "extension", lines: ["\(judgement.extensionVerdict.runs ? "runs" : "does not run"): \(judgement.extensionVerdict.why)"]),
+                term: "extension",
+                lines: ["\(judgement.extensionVerdict.runs ? "runs" : "does not run"): \(judgement.extensionVerdict.why)"]),
         ]
         if let shown = judgement.shown {
             for surface in ImageSurfaces.Surface.allCases {
                 let placement = shown[surface]
                 rows.append(
                     ReportSection.Row(
-                        term: RequestText.name(surface), lines: ["\(placement.value.rawValue): \(placement.why) (\(placement.rule.source.title))"]))
+                        term: RequestText.name(surface),
+                        lines: ["\(placement.value.rawValue): \(placement.why) (\(placement.rule.source.title))"]))
             }
         } else {
             rows.append(ReportSection.Row(term: "image shows", lines: ["nowhere: nothing is attached"]))

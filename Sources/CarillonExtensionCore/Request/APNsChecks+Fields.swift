@@ -64,7 +64,9 @@ extension APNsChecks {
     /// The host against the app's `aps-environment` when it is known; a host that is not APNs' is unknown.
     static func host(_ context: Context) -> [Finding] {
         guard !context.viaFCM else { return [] }
-        guard let host = context.request.target?.host else { return [.unknown("the host: the request does not name it")] }
+        guard let host = context.request.target?.host else {
+            return [.unknown("the host and the device token: the request does not say them")]
+        }
         if let open = context.open("the host", host) { return [open] }
         let environments = [
             "api.push.apple.com": "production", "api.sandbox.push.apple.com": "development",
@@ -84,6 +86,19 @@ extension APNsChecks {
                     "the app's aps-environment is \(app), and \(host) is \(environment)'s host: its tokens are refused there"))
         }
         return findings
+    }
+
+    /// The hosts APNs answers on, and their environment.
+    static let environments = [
+        "api.push.apple.com": "production", "api.sandbox.push.apple.com": "development", "api.development.push.apple.com": "development",
+    ]
+
+    /// Why the request does not go to APNs at all (a host that is not APNs'), or nil.
+    static func elsewhere(_ context: Context) -> String? {
+        guard !context.viaFCM, let host = context.request.target?.host, context.open("the host", host) == nil, environments[host] == nil
+        else { return nil }
+        return "the request goes to \(Quoting.single(host, limit: 80)), not to APNs (api.push.apple.com, api.sandbox.push.apple.com): "
+            + "what that server answers is its own"
     }
 
     static func http2(_ context: Context) -> [Finding] {

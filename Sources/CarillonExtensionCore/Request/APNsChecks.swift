@@ -83,10 +83,10 @@ enum APNsChecks {
     }
 
     static func topicSuffix(_ context: Context) -> [Finding] {
-        guard let topic = context.request.header("apns-topic")?.value, context.open("apns-topic", topic) == nil,
-            let type = context.pushType, let expected = topicSuffixes[type] ?? nil
-        else { return [] }
-        let suffixes = topicSuffixes.values.compactMap { $0 }.filter { !$0.isEmpty }
+        guard let topic = context.request.header("apns-topic")?.value else { return [] }
+        if let open = context.open("apns-topic", topic) { return [open] }
+        guard let type = context.pushType, let expected = topicSuffixes[type] ?? nil else { return [] }
+        let suffixes = topicSuffixes.values.compactMap { $0 }.filter { !$0.isEmpty }.sorted()
         if expected.isEmpty, let wrong = suffixes.first(where: { topic.hasSuffix($0) }) {
             return [
                 .refuse(

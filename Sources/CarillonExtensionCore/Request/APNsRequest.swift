@@ -59,6 +59,9 @@ package struct APNsRequest: Sendable, Equatable {
 
     /// What in `text` the input leaves open (a placeholder standing in it), or nil when it is all known.
     package func unresolved(in text: String) -> ShellExpansion.Unresolved? {
-        unresolved.first { text.contains($0.source) }
+        guard !unresolved.isEmpty else { return nil }
+        // Hosts are compared lowercased: so is their placeholder.
+        let lowered = text.lowercased()
+        return unresolved.first { text.contains($0.source) || lowered.contains($0.source.lowercased()) }
     }
 }

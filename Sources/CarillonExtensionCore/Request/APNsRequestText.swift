@@ -12,7 +12,8 @@ package enum APNsRequestText {
     /// Whether `bytes` start the way a request text does (after blank lines): `HEADERS`, a pseudo-header
     /// line, or a request line (`METHOD target[ HTTP/x]`, the method in capitals).
     package static func recognises(_ bytes: [UInt8]) -> Bool {
-        guard let line = firstLine(bytes) else { return false }
+        // A request line or a header line is short: only the start of a long input is looked at.
+        guard let line = firstLine(Array(bytes.prefix(4096))) else { return false }
         if line == "HEADERS" || line.hasPrefix(":") { return true }
         return requestLine(line) != nil
     }

@@ -61,6 +61,12 @@ package struct APNsVerdict: Sendable, Equatable {
                 detail: "FCM refuses the message (400 INVALID_ARGUMENT): \(fcmRefusal); nothing reaches APNs",
                 rule: fcmRule(fcmRefusal), unknown: unknown, warnings: warnings, refused: true)
         }
+        if let elsewhere = APNsChecks.elsewhere(context) {
+            // Not sent to APNs at all: what that server answers is its own.
+            return APNsVerdict(
+                reason: "unknown", status: nil, detail: elsewhere, rule: RequestRules.host,
+                unknown: unknown + (refusal.map { ["were it APNs: \($0.0.rawValue), \($0.1)"] } ?? []), warnings: warnings, refused: false)
+        }
         if let (reason, detail, rule) = refusal {
             return APNsVerdict(
                 reason: reason.rawValue, status: reason.status, detail: detail, rule: rule, unknown: unknown, warnings: warnings,

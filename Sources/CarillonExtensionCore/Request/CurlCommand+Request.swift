@@ -17,6 +17,8 @@ extension CurlCommand {
             body += try Self.bytes(of: piece, files: files)
             previous = piece.kind
         }
+        // A URL that starts with what the script leaves open has no known host or path at all.
+        let openURL = url.unresolved.first { url.text.hasPrefix($0.source) }
         var target = RequestTarget(url: url.text)
         if get && !body.isEmpty {
             target.path += (target.path.contains("?") ? "&" : "?") + String(decoding: body, as: UTF8.self)
@@ -24,8 +26,12 @@ extension CurlCommand {
         }
         let method = self.method?.text ?? (head ? "HEAD" : get ? "GET" : data.isEmpty ? "GET" : "POST")
         var request = APNsRequest(
-            form: .curl, method: method, target: target, headers: try fields(files: files, unresolved: &unresolved), body: body,
-            httpVersion: httpVersion)
+            form: .curl, method: method, target: openURL == nil ? target : nil, headers: try fields(files: files, unresolved: &unresolved),
+            body: body, httpVersion: httpVersion)
+        if let openURL {
+            request.notes.append(
+                "the URL is \(Quoting.single(url.text, limit: 80)), and \(openURL.source) \(openURL.why): its host and path are unknown")
+        }
         request.unresolved = unresolved
         if urls.count > 1 {
             request.notes.append("the command names \(urls.count) URLs; curl sends one request to each, and the first is judged")
@@ -95,24 +101,28 @@ extension CurlCommand {
 
     /// A `-H` argument as curl reads it: `Name: value`, `Name;` (an empty value), `Name:` (none sent).
     static func field(_ text: String) -> RequestHeaders.Field? {
-        if let colon = text.firstIndex(of: ":") {
-            let name = String(text[..<colon]).trimmingBlanks
-            let value = String(text[text.index(after: colon)...]).trimmingBlanks
+        let bytes = Array(text.utf8)
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+            let name = trimmed(bytes[..<colon])
+            let value = trimmed(bytes[(colon + 1)...])
             return name.isEmpty || value.isEmpty ? nil : RequestHeaders.Field(name: name, value: value)
         }
-        if text.hasSuffix(";") {
-            let name = String(text.dropLast()).trimmingBlanks
+        if bytes.last == UInt8(ascii: ";") {
+            let name = trimmed(bytes.dropLast()[...])
             return name.isEmpty ? nil : RequestHeaders.Field(name: name, value: "")
         }
         return nil
+    }
+
+    /// `bytes` without leading and trailing spaces and tabs, as text.
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }
 
 extension String {
     /// Without leading and trailing spaces and tabs.
-    var trimmingBlanks: String {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
-        return String(self[first...last])
-    }
+    var trimmingBlanks: String { CurlCommand.trimmed(Array(utf8)[...]) }
 }

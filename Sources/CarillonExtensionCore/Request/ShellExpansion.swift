@@ -32,8 +32,9 @@ package enum ShellExpansion {
         package var line: Int
     }
 
-    /// The most bytes one script's expansions may produce in all: `A=xx; B=$A$A; C=$B$B…` doubles at
-    /// each step, and a stranger's file must not turn that into memory.
+    /// The most bytes one script's expansions may produce in all (what variables add; the script's own
+    /// text is bounded by its size): `A=xx; B=$A$A; C=$B$B…` doubles at each step, and a stranger's file
+    /// must not turn that into memory.
     package static let maximumExpandedBytes = 4 * 1_048_576
 
     /// The script's curl commands, expanded with the variables its assignments set before each.
@@ -42,22 +43,14 @@ package enum ShellExpansion {
     package static func curlCommands(_ script: ShellScript) throws(ShellProblem) -> [Command] {
         var counts: [String: Int] = [:]
         for command in script.commands {
-            for word in command.words.prefix(while: { assignmentName($0) != nil || isDeclaration($0) }) {
+            for word in leading(command).assignments {
                 if let name = assignmentName(word) { counts[name, default: 0] += 1 }
             }
         }
         var state = State(counts: counts)
         var curls: [Command] = []
         for command in script.commands {
-            var words = command.words[...]
-            while let first = words.first, isDeclaration(first) || (first.literal.map { ShellScript.prefixWords.contains($0) } ?? false) {
-                words = words.dropFirst()
-            }
-            var assignments: [ShellScript.Word] = []
-            while let first = words.first, assignmentName(first) != nil {
-                assignments.append(first)
-                words = words.dropFirst()
-            }
+            let (assignments, words) = leading(command)
             guard let name = words.first else {
                 // Only assignments: they set the script's variables from here on.
                 for assignment in assignments { try state.assign(assignment) }
@@ -69,6 +62,20 @@ package enum ShellExpansion {
             curls.append(Command(words: expanded, line: command.line))
         }
         return curls
+    }
+
+    /// A command's assignments (after any `then`, `export`…), and the words from its name on.
+    private static func leading(_ command: ShellScript.Command) -> (assignments: [ShellScript.Word], words: ArraySlice<ShellScript.Word>) {
+        var words = command.words[...]
+        while let first = words.first, isDeclaration(first) || (first.literal.map { ShellScript.prefixWords.contains($0) } ?? false) {
+            words = words.dropFirst()
+        }
+        var assignments: [ShellScript.Word] = []
+        while let first = words.first, assignmentName(first) != nil {
+            assignments.append(first)
+            words = words.dropFirst()
+        }
+        return (assignments, words)
     }
 
     /// The name a word assigns (`NAME=value`, the `=` unquoted), or nil.
@@ -119,7 +126,12 @@ package enum ShellExpansion {
                 bytes += piece
                 unresolved += missing
             }
-            try count(bytes.count)
+            try count(
+                bytes.count
+                    - word.segments.reduce(0) { total, segment in
+                        if case .literal(let piece, _) = segment { return total + piece.count }
+                        return total
+                    })
             variables[name] = unresolved.isEmpty ? .known(bytes) : .unknown(unresolved.map(\.why).first ?? "not known")
         }
 
@@ -155,14 +167,13 @@ package enum ShellExpansion {
             var fields: [Word] = []
             var current = Word(bytes: [])
             // Whether the current field exists even if empty: quotes make one (`""` is an argument).
-            var started = false
+            var started = word.quoted
             for segment in word.segments {
                 let (bytes, missing) = value(of: segment)
-                try count(bytes.count)
+                if case .literal = segment {} else { try count(bytes.count) }
                 current.unresolved += missing
                 guard case .variable(_, false, _) = segment, missing.isEmpty else {
                     current.bytes += bytes
-                    if case .literal(_, true) = segment { started = true }
                     started = started || !bytes.isEmpty || isQuoted(segment)
                     continue
                 }

@@ -58,23 +58,52 @@ struct ShellLexer {
             case UInt8(ascii: "<"), UInt8(ascii: ">"):
                 try redirection()
             default:
-                appendLiteral([current], quoted: false)
-                position += 1
+                // A run of ordinary bytes at once: a long word costs one copy, not one call a byte.
+                var end = position + 1
+                while end < bytes.count && !Self.isSpecial(bytes[end]) { end += 1 }
+                appendLiteral(bytes[position..<end], quoted: false)
+                position = end
             }
         }
         endWord()
         endCommand()
     }
 
+    /// The bytes the main loop treats specially; every other byte is part of a word.
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "#"), UInt8(ascii: "\\"),
+            UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "$"), UInt8(ascii: "`"), UInt8(ascii: ";"), UInt8(ascii: "&"),
+            UInt8(ascii: "|"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+            return true
+        default:
+            return false
+        }
+    }
+
     // MARK: - Words and commands
 
-    private mutating func appendLiteral(_ piece: [UInt8], quoted: Bool) {
+    /// Literal bytes not yet made a segment: appended to in place, so a long word costs linear time.
+    private var literal: [UInt8] = []
+    private var literalQuoted = false
+
+    private mutating func appendLiteral(_ piece: some Collection<UInt8>, quoted: Bool) {
         startWord()
-        if case .literal(let previous, let previousQuoted)? = segments.last, previousQuoted == quoted {
-            segments[segments.count - 1] = .literal(previous + piece, quoted: quoted)
-        } else {
-            segments.append(.literal(piece, quoted: quoted))
-        }
+        if !literal.isEmpty && literalQuoted != quoted { flushLiteral() }
+        literalQuoted = quoted
+        literal += piece
+    }
+
+    private mutating func appendSegment(_ segment: ShellScript.Segment) {
+        startWord()
+        flushLiteral()
+        segments.append(segment)
+    }
+
+    private mutating func flushLiteral() {
+        guard !literal.isEmpty else { return }
+        segments.append(.literal(literal, quoted: literalQuoted))
+        literal = []
     }
 
     private mutating func startWord() {
@@ -84,6 +113,7 @@ struct ShellLexer {
 
     private mutating func endWord() {
         guard wordStarted else { return }
+        flushLiteral()
         let word = ShellScript.Word(segments: segments, quoted: wordQuoted)
         if !namesCurl, !readingTarget, let literal = word.literal, ShellScript.isCurl(literal), isCommandName(position: words.count) {
             namesCurl = true
@@ -132,7 +162,7 @@ struct ShellLexer {
         var end = position + 1
         while end < bytes.count && bytes[end] != UInt8(ascii: "'") { end += 1 }
         guard end < bytes.count else { throw problem("a single quote (') is never closed", line: opened) }
-        let piece = Array(bytes[(position + 1)..<end])
+        let piece = bytes[(position + 1)..<end]
         line += piece.count { $0 == UInt8(ascii: "\n") }
         appendLiteral(piece, quoted: true)
         position = end + 1
@@ -166,11 +196,19 @@ struct ShellLexer {
             case UInt8(ascii: "`"):
                 try backquoted(quoted: true)
             default:
-                if current == UInt8(ascii: "\n") { line += 1 }
-                appendLiteral([current], quoted: true)
-                position += 1
+                var end = position
+                while end < bytes.count, !Self.isSpecialInDoubleQuotes(bytes[end]) {
+                    if bytes[end] == UInt8(ascii: "\n") { line += 1 }
+                    end += 1
+                }
+                appendLiteral(bytes[position..<end], quoted: true)
+                position = end
             }
         }
+    }
+
+    private static func isSpecialInDoubleQuotes(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "`")
     }
 
     // MARK: - Expansions
@@ -187,7 +225,7 @@ struct ShellLexer {
         case UInt8(ascii: "(")?:
             // `$(…)` and `$((…))` alike: what runs or computes is never evaluated.
             let end = try closingParenthesis(from: position + 2)
-            segments.append(.opaque(source: source(position, end), quoted: quoted))
+            appendSegment(.opaque(source: source(position, end), quoted: quoted))
             position = end
         case UInt8(ascii: "{")?:
             try braced(quoted: quoted)
@@ -195,10 +233,10 @@ struct ShellLexer {
             var end = position + 1
             while end < bytes.count && Self.isNameByte(bytes[end]) { end += 1 }
             let name = String(decoding: bytes[(position + 1)..<end], as: UTF8.self)
-            segments.append(.variable(name: name, quoted: quoted, source: source(position, end)))
+            appendSegment(.variable(name: name, quoted: quoted, source: source(position, end)))
             position = end
         case let next? where Self.isSpecialParameter(next):
-            segments.append(.opaque(source: source(position, position + 2), quoted: quoted))
+            appendSegment(.opaque(source: source(position, position + 2), quoted: quoted))
             position += 2
         default:
             appendLiteral([UInt8(ascii: "$")], quoted: quoted)
@@ -224,9 +262,9 @@ struct ShellLexer {
         let inner = bytes[(position + 2)..<end]
         let text = source(position, end + 1)
         if let first = inner.first, Self.isNameStart(first), inner.allSatisfy(Self.isNameByte) {
-            segments.append(.variable(name: String(decoding: inner, as: UTF8.self), quoted: quoted, source: text))
+            appendSegment(.variable(name: String(decoding: inner, as: UTF8.self), quoted: quoted, source: text))
         } else {
-            segments.append(.opaque(source: text, quoted: quoted))
+            appendSegment(.opaque(source: text, quoted: quoted))
         }
         position = end + 1
     }
@@ -241,7 +279,7 @@ struct ShellLexer {
         }
         guard end < bytes.count else { throw problem("a backquote (`) is never closed", line: opened) }
         startWord()
-        segments.append(.opaque(source: source(position, end + 1), quoted: quoted))
+        appendSegment(.opaque(source: source(position, end + 1), quoted: quoted))
         position = end + 1
     }
 
@@ -320,6 +358,7 @@ struct ShellLexer {
     /// `<`, `>`, `>>`, `2>&1`, `<<EOF`, `<<<word`…: the operator and its target are not arguments. A
     /// word of digits just before it is the descriptor, not an argument either.
     private mutating func redirection() throws(ShellProblem) {
+        flushLiteral()
         if wordStarted, let literal = ShellScript.Word(segments: segments, quoted: wordQuoted).literal, !wordQuoted,
             !literal.isEmpty, literal.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
         {
