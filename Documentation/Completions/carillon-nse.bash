@@ -28,12 +28,13 @@ _carillon_nse() {
         case $prev in
         --container|--attachments|--record) _carillon_nse_reply -d; return 0 ;;
         --ca-file|--report|--summary) _carillon_nse_reply -f; return 0 ;;
-        --budget|--max-bytes|--user-agent|--accept-language|--header|--expire-after|--jobs|--fail-on|--app-name|--shard|--record-inline) return 0 ;;
+        --budget|--max-bytes|--user-agent|--accept-language|--header|--expire-after|--jobs|--fail-on|--app-name|--shard|--record-inline|--content-categories) return 0 ;;
         --tls-minimum) _carillon_nse_reply -W '1.0 1.1 1.2 1.3'; return 0 ;;
         --format) _carillon_nse_reply -W 'json text junit'; return 0 ;;
+        --previews) _carillon_nse_reply -W 'unknown always when-unlocked never'; return 0 ;;
         esac
         if [[ $cur == -* ]]; then
-            _carillon_nse_reply -W '--container --attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --recursive --format --fail-on --report --app-name --lines --no-share --shard --summary --record --record-inline --record-keep-secrets --help'
+            _carillon_nse_reply -W '--container --attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --recursive --format --fail-on --report --app-name --lines --no-share --shard --summary --record --record-inline --record-keep-secrets --content-categories --previews --help'
         else
             _carillon_nse_reply -f
         fi
@@ -42,11 +43,12 @@ _carillon_nse() {
         case $prev in
         --attachments|--record) _carillon_nse_reply -d; return 0 ;;
         --ca-file|--report|--summary) _carillon_nse_reply -f; return 0 ;;
-        --budget|--max-bytes|--user-agent|--accept-language|--header|--expire-after|--jobs|--fail-on|--app-name|--shard|--record-inline) return 0 ;;
+        --budget|--max-bytes|--user-agent|--accept-language|--header|--expire-after|--jobs|--fail-on|--app-name|--shard|--record-inline|--content-categories) return 0 ;;
         --tls-minimum) _carillon_nse_reply -W '1.0 1.1 1.2 1.3'; return 0 ;;
         --format) _carillon_nse_reply -W 'json text junit'; return 0 ;;
+        --previews) _carillon_nse_reply -W 'unknown always when-unlocked never'; return 0 ;;
         esac
-        _carillon_nse_reply -W '--attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --format --fail-on --report --app-name --no-share --shard --summary --record --record-inline --record-keep-secrets --help'
+        _carillon_nse_reply -W '--attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --format --fail-on --report --app-name --no-share --shard --summary --record --record-inline --record-keep-secrets --content-categories --previews --help'
         ;;
     replay)
         case $prev in

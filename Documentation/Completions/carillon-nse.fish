@@ -54,6 +54,8 @@ complete -c carillon-nse -n '__carillon_nse_command process' -l summary -r -F -d
 complete -c carillon-nse -n '__carillon_nse_command process' -l record -x -a '(__fish_complete_directories)' -d 'Also write each payload\'s download as a HAR 1.2 file in DIR (opens in Chrome or Proxyman).'
 complete -c carillon-nse -n '__carillon_nse_command process' -l record-inline -x -d 'Largest body kept inside the HAR; a larger one goes to DIR/bodies/ (default 2097152).'
 complete -c carillon-nse -n '__carillon_nse_command process' -l record-keep-secrets -d 'Keep Authorization, Cookie, Set-Cookie, signed-URL parameters and alert text in recordings.'
+complete -c carillon-nse -n '__carillon_nse_command process' -l content-categories -x -d 'Categories a content extension claims, comma-separated (NAME:hidden when its default content is hidden).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l previews -x -a 'unknown always when-unlocked never' -d 'The device\'s Show Previews setting, which decides whether the lock screen shows the image (default unknown).'
 complete -c carillon-nse -n '__carillon_nse_command process' -l help -d 'Show this help.'
 complete -c carillon-nse -n '__carillon_nse_command process' -F
 
@@ -78,6 +80,8 @@ complete -c carillon-nse -n '__carillon_nse_command check' -l summary -r -F -d '
 complete -c carillon-nse -n '__carillon_nse_command check' -l record -x -a '(__fish_complete_directories)' -d 'Also write each payload\'s download as a HAR 1.2 file in DIR (opens in Chrome or Proxyman).'
 complete -c carillon-nse -n '__carillon_nse_command check' -l record-inline -x -d 'Largest body kept inside the HAR; a larger one goes to DIR/bodies/ (default 2097152).'
 complete -c carillon-nse -n '__carillon_nse_command check' -l record-keep-secrets -d 'Keep Authorization, Cookie, Set-Cookie, signed-URL parameters and alert text in recordings.'
+complete -c carillon-nse -n '__carillon_nse_command check' -l content-categories -x -d 'Categories a content extension claims, comma-separated (NAME:hidden when its default content is hidden).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l previews -x -a 'unknown always when-unlocked never' -d 'The device\'s Show Previews setting, which decides whether the lock screen shows the image (default unknown).'
 complete -c carillon-nse -n '__carillon_nse_command check' -l help -d 'Show this help.'
 
 complete -c carillon-nse -n '__carillon_nse_command replay' -l payload -r -F -d 'The payload the device received: its carillon.image is the URL looked for in the HAR.'

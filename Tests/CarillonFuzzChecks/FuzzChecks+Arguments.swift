@@ -25,6 +25,7 @@ extension FuzzChecks {
             "--report": .file, "--app-name": .text, "--lines": .none, "--no-share": .none, "--shard": .text,
             "--summary": .file, "--user-agent": .text, "--accept-language": .text, "--header": .text, "--help": .none,
             "--record": .directory, "--record-inline": .text, "--record-keep-secrets": .none,
+            "--content-categories": .text, "--previews": .text,
         ],
         // Its RECORDING positionals are sandboxed like every positional: it reads them and opens no socket.
         "replay": [
@@ -41,7 +42,7 @@ extension FuzzChecks {
             "--jobs": .text, "--tls-minimum": .text, "--no-forward-secrecy": .none, "--format": .text, "--fail-on": .text,
             "--report": .file, "--app-name": .text, "--no-share": .none, "--shard": .text, "--summary": .file, "--user-agent": .text,
             "--accept-language": .text, "--header": .text, "--help": .none, "--record": .directory, "--record-inline": .text,
-            "--record-keep-secrets": .none,
+            "--record-keep-secrets": .none, "--content-categories": .text, "--previews": .text,
         ],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],

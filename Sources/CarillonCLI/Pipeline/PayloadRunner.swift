@@ -167,6 +167,7 @@ struct PayloadRunner: Sendable {
             trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict,
             receiptFailed: result.receipt.warning != nil)
         record.request = requestRecord
+        if case .line = input { record.fromLines = true }
         return (line, true, record)
     }
 

@@ -26,8 +26,10 @@ struct PipelineRun {
         if !report.allRead { status = CarillonTool.exitDataError }
         if !sayWhetherPayloadsWereFound(stream, inputsGiven: inputsGiven) { status = CarillonTool.exitDataError }
         printSummaryLine(report)
-        // Before the run's own files go: the images' bytes are compared in their attachment files.
-        let identical = report.images.map { IdenticalImages.find($0) } ?? []
+        // In a campaign (JSON Lines, or --summary), before the run's own files go: the images' bytes are
+        // compared in their attachment files.
+        let campaign = plan.summaryPath != nil || report.requests.fromLines
+        let identical = campaign ? report.images.map { IdenticalImages.find($0) } ?? [] : []
         RequestNotes.print(report, identical: identical, plan: plan, io: io)
         if !writeCampaignSummary(report, identical: identical) { status = CarillonTool.exitDataError }
         if !writeReport(report) { status = CarillonTool.exitDataError }

@@ -19,6 +19,8 @@ struct PayloadRecord: Sendable {
     var receiptFailed = false
     /// What its request came to (SPEC §12); nil for a payload file.
     var request: RequestTally.Record? = nil
+    /// Whether it was a line of JSON Lines: a campaign's export.
+    var fromLines = false
 }
 
 /// Collects a run's records: reasons and times for the summary, report cards, distinct images.
@@ -51,6 +53,7 @@ final class RunTally: Sendable {
             if record.verdict == .error { state.errors += 1 }
             if record.receiptFailed { state.receiptFailures += 1 }
             if record.verdict != .error { state.requests.add(record.request) }
+            if record.fromLines { state.requests.fromLines = true }
         }
     }
 

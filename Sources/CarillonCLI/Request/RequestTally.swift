@@ -35,6 +35,8 @@ struct RequestTally: Sendable, Equatable {
     var notShown = 0
     /// Every `--fail-on` condition met by some payload.
     var conditions: Set<FailOn.RequestCondition> = []
+    /// Whether any payload came from JSON Lines (a campaign's export).
+    var fromLines = false
 
     mutating func add(_ record: Record?) {
         guard let record else {

@@ -109,7 +109,10 @@
     /// whose `aps` has no `mutable-content` at all was most likely made by an apns override that replaced
     /// `aps` wholesale. Said wherever it shows, whatever the input's form.
     package static func overrideDroppedMutableContent(_ userInfo: JSONValue) -> String? {
-        guard case .object(let aps)? = userInfo["aps"], !aps.contains(where: { $0.key == "mutable-content" }),
+        // Any spelling of mutable-content, in aps or beside it, is a look-alike's hint instead.
+        guard case .object(let aps)? = userInfo["aps"], !aps.contains(where: { folded($0.key) == "mutablecontent" }),
+            case .object(let top) = userInfo,
+            !top.contains(where: { ["mutablecontent", "gcmnotificationmutablecontent"].contains(folded($0.key)) }),
             stampObject(userInfo["carillon"])?.contains(where: { $0.key == "image" }) == true,
             aps.contains(where: { $0.key == "alert" }), Routing.decide(userInfo)?.reason == .notMutable
         else { return nil }

@@ -28,7 +28,7 @@ package struct APNsRequest: Sendable, Equatable {
     /// The payload as sent: a curl command's data exactly, a request text's body without its final line
     /// break, the compact JSON FCM sends.
     package var body: [UInt8]
-    /// The HTTP version the input asks for, when it says (`1.1` from curl's `--http1.1`); nil for HTTP/2
+    /// The HTTP version the input asks for, when it says (`1.1` from curl's `http1.1`); nil for HTTP/2
     /// or unsaid.
     package var httpVersion: String?
     /// What the input leaves open.

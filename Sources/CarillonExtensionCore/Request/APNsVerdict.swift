@@ -13,7 +13,7 @@ package struct APNsVerdict: Sendable, Equatable {
     package var unknown: [String]
     /// What APNs takes but a person should hear (no `apns-push-type`).
     package var warnings: [String]
-    /// Whether the request is refused, by APNs or by FCM before it: `--fail-on apns-refused`.
+    /// Whether the request is refused, by APNs or by FCM before it.
     package var refused: Bool
 
     /// One check's finding.

@@ -1,8 +1,8 @@
 extension CurlCommand {
     /// The request curl sends for this command: its method, URL, header fields and body, the body built by
-    /// each data option's own rule (curl(1)): `-d @file` strips CR and LF from the file, `--data-binary
-    /// @file` and `--json @file` keep it exactly, `--data-raw` has no `@` rule; pieces are joined with
-    /// `&`, `--json` pieces with nothing.
+    /// each data option's own rule (curl(1)): `-d @file` strips CR and LF from the file, `data-binary
+    /// @file` and `json @file` keep it exactly, `data-raw` has no `@` rule; pieces are joined with
+    /// `&`, `json` pieces with nothing.
     ///
     /// - Throws: ``RequestProblem`` for no URL, an `@file` refused or unreadable, a header file that is not
     ///   header lines.
@@ -36,7 +36,7 @@ extension CurlCommand {
         if urls.count > 1 {
             request.notes.append("the command names \(urls.count) URLs; curl sends one request to each, and the first is judged")
         }
-        if hasNext { request.notes.append("the command goes on after --next with another transfer, which is not judged") }
+        if hasNext { request.notes.append("the command goes on with another transfer (curl's next option), which is not judged") }
         return request
     }
 
@@ -45,7 +45,7 @@ extension CurlCommand {
         let value = piece.value.bytes
         guard piece.kind != .raw, value.first == UInt8(ascii: "@") else { return value }
         let path = String(decoding: value.dropFirst(), as: UTF8.self)
-        let option = piece.kind == .data ? "-d" : piece.kind == .binary ? "--data-binary" : "--json"
+        let option = "curl's " + (piece.kind == .data ? "data" : piece.kind == .binary ? "data-binary" : "json") + " option"
         let contents: [UInt8]
         do {
             contents = try files.read(path)
@@ -56,7 +56,7 @@ extension CurlCommand {
         return piece.kind == .data ? contents.filter { $0 != 0x0D && $0 != 0x0A } : contents
     }
 
-    /// The header fields curl sends beside its own: `-A`, `--oauth2-bearer`, `-u`, `--json`'s two (which
+    /// The header fields curl sends beside its own: `-A`, `oauth2-bearer`, `-u`, `json`'s two (which
     /// a `-H` of the same name replaces), then each `-H` in order (`Name;` sends an empty field, `Name:`
     /// sends none, `@file` reads one field a line).
     private func fields(files: RequestFiles, unresolved: inout [ShellExpansion.Unresolved]) throws(RequestProblem) -> [RequestHeaders.Field]

@@ -1,19 +1,19 @@
-/// A curl command line's arguments, read the way curl reads them (curl(1)): long options, short-option
+/// A curl command's arguments, read the way curl reads them (curl(1)): long options, short-option
 /// clusters (`-sSv`, `-XPOST`, `-d@file`), the URL, and what makes the request — `-X`, `-H`, the
-/// data options with each one's own rule, `--json`, `-G`, `-I`, `--http1.1`/`--http2`, `-A`,
-/// `--oauth2-bearer`, `-u`. What would make it something other than one JSON body (`-F`, `-T`,
-/// `--data-urlencode`, `-K`) is refused, naming the option; so is an option curl does not know.
+/// data options with each one's own rule, `json`, `-G`, `-I`, `http1.1`/`http2`, `-A`,
+/// `oauth2-bearer`, `-u`. What would make it something other than one JSON body (`-F`, `-T`,
+/// `data-urlencode`, `-K`) is refused, naming the option; so is an option curl does not know.
 package struct CurlCommand: Sendable, Equatable {
     /// One `-d`-family argument, with the option that gave it.
     package struct Data: Sendable, Equatable {
         package enum Kind: String, Sendable, Equatable {
-            /// `-d`, `--data`, `--data-ascii`: `@file` read with CR and LF removed.
+            /// `-d`, `data`, `data-ascii`: `@file` read with CR and LF removed.
             case data
-            /// `--data-binary`: `@file` read exactly.
+            /// `data-binary`: `@file` read exactly.
             case binary
-            /// `--data-raw`: no `@` rule at all.
+            /// `data-raw`: no `@` rule at all.
             case raw
-            /// `--json`: `@file` read exactly; pieces joined with nothing between them.
+            /// `json`: `@file` read exactly; pieces joined with nothing between them.
             case json
         }
 
@@ -21,33 +21,33 @@ package struct CurlCommand: Sendable, Equatable {
         package var value: ShellExpansion.Word
     }
 
-    /// `-X`/`--request`.
+    /// `-X`/`request`.
     package var method: ShellExpansion.Word?
-    /// Every URL, in order (`--url` or a bare argument).
+    /// Every URL, in order (`url` or a bare argument).
     package var urls: [ShellExpansion.Word] = []
-    /// Every `-H`/`--header` argument, in order.
+    /// Every `-H`/`header` argument, in order.
     package var headers: [ShellExpansion.Word] = []
     package var data: [Data] = []
-    /// `-G`/`--get`: the data goes in the URL's query and the method is GET.
+    /// `-G`/`get`: the data goes in the URL's query and the method is GET.
     package var get = false
-    /// `-I`/`--head`.
+    /// `-I`/`head`.
     package var head = false
     /// The HTTP version asked for (`1.0`, `1.1`, `2`, `3`), or nil for curl's default (HTTP/2 over
     /// https by ALPN, as curl has done since 7.62).
     package var httpVersion: String?
-    /// `-A`, `--oauth2-bearer`, `-u`: fields curl adds.
+    /// `-A`, `oauth2-bearer`, `-u`: fields curl adds.
     package var userAgent: ShellExpansion.Word?
     package var bearer: ShellExpansion.Word?
     package var user: ShellExpansion.Word?
-    /// `-E`/`--cert` (or `--key`): a client certificate, APNs' other way to authenticate.
+    /// `-E`/`cert` (or `key`): a client certificate, APNs' other way to authenticate.
     package var clientCertificate = false
-    /// `-:`/`--next`: what follows is another transfer, not this one.
+    /// `-:`/`next`: what follows is another transfer, not this one.
     package var hasNext = false
 
     /// Reads curl's arguments (the words after `curl`).
     ///
     /// - Throws: ``RequestProblem`` for an option curl does not know, one that needs an argument at the
-    ///   end, or one that makes the body something other than data (`-F`, `-T`, `--data-urlencode`, `-K`).
+    ///   end, or one that makes the body something other than data (`-F`, `-T`, `data-urlencode`, `-K`).
     package static func parse(_ words: [ShellExpansion.Word]) throws(RequestProblem) -> CurlCommand {
         var command = CurlCommand()
         var index = 0
@@ -80,7 +80,7 @@ package struct CurlCommand: Sendable, Equatable {
         return command
     }
 
-    /// A short-option cluster (`-sSv`, `-XPOST`, `-d@file`); true when it held `-:` (`--next`).
+    /// A short-option cluster (`-sSv`, `-XPOST`, `-d@file`); true when it held `-:` (`next`).
     private mutating func applyCluster(_ word: ShellExpansion.Word, words: [ShellExpansion.Word], index: inout Int) throws(RequestProblem)
         -> Bool
     {
@@ -137,13 +137,13 @@ package struct CurlCommand: Sendable, Equatable {
         case "user": user = argument
         case "cert", "key": clientCertificate = true
         case "form", "form-string":
-            throw RequestProblem("curl's '--\(name)' sends a multipart form, not a JSON payload")
+            throw RequestProblem("curl's \(name) option sends a multipart form, not a JSON payload")
         case "upload-file":
-            throw RequestProblem("curl's '--upload-file' (-T) sends a file with PUT, not a notification request")
+            throw RequestProblem("curl's upload-file option (-T) sends a file with PUT, not a notification request")
         case "data-urlencode":
-            throw RequestProblem("curl's '--data-urlencode' sends URL-encoded form data, not a JSON payload")
+            throw RequestProblem("curl's data-urlencode option sends URL-encoded form data, not a JSON payload")
         case "config":
-            throw RequestProblem("curl's '--config' (-K) reads more options from a file, which the tool does not follow")
+            throw RequestProblem("curl's config option (-K) reads more options from a file, which are not followed")
         default: break
         }
     }

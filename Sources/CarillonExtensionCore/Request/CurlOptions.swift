@@ -1,8 +1,8 @@
-/// curl's command-line options as data: which take an argument, and the short letters. Read from
-/// `curl --help all` of curl 7.88.1 (Debian 12's), with the few later releases added that a pasted
-/// command may carry (`--variable`, `--ip-tos`, `--ech`…). A command is split the way curl splits it;
-/// an option curl does not know is refused, as curl refuses it, since whether it takes an argument
-/// decides what every later word is.
+/// curl's command-line options as data: which take an argument, and the short letters. Read from curl
+/// 7.88.1's own list of its options (Debian 12's; its `help all` listing), with the few later releases
+/// added that a pasted command may carry (`variable`, `ip-tos`, `ech`…). A command is split the way curl
+/// splits it; an option curl does not know is refused, as curl refuses it, since whether it takes an
+/// argument decides what every later word is.
 enum CurlOptions {
     /// Long options that take an argument (the next word, or the rest of a short-option cluster).
     static let takingArgument: Set<String> = [
@@ -26,7 +26,7 @@ enum CurlOptions {
         "variable", "ip-tos", "vlan-priority", "ech", "trace-config", "keepalive-cnt", "sigalgs", "proxy-sigalgs",
     ]
 
-    /// Long options that take none (their `--no-` forms too).
+    /// Long options that take none (their `no-` forms too).
     static let flags: Set<String> = [
         "anyauth", "append", "basic", "cert-status", "compressed", "compressed-ssh", "create-dirs", "crlf", "digest", "disable",
         "disable-eprt", "disable-epsv", "disallow-username-in-url", "doh-cert-status", "doh-insecure", "fail", "fail-early",

@@ -38,7 +38,7 @@ package struct ImageSurfaces: Sendable, Equatable {
         }
     }
 
-    /// Whether any surface is `not-shown`: `--fail-on not-shown`.
+    /// Whether any surface is `not-shown`.
     package var anyNotShown: Bool { Surface.allCases.contains { self[$0].value == .notShown } }
 
     /// Decides where an attached image shows for a notification with `payload`.

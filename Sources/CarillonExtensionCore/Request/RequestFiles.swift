@@ -1,4 +1,4 @@
-/// Where the `@file`s a request names are read from (curl's `-d @file`, `--data-binary @file`,
+/// Where the `@file`s a request names are read from (curl's `-d @file`, `data-binary @file`,
 /// `-H @file`): beside the file that names them, and nowhere else. Request files come from strangers:
 /// a path that is absolute or climbs through `..` is refused before anything is opened, and one that
 /// passes through a symbolic link is refused when that link is met (no link is ever followed), naming

@@ -62,7 +62,7 @@ extension ProcessHintsAndInputsTests {
         #expect(result.standardOutput.isEmpty)
         #expect(
             result.standardError == """
-                carillon-nse: \(directory.file("empty")): no *.json or *.apns file in this directory (--recursive descends into subdirectories)
+                carillon-nse: \(directory.file("empty")): no *.json or *.apns file (nor a request in *.http, *.curl, *.sh or *.txt) in this directory (--recursive descends into subdirectories)
                 carillon-nse: no payload found
 
                 """)

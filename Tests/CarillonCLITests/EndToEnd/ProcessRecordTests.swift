@@ -67,7 +67,7 @@ import Testing
         let line = try #require(result.jsonLines.first)
         #expect(line["reason"] as? String == reason, "\(line["detail"] ?? "")")
         #expect(line["recording"] as? String == work.file("rec/p.har"))
-        #expect(Array(line.keys).count == 14)
+        #expect(Array(line.keys).count == 15, "SPEC §6's fields, shared_with, request and recording")
         let har = try Self.har(work.file("rec/p.har"))
         #expect(HARChecker.problems(har) == [])
         let log = try #require(har["log"] as? [String: Any])

@@ -26,7 +26,7 @@ import Testing
             line == #"{"payload":"p.json","routed":true,"reason":"attached","detail":"png image of 461 bytes attached","#
                 + #""delivered":"modified","delivery_id":"01937b21-0000-7000-8000-00000000002a","receipt":"none","#
                 + #""attachments":[{"file":"att/image-1.png","type":"png","bytes":461}],"elapsed_ms":7.500,"#
-                + #""warnings":["first","odd"],"image_url":"https://127.0.0.1:1/img/png","trace":null,"shared_with":null}"#)
+                + #""warnings":["first","odd"],"image_url":"https://127.0.0.1:1/img/png","trace":null,"shared_with":null,"request":null}"#)
     }
 
     @Test func aFallbackHasNoAttachments() throws {
@@ -40,7 +40,7 @@ import Testing
         #expect(
             line == #"{"payload":"bad.json","routed":false,"reason":"invalid-payload","detail":"not a JSON object but array","#
                 + #""delivered":"original","delivery_id":null,"receipt":"none","attachments":[],"elapsed_ms":0.000,"#
-                + #""warnings":[],"image_url":null,"trace":null,"shared_with":null}"#)
+                + #""warnings":[],"image_url":null,"trace":null,"shared_with":null,"request":null}"#)
     }
 
     @Test func aNameThatIsNotUTF8IsEscapedAndCarriedExactly() {
