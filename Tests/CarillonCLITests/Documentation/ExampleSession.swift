@@ -7,7 +7,8 @@ import Foundation
 ///   as `Payloads/GROUP/`, as `GROUP/`, and all in `p/`), its CA as `ca.pem`, and `TestAssets/`;
 /// - `api`: the events API stand-in, whose CA is `api-ca.pem` and whose mobile key is in `mobile-key`;
 ///   in a command, `https://127.0.0.1:PORT` is its address;
-/// - `campaign`: `campaign.jsonl`, the sample campaign of 3,000 payloads (`TestAssets/Campaign/generate.py`).
+/// - `campaign`: `campaign.jsonl`, the sample campaign of 3,000 payloads (`TestAssets/Campaign/generate.py`);
+/// - `requests`: `TestAssets/Requests/mixed/` as `requests/`, named for the local image server.
 final class ExampleSession {
     let work = TemporaryDirectory("doc-examples")
     private var api: EventsAPIServer?
@@ -30,6 +31,13 @@ final class ExampleSession {
                     "python3 \(Shell.quote(Paths.testAssets("Campaign/generate.py"))) \(TestServer.shared.baseURL) 3000 > "
                         + Shell.quote(work.file("campaign.jsonl")))
                 guard made.status == 0 else { throw ExampleError(description: "generate.py: \(made.standardError)") }
+            case "requests":
+                let source = Paths.testAssets("Requests/mixed")
+                try FileManager.default.createDirectory(atPath: work.file("requests"), withIntermediateDirectories: true)
+                for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+                    let text = try String(contentsOfFile: source + "/" + name, encoding: .utf8)
+                    try work.write("requests/" + name, text.replacingOccurrences(of: "{{BASE_URL}}", with: TestServer.shared.baseURL))
+                }
             default: break
             }
         }
