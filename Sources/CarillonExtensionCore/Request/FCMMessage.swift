@@ -90,7 +90,7 @@ package enum FCMMessage {
     }
 
     /// A member by its proto name, written in either form.
-    static func field(_ value: JSONValue?, _ name: String) -> JSONValue? {
+    package static func field(_ value: JSONValue?, _ name: String) -> JSONValue? {
         guard case .object(let members)? = value else { return nil }
         return members.last { protoName($0.key) == name }?.value
     }

@@ -46,6 +46,8 @@ import Testing
                 try FuzzChecks.eventQueueFile(bytes, throughQueue: true)
             case "FuzzArguments": try Self.runTool(bytes)
             case "FuzzHARImport": try FuzzChecks.harImport(bytes)
+            case "FuzzCurlCommand": try FuzzChecks.curlCommand(bytes)
+            case "FuzzFCMMessage": try FuzzChecks.fcmMessage(bytes)
             default: Issue.record("no checks for target \(input.target)")
             }
         } catch let failure as FuzzFailure {

@@ -1,0 +1,1 @@
+curl -v --http2 -H 'apns-topic: com.example.app' -H 'apns-push-type: alert' -d '{"aps":{"alert":"hi","mutable-content":1}}' https://api.push.apple.com/3/device/abcd

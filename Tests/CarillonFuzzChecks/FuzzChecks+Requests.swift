@@ -1,0 +1,111 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+extension FuzzChecks {
+    // MARK: - FuzzCurlCommand
+
+    /// The shell-quoting reader and the request readers on a stranger's text (SPEC §12): the reader
+    /// gives a payload, a request or a problem with a message, the same twice; a script splits into
+    /// commands whose lines are in order and within the input; what the variables add stays within
+    /// their bound; a request is judged without trapping, its verdict one of Apple's with its status.
+    /// And the quoting round trip: the input's NUL-separated pieces, each single-quoted as a shell
+    /// quotes them (`'` as `'\''`), read back as exactly those words.
+    public static func curlCommand(_ bytes: [UInt8]) throws(FuzzFailure) {
+        let lines = bytes.count { $0 == 0x0A } + 1
+        switch Result(catching: { () throws(ShellProblem) in try ShellScript.parse(bytes) }) {
+        case .failure(let error):
+            try check(
+                !error.message.isEmpty && error.line >= 1 && error.line <= lines, "a shell problem without a message or a line: \(error)")
+        case .success(let script):
+            try check((try? ShellScript.parse(bytes)) == script, "a script splits differently twice")
+            var previous = 1
+            for command in script.commands {
+                try check(!command.words.isEmpty, "an empty command")
+                try check(command.line >= previous && command.line <= lines, "command line \(command.line) of \(lines), after \(previous)")
+                previous = command.line
+            }
+            if let commands = try? ShellExpansion.curlCommands(script) {
+                let produced = commands.reduce(0) { $0 + $1.words.reduce(0) { $0 + $1.bytes.count } }
+                try check(produced <= bytes.count * 3 + ShellExpansion.maximumExpandedBytes, "expansions past their bound: \(produced)")
+            }
+        }
+        try request(bytes)
+        try quotingRoundTrip(bytes)
+    }
+
+    /// Reads `bytes` as the tool does and judges what it reads.
+    static func request(_ bytes: [UInt8]) throws(FuzzFailure) {
+        let first = Result { () throws(RequestProblem) in try RequestReader.read(bytes, files: .none) }
+        let second = Result { () throws(RequestProblem) in try RequestReader.read(bytes, files: .none) }
+        try check(first == second, "read differently twice")
+        switch first {
+        case .failure(let problem):
+            try check(!problem.message.isEmpty, "a request refused without a message")
+            try check(RequestReader.isRequest(bytes), "refused as a request, yet not taken for one")
+        case .success(.payload):
+            break
+        case .success(.request(let request)):
+            try check(RequestReader.isRequest(bytes), "read as a request, yet not taken for one")
+            try judged(request)
+        }
+    }
+
+    /// A request's verdicts: no trap, a reason Apple's table has with its status, `shown` only when the
+    /// extension runs.
+    static func judged(_ request: APNsRequest) throws(FuzzFailure) {
+        let payload = (try? JSONParser.parse(request.body)) ?? .object([])
+        let judgement = RequestJudgement.judge(request, payload: payload, attached: true, previews: .always)
+        let apns = judgement.apns
+        switch apns.reason {
+        case "accepted": try check(apns.status == 200 && !apns.refused, "accepted is 200 and not refused")
+        case "unknown": try check(apns.status == nil, "unknown has no status")
+        default:
+            let reason = APNsReason(rawValue: apns.reason)
+            try check(reason != nil && reason?.status == apns.status && apns.refused, "a reason Apple's table lacks: \(apns.reason)")
+        }
+        try check(judgement.shown == nil || judgement.extensionVerdict.runs, "an image shown where the extension does not run")
+        try check(!apns.refused || !judgement.extensionVerdict.runs, "the extension runs for a refused request")
+    }
+
+    /// Words single-quoted as a shell quotes them read back as themselves.
+    static func quotingRoundTrip(_ bytes: [UInt8]) throws(FuzzFailure) {
+        let words = bytes.split(separator: 0, omittingEmptySubsequences: false).prefix(16).map(Array.init)
+        var script = Array("curl".utf8)
+        for word in words {
+            script += Array(" '".utf8)
+            for byte in word { script += byte == UInt8(ascii: "'") ? Array(#"'\''"#.utf8) : [byte] }
+            script.append(UInt8(ascii: "'"))
+        }
+        guard let parsed = try? ShellScript.parse(script), let command = try? ShellExpansion.curlCommands(parsed).first else {
+            throw FuzzFailure(message: "quoted words do not read back as a curl command")
+        }
+        try check(command.words.map(\.bytes) == words, "quoted words read back as \(command.words.map(\.text)), not \(words)")
+    }
+
+    // MARK: - FuzzFCMMessage
+
+    /// The FCM reader: any JSON it is given maps to an APNs request without trapping, the same twice;
+    /// its payload is compact JSON that writes back to itself; FCM's defaults are there when the message
+    /// gives no header of their name; a message FCM takes has exactly one target; FCM makes the request,
+    /// so APNs' path, method and token checks never refuse it; the request is judged as any other.
+    public static func fcmMessage(_ bytes: [UInt8]) throws(FuzzFailure) {
+        guard let value = try? JSONParser.parse(bytes) else { return }
+        let request = FCMMessage.request(value)
+        try check(FCMMessage.request(value) == request, "maps differently twice")
+        guard let payload = try? JSONParser.parse(request.body), payload.isObject else {
+            throw FuzzFailure(message: "the payload is not a JSON object: \(String(decoding: request.body, as: UTF8.self))")
+        }
+        try check(Array(JSONWriter.string(payload).utf8) == request.body, "the payload is not compact JSON")
+        for name in ["apns-priority", "apns-expiration"] {
+            try check(request.header(name) != nil, "no \(name): FCM's default is missing")
+        }
+        if FCMMessage.recognises(value), request.fcm?.refusal == nil {
+            let targets = ["token", "topic", "condition"].filter { FCMMessage.field(value["message"], $0) != nil }
+            try check(targets.count == 1, "FCM takes a message with \(targets.count) targets")
+        }
+        try check(request.sender == .fcm && request.method == nil && request.target == nil, "FCM's request has a method or a target")
+        let verdict = APNsVerdict.judge(request, payload: payload)
+        let providers: Set<String> = ["MethodNotAllowed", "BadPath", "MissingDeviceToken", "BadDeviceToken"]
+        try check(!providers.contains(verdict.reason), "FCM's request refused for its path or token: \(verdict.reason)")
+        try judged(request)
+    }
+}
