@@ -66,7 +66,9 @@ enum ProcessCommand: Command {
         static let failOn = Option.text(
             "--fail-on", "CODES|fallback",
             help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached)."
-        ).discussing("For CI jobs that check a campaign's images.")
+        ).discussing(
+            "For CI jobs that check a campaign's images. Two more words match a request's verdicts: apns-refused (APNs, or FCM before it,"
+                + " refuses the request) and not-shown (an attached image is not shown on some surface).")
         static let report = Option.path(
             "--report", "FILE.html",
             help: "Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace."
@@ -87,7 +89,7 @@ enum ProcessCommand: Command {
         ArgumentSpec(
             name: "PAYLOAD", value: .file,
             about:
-                "A payload file (*.json, or Xcode's *.apns), a JSON Lines file (*.jsonl, *.ndjson: a payload a line), a directory (its *.json, *.apns and JSON Lines files, sorted) or - (standard input; with --lines, JSON Lines).",
+                "A payload file (*.json, or Xcode's *.apns), a request (a curl command, an APNs request text or an FCM message, recognised from its content), a JSON Lines file (*.jsonl, *.ndjson: a payload a line), a directory (its *.json, *.apns and JSON Lines files, and its *.http, *.curl, *.sh and *.txt files that hold a request, sorted) or - (standard input; with --lines, JSON Lines).",
             repeats: true)
     ]
 
@@ -113,6 +115,9 @@ enum ProcessCommand: Command {
         sorted) or - (standard input); an *.apns file is Xcode's payload for the Simulator, whose
         "Simulator Target Bundle" --format text shows. A *.jsonl or *.ndjson file (and - with --lines) holds one payload per
         line, named FILE:LINE, read as it goes (a bad line is invalid-payload for that line alone).
+        A request — a curl command, an APNs request written as text, an FCM HTTP v1 message — is
+        recognised from its content: its payload runs, and the line's "request" says what APNs answers,
+        whether the extension runs and where the image shows (nothing is ever sent to APNs or FCM).
         Downloads follow App Transport Security, as iOS applies it to the extension; --tls-minimum and
         --no-forward-secrecy are the two exceptions an extension's Info.plist can declare.
         """
