@@ -12,10 +12,20 @@ package enum APNsRequestText {
     /// Whether `bytes` start the way a request text does (after blank lines): `HEADERS`, a pseudo-header
     /// line, or a request line (`METHOD target[ HTTP/x]`, the method in capitals).
     package static func recognises(_ bytes: [UInt8]) -> Bool {
-        // A request line or a header line is short: only the start of a long input is looked at.
-        guard let line = firstLine(Array(bytes.prefix(4096))) else { return false }
-        if line == "HEADERS" || line.hasPrefix(":") { return true }
-        return requestLine(line) != nil
+        // The first line that is not blank, looked at as bytes: a request line or a header line is short.
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        var end = start
+        while end < bytes.count, end - start < 4096, bytes[end] != 0x0A { end += 1 }
+        while end > start, [0x20, 0x09, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+        let line = bytes[start..<end]
+        guard let first = line.first else { return false }
+        if first == UInt8(ascii: ":") || line.elementsEqual("HEADERS".utf8) { return true }
+        // METHOD target[ HTTP/x]: capitals, one space, a target that is a path or a URL.
+        guard first >= 0x41 && first <= 0x5A, let space = line.firstIndex(of: 0x20), space - start <= 16,
+            line[start..<space].allSatisfy({ $0 >= 0x41 && $0 <= 0x5A })
+        else { return false }
+        return requestLine(String(decoding: line, as: UTF8.self)) != nil
     }
 
     /// Reads the request.
@@ -111,11 +121,6 @@ package enum APNsRequestText {
             return (String(method), String(parts[1]), String(parts[2].dropFirst(5)))
         }
         return (String(method), String(parts[1]), nil)
-    }
-
-    private static func firstLine(_ bytes: [UInt8]) -> String? {
-        var lines = Lines(bytes)
-        return lines.nextNonBlank()?.text.trimmingBlanks
     }
 
     /// `body` without one final `\n` or `\r\n`.

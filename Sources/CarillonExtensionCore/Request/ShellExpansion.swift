@@ -37,6 +37,12 @@ package enum ShellExpansion {
     /// must not turn that into memory.
     package static let maximumExpandedBytes = 4 * 1_048_576
 
+    /// The bound for one script: 64 KiB and sixteen times its size, at most ``maximumExpandedBytes`` (a
+    /// real script's variables hold a payload or two; only a doubling chain goes further).
+    package static func limit(_ script: ShellScript) -> Int {
+        min(maximumExpandedBytes, 65_536 + 16 * script.size)
+    }
+
     /// The script's curl commands, expanded with the variables its assignments set before each.
     ///
     /// - Throws: ``ShellProblem`` when the expansions would pass ``maximumExpandedBytes``.
@@ -47,7 +53,7 @@ package enum ShellExpansion {
                 if let name = assignmentName(word) { counts[name, default: 0] += 1 }
             }
         }
-        var state = State(counts: counts)
+        var state = State(counts: counts, limit: limit(script))
         var curls: [Command] = []
         for command in script.commands {
             let (assignments, words) = leading(command)
@@ -101,11 +107,13 @@ package enum ShellExpansion {
         }
 
         let counts: [String: Int]
+        let limit: Int
         var variables: [String: Value] = [:]
         var produced = 0
 
-        init(counts: [String: Int]) {
+        init(counts: [String: Int], limit: Int) {
             self.counts = counts
+            self.limit = limit
         }
 
         mutating func assign(_ word: ShellScript.Word) throws(ShellProblem) {
@@ -156,9 +164,8 @@ package enum ShellExpansion {
 
         private mutating func count(_ bytes: Int) throws(ShellProblem) {
             produced += bytes
-            if produced > ShellExpansion.maximumExpandedBytes {
-                throw ShellProblem(
-                    message: "its variables expand to more than \(ShellExpansion.maximumExpandedBytes) bytes", line: 0, namesCurl: true)
+            if produced > limit {
+                throw ShellProblem(message: "its variables expand to more than \(limit) bytes", line: 0, namesCurl: true)
             }
         }
 

@@ -69,17 +69,13 @@ struct ShellLexer {
         endCommand()
     }
 
-    /// The bytes the main loop treats specially; every other byte is part of a word.
-    private static func isSpecial(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "#"), UInt8(ascii: "\\"),
-            UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "$"), UInt8(ascii: "`"), UInt8(ascii: ";"), UInt8(ascii: "&"),
-            UInt8(ascii: "|"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"):
-            return true
-        default:
-            return false
-        }
+    /// The bytes the main loop treats specially; every other byte is part of a word. A table: one load a
+    /// byte, not a comparison with each.
+    private static let special: [Bool] = (0...255).map { byte in
+        " \t\r\n#\\'\"$`;&|()<>".utf8.contains(UInt8(byte))
     }
+
+    private static func isSpecial(_ byte: UInt8) -> Bool { special[Int(byte)] }
 
     // MARK: - Words and commands
 
@@ -115,7 +111,11 @@ struct ShellLexer {
         guard wordStarted else { return }
         flushLiteral()
         let word = ShellScript.Word(segments: segments, quoted: wordQuoted)
-        if !namesCurl, !readingTarget, let literal = word.literal, ShellScript.isCurl(literal), isCommandName(position: words.count) {
+        // Only a word that ends in "curl" or "curl.exe" is looked at further.
+        if !namesCurl, !readingTarget, segments.count == 1, case .literal(let bytes, _) = segments[0],
+            bytes.last == UInt8(ascii: "l") || bytes.last == UInt8(ascii: "e"), ShellScript.isCurl(bytes),
+            isCommandName(position: words.count)
+        {
             namesCurl = true
         }
         words.append(word)

@@ -48,13 +48,16 @@ package struct ShellScript: Sendable, Equatable {
     /// was read: a file that stops on a quoting error after one is still a curl command with that error.
     package var namesCurl: Bool
 
+    /// How many bytes the script is: what its expansions are bounded by (``ShellExpansion``).
+    package var size = 0
+
     /// Splits `bytes` into commands and words.
     ///
     /// - Throws: ``ShellProblem`` for an unbalanced quote, substitution or `${`.
     package static func parse(_ bytes: [UInt8]) throws(ShellProblem) -> ShellScript {
         var lexer = ShellLexer(bytes)
         try lexer.run()
-        return ShellScript(commands: lexer.commands, namesCurl: lexer.namesCurl)
+        return ShellScript(commands: lexer.commands, namesCurl: lexer.namesCurl, size: bytes.count)
     }
 
     /// Whether `word` names curl: its last path component is `curl` or `curl.exe`.
@@ -76,6 +79,9 @@ package struct ShellProblem: Error, Sendable, Equatable, CustomStringConvertible
     package var message: String
     package var line: Int
     package var namesCurl: Bool
+
+    /// How many bytes the script is: what its expansions are bounded by (``ShellExpansion``).
+    package var size = 0
 
     package var description: String { "line \(line): \(message)" }
 }
