@@ -20,7 +20,7 @@ extension PayloadInput {
         if case .line = self {
         } else {
             do {
-                if case .request(let read) = try RequestReader.read(bytes, files: RequestFiles(directory: requestDirectory)) {
+                if case .request(let read) = try RequestReader.read(bytes, files: requestFiles) {
                     request = read
                 }
             } catch {
@@ -35,10 +35,10 @@ extension PayloadInput {
         }
     }
 
-    /// Where a request's `@file`s are read: the directory of its file, else the current one.
-    var requestDirectory: String {
-        guard case .file(let path, _) = self else { return "." }
-        return FileSystem.parentDirectory(of: path)
+    /// Where a request's `@file`s are read: beside its file, else in the current directory.
+    var requestFiles: RequestFiles {
+        guard case .file(let path, _) = self else { return RequestFiles(directory: ".") }
+        return RequestFiles(besideFile: path)
     }
 
     /// Whether a directory's entry named `name` is a request file candidate: `*.http`, `*.curl`, `*.sh`

@@ -51,10 +51,25 @@ package struct APNsRequest: Sendable, Equatable {
         self.httpVersion = httpVersion
     }
 
-    /// The last field named `name` (compared without regard to case), or nil.
+    /// The last field named `name` (compared without regard to ASCII case, allocating nothing), or nil.
     package func header(_ name: String) -> RequestHeaders.Field? {
-        let wanted = name.lowercased()
-        return headers.last { $0.name.lowercased() == wanted }
+        headers.last { Self.sameName($0.name, name) }
+    }
+
+    /// Whether two field names are the same but for ASCII case.
+    static func sameName(_ first: String, _ second: String) -> Bool {
+        var left = first.utf8.makeIterator()
+        var right = second.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case (let a?, let b?):
+                let lowerA = a >= 0x41 && a <= 0x5A ? a | 0x20 : a
+                let lowerB = b >= 0x41 && b <= 0x5A ? b | 0x20 : b
+                if lowerA != lowerB { return false }
+            default: return false
+            }
+        }
     }
 
     /// What in `text` the input leaves open (a placeholder standing in it), or nil when it is all known.

@@ -28,9 +28,19 @@ package struct APNsVerdict: Sendable, Equatable {
         var request: APNsRequest
         var payload: JSONValue?
         var facts: PresentationFacts
-        var pushType: String? { request.header("apns-push-type")?.value.lowercased() }
-        var bearer: Bool { request.header("authorization")?.value.lowercased().hasPrefix("bearer") ?? false }
+        /// `apns-push-type`, lowercased; read once.
+        let pushType: String?
+        /// Whether the request authenticates with a provider token (`authorization: bearer …`).
+        let bearer: Bool
         var viaFCM: Bool { request.sender == .fcm }
+
+        init(request: APNsRequest, payload: JSONValue?, facts: PresentationFacts) {
+            self.request = request
+            self.payload = payload
+            self.facts = facts
+            pushType = request.header("apns-push-type")?.value.lowercased()
+            bearer = request.header("authorization").map { APNsRequest.sameName(String($0.value.prefix(6)), "bearer") } ?? false
+        }
 
         /// `text` as the input leaves it open: the finding that it is unknown, or nil when it is known.
         func open(_ what: String, _ text: String) -> Finding? {

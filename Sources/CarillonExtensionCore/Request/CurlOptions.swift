@@ -69,8 +69,10 @@ enum CurlOptions {
     /// Whether a long option (without its dashes) takes an argument; nil when curl does not know it.
     static func takesArgument(_ name: String) -> Bool? {
         if takingArgument.contains(name) { return true }
-        if flags.contains(name) { return false }
-        if name.hasPrefix("no-"), flags.contains(String(name.dropFirst(3))) { return false }
+        if flags.contains(name) || negatedFlags.contains(name) { return false }
         return nil
     }
+
+    /// Every flag's `no-` form, made once.
+    private static let negatedFlags: Set<String> = Set(flags.map { "no-" + $0 })
 }

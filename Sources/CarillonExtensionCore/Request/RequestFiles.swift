@@ -4,13 +4,22 @@
 /// passes through a symbolic link is refused when that link is met (no link is ever followed), naming
 /// it either way.
 package struct RequestFiles: Sendable {
-    /// The directory of the file that names them (`.` for standard input).
-    package var directory: String
+    /// The directory of the file that names them (`.` for standard input), found only when a file is read.
+    package var directory: String { file.map { FileSystem.parentDirectory(of: $0) } ?? given }
+    private var given: String
+    private var file: String?
     /// The most bytes one `@file` may hold.
     package var limit: Int
 
     package init(directory: String, limit: Int = RequestFiles.defaultLimit) {
-        self.directory = directory
+        given = directory
+        self.limit = limit
+    }
+
+    /// The files beside `path` (the file that names them).
+    package init(besideFile path: String, limit: Int = RequestFiles.defaultLimit) {
+        given = "."
+        file = path
         self.limit = limit
     }
 

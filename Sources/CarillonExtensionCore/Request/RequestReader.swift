@@ -73,16 +73,24 @@ package enum RequestReader {
         return index < bytes.count ? bytes[index] : nil
     }
 
-    /// Whether the JSON text holds `"message"` at all: a payload without it is never parsed twice.
+    /// Whether the JSON text holds `"message"` at all: a payload without it is never parsed twice. One
+    /// pass over the bytes, in place.
     private static func mayBeFCM(_ bytes: [UInt8]) -> Bool {
-        let needle = Array("\"message\"".utf8)
-        guard bytes.count >= needle.count else { return false }
-        var index = 0
-        while let found = bytes[index...].firstIndex(of: UInt8(ascii: "\"")), found + needle.count <= bytes.count {
-            if bytes[found..<(found + needle.count)].elementsEqual(needle) { return true }
-            index = found + 1
+        let needle: [UInt8] = Array("\"message\"".utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard buffer.count >= needle.count else { return false }
+            var index = 0
+            let last = buffer.count - needle.count
+            while index <= last {
+                if buffer[index] == 0x22 && buffer[index + 1] == 0x6D {
+                    var matched = 2
+                    while matched < needle.count && buffer[index + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
         }
-        return false
     }
 
     /// The first curl command's request (a script may set variables first, or hold several).

@@ -73,7 +73,7 @@ package enum ShellExpansion {
     /// A command's assignments (after any `then`, `export`…), and the words from its name on.
     private static func leading(_ command: ShellScript.Command) -> (assignments: [ShellScript.Word], words: ArraySlice<ShellScript.Word>) {
         var words = command.words[...]
-        while let first = words.first, isDeclaration(first) || (first.literal.map { ShellScript.prefixWords.contains($0) } ?? false) {
+        while let first = words.first, isDeclaration(first) || isPrefixWord(first) {
             words = words.dropFirst()
         }
         var assignments: [ShellScript.Word] = []
@@ -82,6 +82,11 @@ package enum ShellExpansion {
             words = words.dropFirst()
         }
         return (assignments, words)
+    }
+
+    private static func isPrefixWord(_ word: ShellScript.Word) -> Bool {
+        guard word.segments.count == 1, case .literal(let bytes, _) = word.segments[0] else { return false }
+        return ShellScript.prefixWords.contains(bytes)
     }
 
     /// The name a word assigns (`NAME=value`, the `=` unquoted), or nil.
@@ -94,10 +99,11 @@ package enum ShellExpansion {
 
     /// `export`, `readonly`, `local`, `declare` and their options: they do not change an assignment.
     private static func isDeclaration(_ word: ShellScript.Word) -> Bool {
-        guard let literal = word.literal else { return false }
-        let text = String(decoding: literal, as: UTF8.self)
-        return ["export", "readonly", "local", "declare", "typeset"].contains(text) || (text.hasPrefix("-") && text.count <= 4)
+        guard word.segments.count == 1, case .literal(let bytes, _) = word.segments[0] else { return false }
+        return declarations.contains(bytes) || (bytes.first == UInt8(ascii: "-") && bytes.count <= 4)
     }
+
+    private static let declarations: Set<[UInt8]> = Set(["export", "readonly", "local", "declare", "typeset"].map { Array($0.utf8) })
 
     /// What the expansion knows of the script's variables as it goes.
     private struct State {
