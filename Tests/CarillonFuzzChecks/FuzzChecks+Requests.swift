@@ -72,19 +72,34 @@ extension FuzzChecks {
         try check(!apns.refused || !judgement.extensionVerdict.runs, "the extension runs for a refused request")
     }
 
-    /// Words single-quoted as a shell quotes them read back as themselves.
+    /// Words single-quoted as a shell quotes them read back as themselves: the lexer's words after
+    /// `curl`, each all literal (no expansion to do).
     static func quotingRoundTrip(_ bytes: [UInt8]) throws(FuzzFailure) {
-        let words = bytes.split(separator: 0, omittingEmptySubsequences: false).prefix(16).map(Array.init)
-        var script = Array("curl".utf8)
-        for word in words {
-            script += Array(" '".utf8)
-            for byte in word { script += byte == UInt8(ascii: "'") ? Array(#"'\''"#.utf8) : [byte] }
+        var script: [UInt8] = []
+        script.reserveCapacity(bytes.count * 2 + 8)
+        script.append(contentsOf: "curl".utf8)
+        var words = 0
+        var start = 0
+        while start <= bytes.count && words < 16 {
+            let end = bytes[start...].firstIndex(of: 0) ?? bytes.count
+            script.append(contentsOf: " '".utf8)
+            for byte in bytes[start..<end] {
+                if byte == UInt8(ascii: "'") { script.append(contentsOf: #"'\''"#.utf8) } else { script.append(byte) }
+            }
             script.append(UInt8(ascii: "'"))
+            words += 1
+            start = end + 1
         }
-        guard let parsed = try? ShellScript.parse(script), let command = try? ShellExpansion.curlCommands(parsed).first else {
-            throw FuzzFailure(message: "quoted words do not read back as a curl command")
+        guard let parsed = try? ShellScript.parse(script), parsed.commands.count == 1, let command = parsed.commands.first else {
+            throw FuzzFailure(message: "quoted words do not read back as one command")
         }
-        try check(command.words.map(\.bytes) == words, "quoted words read back as \(command.words.map(\.text)), not \(words)")
+        try check(command.words.count == words + 1, "\(words) quoted words read back as \(command.words.count - 1)")
+        var from = 0
+        for word in command.words.dropFirst() {
+            let end = bytes[from...].firstIndex(of: 0) ?? bytes.count
+            try check(word.literal.map { $0.elementsEqual(bytes[from..<end]) } == true, "a quoted word reads back otherwise")
+            from = end + 1
+        }
     }
 
     // MARK: - FuzzFCMMessage

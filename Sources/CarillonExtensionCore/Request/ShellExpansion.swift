@@ -62,7 +62,7 @@ package enum ShellExpansion {
                 for assignment in assignments { try state.assign(assignment) }
                 continue
             }
-            guard let literal = name.literal, ShellScript.isCurl(literal) else { continue }
+            guard let literal = name.singleLiteral, ShellScript.isCurl(literal) else { continue }
             var expanded: [Word] = []
             for word in words.dropFirst() { expanded += try state.expand(word, line: command.line) }
             curls.append(Command(words: expanded, line: command.line))
@@ -85,25 +85,24 @@ package enum ShellExpansion {
     }
 
     private static func isPrefixWord(_ word: ShellScript.Word) -> Bool {
-        guard word.segments.count == 1, case .literal(let bytes, _) = word.segments[0] else { return false }
-        return ShellScript.prefixWords.contains(bytes)
+        word.singleLiteral.map(ShellScript.isPrefixWord) ?? false
     }
 
     /// The name a word assigns (`NAME=value`, the `=` unquoted), or nil.
     package static func assignmentName(_ word: ShellScript.Word) -> String? {
-        guard case .literal(let bytes, false)? = word.segments.first, let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0,
-            ShellLexer.isNameStart(bytes[0]), bytes[..<equals].allSatisfy(ShellLexer.isNameByte)
+        guard case .literal(let bytes, false)? = word.head, let equals = bytes.firstIndex(of: UInt8(ascii: "=")),
+            equals > bytes.startIndex, ShellLexer.isNameStart(bytes[bytes.startIndex]), bytes[..<equals].allSatisfy(ShellLexer.isNameByte)
         else { return nil }
         return String(decoding: bytes[..<equals], as: UTF8.self)
     }
 
     /// `export`, `readonly`, `local`, `declare` and their options: they do not change an assignment.
     private static func isDeclaration(_ word: ShellScript.Word) -> Bool {
-        guard word.segments.count == 1, case .literal(let bytes, _) = word.segments[0] else { return false }
-        return declarations.contains(bytes) || (bytes.first == UInt8(ascii: "-") && bytes.count <= 4)
+        guard let bytes = word.singleLiteral else { return false }
+        return declarations.contains { $0.elementsEqual(bytes) } || (bytes.first == UInt8(ascii: "-") && bytes.count <= 4)
     }
 
-    private static let declarations: Set<[UInt8]> = Set(["export", "readonly", "local", "declare", "typeset"].map { Array($0.utf8) })
+    private static let declarations: [[UInt8]] = ["export", "readonly", "local", "declare", "typeset"].map { Array($0.utf8) }
 
     /// What the expansion knows of the script's variables as it goes.
     private struct State {
@@ -130,7 +129,7 @@ package enum ShellExpansion {
             }
             var segments = word.segments
             if case .literal(let bytes, let quoted) = segments[0] {
-                segments[0] = .literal(Array(bytes[(bytes.firstIndex(of: UInt8(ascii: "="))! + 1)...]), quoted: quoted)
+                segments[0] = .literal(bytes[(bytes.firstIndex(of: UInt8(ascii: "="))! + 1)...], quoted: quoted)
             }
             // An assignment's value is never split into fields.
             var bytes: [UInt8] = []
@@ -153,7 +152,7 @@ package enum ShellExpansion {
         private func value(of segment: ShellScript.Segment) -> ([UInt8], [Unresolved]) {
             switch segment {
             case .literal(let bytes, _):
-                return (bytes, [])
+                return (Array(bytes), [])
             case .variable(let name, _, let source):
                 switch variables[name] {
                 case .known(let bytes)?: return (bytes, [])

@@ -79,15 +79,37 @@ struct ShellLexer {
 
     // MARK: - Words and commands
 
-    /// Literal bytes not yet made a segment: appended to in place, so a long word costs linear time.
-    private var literal: [UInt8] = []
+    /// Literal bytes not yet made a segment: a slice of the script while they are one run of it (no copy),
+    /// copied only when a second run joins them.
+    private var literal: ArraySlice<UInt8> = []
+    private var literalIsSource = false
     private var literalQuoted = false
 
-    private mutating func appendLiteral(_ piece: some Collection<UInt8>, quoted: Bool) {
+    /// Appends a piece of the script itself (a slice of ``bytes``).
+    private mutating func appendLiteral(_ piece: ArraySlice<UInt8>, quoted: Bool) {
+        appendLiteral(piece, quoted: quoted, fromSource: true)
+    }
+
+    /// Appends bytes that are not a run of the script (an escape decoded).
+    private mutating func appendLiteral(_ piece: [UInt8], quoted: Bool) {
+        appendLiteral(piece[...], quoted: quoted, fromSource: false)
+    }
+
+    private mutating func appendLiteral(_ piece: ArraySlice<UInt8>, quoted: Bool, fromSource: Bool) {
         startWord()
         if !literal.isEmpty && literalQuoted != quoted { flushLiteral() }
         literalQuoted = quoted
-        literal += piece
+        if literal.isEmpty {
+            literal = piece
+            literalIsSource = fromSource
+        } else if literalIsSource && fromSource && literal.endIndex == piece.startIndex {
+            literal = bytes[literal.startIndex..<piece.endIndex]
+        } else {
+            var owned = Array(literal)
+            owned += piece
+            literal = owned[...]
+            literalIsSource = false
+        }
     }
 
     private mutating func appendSegment(_ segment: ShellScript.Segment) {
@@ -128,8 +150,7 @@ struct ShellLexer {
     /// a prefix word (`then`, `sudo`…).
     private func isCommandName(position: Int) -> Bool {
         words[..<position].allSatisfy { word in
-            guard let literal = word.literal else { return false }
-            return ShellScript.prefixWords.contains(literal) || ShellExpansion.assignmentName(word) != nil
+            (word.singleLiteral.map(ShellScript.isPrefixWord) ?? false) || ShellExpansion.assignmentName(word) != nil
         }
     }
 
@@ -146,11 +167,11 @@ struct ShellLexer {
         case UInt8(ascii: "\n")?:
             position += 2
             line += 1
-        case let next?:
-            appendLiteral([next], quoted: true)
+        case .some:
+            appendLiteral(bytes[(position + 1)..<(position + 2)], quoted: true)
             position += 2
         case nil:
-            appendLiteral([UInt8(ascii: "\\")], quoted: false)
+            appendLiteral(bytes[position..<(position + 1)], quoted: false)
             position += 1
         }
     }
@@ -184,11 +205,12 @@ struct ShellLexer {
                 case UInt8(ascii: "\n")?:
                     line += 1
                     position += 2
-                case let next? where [UInt8(ascii: "$"), UInt8(ascii: "`"), UInt8(ascii: "\""), UInt8(ascii: "\\")].contains(next):
-                    appendLiteral([next], quoted: true)
+                case let next?
+                where next == UInt8(ascii: "$") || next == UInt8(ascii: "`") || next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\"):
+                    appendLiteral(bytes[(position + 1)..<(position + 2)], quoted: true)
                     position += 2
                 default:
-                    appendLiteral([current], quoted: true)
+                    appendLiteral(bytes[position..<(position + 1)], quoted: true)
                     position += 1
                 }
             case UInt8(ascii: "$"):
@@ -239,7 +261,7 @@ struct ShellLexer {
             appendSegment(.opaque(source: source(position, position + 2), quoted: quoted))
             position += 2
         default:
-            appendLiteral([UInt8(ascii: "$")], quoted: quoted)
+            appendLiteral(bytes[position..<(position + 1)], quoted: quoted)
             position += 1
         }
     }
@@ -359,10 +381,10 @@ struct ShellLexer {
     /// word of digits just before it is the descriptor, not an argument either.
     private mutating func redirection() throws(ShellProblem) {
         flushLiteral()
-        if wordStarted, let literal = ShellScript.Word(segments: segments, quoted: wordQuoted).literal, !wordQuoted,
-            !literal.isEmpty, literal.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        if wordStarted, !wordQuoted, segments.count == 1, case .literal(let digits, _) = segments[0], !digits.isEmpty,
+            digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
         {
-            segments = []
+            segments.removeAll(keepingCapacity: true)
             wordStarted = false
         }
         endWord()
@@ -398,7 +420,7 @@ struct ShellLexer {
             case UInt8(ascii: "\\"): backslash()
             case UInt8(ascii: "$"): try dollar(quoted: false)
             default:
-                appendLiteral([current], quoted: false)
+                appendLiteral(bytes[position..<(position + 1)], quoted: false)
                 position += 1
             }
         }
@@ -409,7 +431,7 @@ struct ShellLexer {
     private static func plainText(_ word: ShellScript.Word) -> [UInt8] {
         word.segments.flatMap { segment -> [UInt8] in
             switch segment {
-            case .literal(let bytes, _): bytes
+            case .literal(let bytes, _): Array(bytes)
             case .variable(_, _, let source), .opaque(let source, _): Array(source.utf8)
             }
         }

@@ -15,18 +15,46 @@ package struct ShellScript: Sendable, Equatable {
     }
 
     /// One word as written: its pieces, and whether any of it was quoted (a quoted empty string is a
-    /// word; an unquoted expansion to nothing is not).
+    /// word; an unquoted expansion to nothing is not). Most words are one piece, kept without an array;
+    /// a literal piece is a slice of the script where it can be, so reading a script allocates little.
     package struct Word: Sendable, Equatable {
-        package var segments: [Segment]
+        /// The first piece, or nil for an empty quoted word.
+        package var head: Segment?
+        /// The pieces after the first.
+        package var tail: [Segment]
         package var quoted: Bool
 
+        package init(segments: [Segment], quoted: Bool) {
+            head = segments.first
+            tail = Array(segments.dropFirst())
+            self.quoted = quoted
+        }
+
+        init(head: Segment?, tail: [Segment], quoted: Bool) {
+            self.head = head
+            self.tail = tail
+            self.quoted = quoted
+        }
+
+        /// Every piece, in order.
+        package var segments: [Segment] { head.map { [$0] + tail } ?? [] }
+
         /// The word's bytes when it is all literal (no expansion at all); nil otherwise.
-        package var literal: [UInt8]? {
-            var bytes: [UInt8] = []
-            for segment in segments {
+        package var literal: ArraySlice<UInt8>? {
+            guard let head else { return [] }
+            guard case .literal(let first, _) = head else { return nil }
+            if tail.isEmpty { return first }
+            var bytes = Array(first)
+            for segment in tail {
                 guard case .literal(let piece, _) = segment else { return nil }
                 bytes += piece
             }
+            return bytes[...]
+        }
+
+        /// The one literal piece of a word that is nothing else (no expansion, no second piece).
+        package var singleLiteral: ArraySlice<UInt8>? {
+            guard tail.isEmpty, case .literal(let bytes, _)? = head else { return nil }
             return bytes
         }
     }
@@ -35,7 +63,7 @@ package struct ShellScript: Sendable, Equatable {
     package enum Segment: Sendable, Equatable {
         /// Bytes after quote removal; `quoted` when they were inside quotes (an `=` that makes an
         /// assignment must not be).
-        case literal([UInt8], quoted: Bool)
+        case literal(ArraySlice<UInt8>, quoted: Bool)
         /// `$NAME` or `${NAME}`: `source` is the text as written.
         case variable(name: String, quoted: Bool, source: String)
         /// What would run a command or read the script's arguments: never evaluated.
@@ -61,16 +89,21 @@ package struct ShellScript: Sendable, Equatable {
     }
 
     /// Whether `word` names curl: its last path component is `curl` or `curl.exe`.
-    package static func isCurl(_ bytes: [UInt8]) -> Bool {
-        let name = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last.map(Array.init) ?? bytes
-        return name == Array("curl".utf8) || name == Array("curl.exe".utf8)
+    package static func isCurl(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? bytes.startIndex
+        let name = bytes[start...]
+        return name.elementsEqual("curl".utf8) || name.elementsEqual("curl.exe".utf8)
     }
 
     /// Words that may come before a command's name without being it.
-    static let prefixWords: Set<[UInt8]> = Set(
-        ["then", "do", "else", "elif", "if", "while", "until", "!", "time", "exec", "command", "nohup", "{", "sudo", "env"].map {
-            Array($0.utf8)
-        })
+    static let prefixWords: [[UInt8]] = [
+        "then", "do", "else", "elif", "if", "while", "until", "!", "time", "exec", "command", "nohup", "{", "sudo", "env",
+    ]
+    .map { Array($0.utf8) }
+
+    static func isPrefixWord(_ bytes: ArraySlice<UInt8>) -> Bool {
+        prefixWords.contains { $0.elementsEqual(bytes) }
+    }
 }
 
 /// Why a script could not be split into words: the problem and the line (1-based) it is on; and whether a
