@@ -132,16 +132,16 @@ struct ShellLexer {
     private mutating func endWord() {
         guard wordStarted else { return }
         flushLiteral()
-        let word = ShellScript.Word(segments: segments, quoted: wordQuoted)
+        // One piece (most words) needs no array of its own.
+        let word = ShellScript.Word(head: segments.first, tail: segments.count > 1 ? Array(segments.dropFirst()) : [], quoted: wordQuoted)
         // Only a word that ends in "curl" or "curl.exe" is looked at further.
-        if !namesCurl, !readingTarget, segments.count == 1, case .literal(let bytes, _) = segments[0],
-            bytes.last == UInt8(ascii: "l") || bytes.last == UInt8(ascii: "e"), ShellScript.isCurl(bytes),
-            isCommandName(position: words.count)
+        if !namesCurl, !readingTarget, let bytes = word.singleLiteral, bytes.last == UInt8(ascii: "l") || bytes.last == UInt8(ascii: "e"),
+            ShellScript.isCurl(bytes), isCommandName(position: words.count)
         {
             namesCurl = true
         }
         words.append(word)
-        segments = []
+        segments.removeAll(keepingCapacity: true)
         wordStarted = false
         wordQuoted = false
     }
