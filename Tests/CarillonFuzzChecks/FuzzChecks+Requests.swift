@@ -7,13 +7,16 @@ extension FuzzChecks {
     /// gives a payload, a request or a problem with a message, the same twice; a script splits into
     /// commands whose lines are in order and within the input; what the variables add stays within
     /// their bound; a request is judged without trapping, its verdict one of Apple's with its status.
-    /// And the quoting round trip: the input's NUL-separated pieces, each single-quoted as a shell
+    /// And (on half the inputs) the quoting round trip: the input's NUL-separated pieces, each single-quoted as a shell
     /// quotes them (`'` as `'\''`), read back as exactly those words.
-    public static func curlCommand(_ bytes: [UInt8]) throws(FuzzFailure) {
-        try request(bytes)
-        try quotingRoundTrip(bytes)
+    /// `everyPart`: the sampled parts on every input too, as the regression test runs them.
+    public static func curlCommand(_ bytes: [UInt8], everyPart: Bool = false) throws(FuzzFailure) {
+        // One hash of the input picks the sampled parts: its low bits pick each share.
+        let pick = everyPart ? 0 : FuzzSampling.hash(bytes)
+        try request(bytes, pick: pick)
+        if pick & 1 == 0 { try quotingRoundTrip(bytes) }
         // The script's own structure: the reader above lexed it already, so a sampled share.
-        guard FuzzSampling.oneIn(4, bytes) else { return }
+        guard pick & 6 == 0 else { return }
         let lines = bytes.count { $0 == 0x0A } + 1
         switch Result(catching: { () throws(ShellProblem) in try ShellScript.parse(bytes) }) {
         case .failure(let error):
@@ -36,13 +39,13 @@ extension FuzzChecks {
 
     /// Reads `bytes` as the tool does and judges what it reads. (Reading twice, and asking `isRequest`,
     /// each lex the input again: a sampled share of inputs, so that every input gets the rest at speed.)
-    static func request(_ bytes: [UInt8]) throws(FuzzFailure) {
+    static func request(_ bytes: [UInt8], pick: UInt64) throws(FuzzFailure) {
         let first = Result { () throws(RequestProblem) in try RequestReader.read(bytes, files: .none) }
-        if FuzzSampling.oneIn(8, bytes) {
+        if pick & 56 == 0 {
             let second = Result { () throws(RequestProblem) in try RequestReader.read(bytes, files: .none) }
             try check(first == second, "read differently twice")
         }
-        let sampled = FuzzSampling.oneIn(4, bytes)
+        let sampled = pick & 192 == 0
         switch first {
         case .failure(let problem):
             try check(!problem.message.isEmpty, "a request refused without a message")

@@ -13,7 +13,7 @@ public enum FuzzSampling {
     }
 
     /// 64-bit FNV-1a, then a final mix so that the low bits depend on every byte.
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
+    public static func hash(_ bytes: [UInt8]) -> UInt64 {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3

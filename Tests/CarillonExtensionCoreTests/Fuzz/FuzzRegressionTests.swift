@@ -46,7 +46,7 @@ import Testing
                 try FuzzChecks.eventQueueFile(bytes, throughQueue: true)
             case "FuzzArguments": try Self.runTool(bytes)
             case "FuzzHARImport": try FuzzChecks.harImport(bytes)
-            case "FuzzCurlCommand": try FuzzChecks.curlCommand(bytes)
+            case "FuzzCurlCommand": try FuzzChecks.curlCommand(bytes, everyPart: true)
             case "FuzzFCMMessage": try FuzzChecks.fcmMessage(bytes)
             default: Issue.record("no checks for target \(input.target)")
             }

@@ -27,7 +27,7 @@ import Testing
         #expect(curl.count >= 10 && fcm.count >= 5)
         for path in curl {
             do {
-                try FuzzChecks.curlCommand(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+                try FuzzChecks.curlCommand(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))), everyPart: true)
             } catch let failure as FuzzFailure {
                 Issue.record("\(path): \(failure.message)")
             }
