@@ -180,9 +180,18 @@ package enum ShellExpansion {
             var current = Word(bytes: [])
             // Whether the current field exists even if empty: quotes make one (`""` is an argument).
             var started = word.quoted
+            // A word of one literal piece (most of them) is its bytes: no expansion to do.
+            if let literal = word.singleLiteral {
+                return [Word(bytes: Array(literal))]
+            }
             for segment in word.segments {
+                if case .literal(let piece, let quoted) = segment {
+                    current.bytes += piece
+                    started = started || !piece.isEmpty || quoted
+                    continue
+                }
                 let (bytes, missing) = value(of: segment)
-                if case .literal = segment {} else { try count(bytes.count) }
+                try count(bytes.count)
                 current.unresolved += missing
                 guard case .variable(_, false, _) = segment, missing.isEmpty else {
                     current.bytes += bytes

@@ -218,20 +218,20 @@ struct ShellLexer {
             case UInt8(ascii: "`"):
                 try backquoted(quoted: true)
             default:
-                var end = position
-                while end < bytes.count, !Self.isSpecialInDoubleQuotes(bytes[end]) {
-                    if bytes[end] == UInt8(ascii: "\n") { line += 1 }
-                    end += 1
-                }
+                // A run up to the next byte that matters; a newline ends a run only to be counted.
+                if current == UInt8(ascii: "\n") { line += 1 }
+                var end = position + 1
+                while end < bytes.count, !Self.isSpecialInDoubleQuotes(bytes[end]) { end += 1 }
                 appendLiteral(bytes[position..<end], quoted: true)
                 position = end
             }
         }
     }
 
-    private static func isSpecialInDoubleQuotes(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "`")
-    }
+    private static let specialInDoubleQuotes: [Bool] = (0...255).map { byte in "\"\\$`\n".utf8.contains(UInt8(byte)) }
+
+    /// The bytes a double-quoted run stops at (a newline only to be counted).
+    private static func isSpecialInDoubleQuotes(_ byte: UInt8) -> Bool { specialInDoubleQuotes[Int(byte)] }
 
     // MARK: - Expansions
 
