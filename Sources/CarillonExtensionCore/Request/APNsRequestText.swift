@@ -14,10 +14,10 @@ package enum APNsRequestText {
     package static func recognises(_ bytes: [UInt8]) -> Bool {
         // The first line that is not blank, looked at as bytes: a request line or a header line is short.
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        while start < bytes.count, RequestReader.isSpace(bytes[start]) { start += 1 }
         var end = start
         while end < bytes.count, end - start < 4096, bytes[end] != 0x0A { end += 1 }
-        while end > start, [0x20, 0x09, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+        while end > start, RequestReader.isSpace(bytes[end - 1]) { end -= 1 }
         let line = bytes[start..<end]
         guard let first = line.first else { return false }
         if first == UInt8(ascii: ":") || line.elementsEqual("HEADERS".utf8) { return true }

@@ -66,10 +66,18 @@ package enum RequestReader {
 
     private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+    /// JSON's and HTTP's white space: space, tab, line feed, carriage return.
+    static func isSpace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D: true
+        default: false
+        }
+    }
+
     /// The first byte that is not a byte order mark or white space.
     private static func firstByte(_ bytes: [UInt8]) -> UInt8? {
         var index = bytes.starts(with: bom) ? 3 : 0
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
         return index < bytes.count ? bytes[index] : nil
     }
 
