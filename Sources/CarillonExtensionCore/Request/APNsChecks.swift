@@ -21,6 +21,9 @@ enum APNsChecks {
         "widgets": ".push-type.widgets",
     ]
 
+    /// Every suffix a push type's topic carries, sorted (made once).
+    static let suffixes: [String] = topicSuffixes.values.compactMap { $0 }.filter { !$0.isEmpty }.sorted()
+
     static func method(_ context: Context) -> [Finding] {
         guard !context.viaFCM, let method = context.request.method else { return [] }
         if let open = context.open(":method", method) { return [open] }
@@ -86,7 +89,6 @@ enum APNsChecks {
         guard let topic = context.request.header("apns-topic")?.value else { return [] }
         if let open = context.open("apns-topic", topic) { return [open] }
         guard let type = context.pushType, let expected = topicSuffixes[type] ?? nil else { return [] }
-        let suffixes = topicSuffixes.values.compactMap { $0 }.filter { !$0.isEmpty }.sorted()
         if expected.isEmpty, let wrong = suffixes.first(where: { topic.hasSuffix($0) }) {
             return [
                 .refuse(
