@@ -2,7 +2,7 @@ extension APNsChecks {
     static func priority(_ context: Context) -> [Finding] {
         guard let value = context.request.header("apns-priority")?.value else { return [] }
         if let open = context.open("apns-priority", value) { return [open] }
-        return ["10", "5", "1"].contains(value)
+        return value == "10" || value == "5" || value == "1"
             ? [] : [.refuse(.badPriority, "apns-priority \(Quoting.single(value, limit: 20)) is not 10, 5 or 1")]
     }
 
