@@ -35,7 +35,7 @@ enum ReplayRecordedOptions {
             var headers = download.requestHeaders
             for field in fields {
                 guard let name = field["name"]?.stringValue, let value = field["value"]?.stringValue else { continue }
-                headers.set(RequestHeaders.Field(name: name, value: value))
+                headers.set(HTTPField(name: name, value: value))
             }
             download.requestHeaders = headers
         }

@@ -38,9 +38,6 @@ final class CurlDownloader {
     /// lives as long as the handle and is freed in `deinit`.
     private let headerList: UnsafeMutablePointer<curl_slist>?
 
-    /// Receives the final response's body, piece by piece; returns false to stop the transfer.
-    typealias Sink = (UnsafeRawBufferPointer) -> Bool
-
     /// Creates the libcurl handles, attached to `share` when given (its TLS sessions and DNS cache).
     ///
     /// - Throws: an ``Outcome`` with ``Reason/network`` when libcurl cannot create a handle.
@@ -150,7 +147,7 @@ final class CurlDownloader {
     ///
     /// Returns when the chain ends, fails, runs out of budget, the sink stops it, or `cancellation`
     /// fires. A recording's `tap` hears each request and every byte received.
-    func download(_ url: ImageURL, cancellation: DownloadCancellation, tap: TransferTap? = nil, into sink: Sink) -> TransferReport {
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, tap: TransferTap? = nil, into sink: DownloadSink) -> TransferReport {
         var source = CurlTransferSource(downloader: self, cancellation: cancellation)
         // The feed holds the sink, which must not outlive this call.
         defer { context.feed = nil }

@@ -1,30 +1,3 @@
-/// Where a download's responses come from: the seam between the decisions (``TransferMachine``) and
-/// the transport. libcurl is one source (``CurlDownloader``), a recording another
-/// (``RecordedTransferSource``); both are driven by the same loop, ``TransferFeed/run(_:configuration:source:tap:sink:)``,
-/// so a replay reaches its verdict through the same code as a live run.
-///
-/// A source makes one request at a time, as it is asked, and feeds what arrives to the ``TransferFeed``
-/// it is given: each head line (``TransferFeed/headLine(_:)``), then each piece of the decoded body
-/// (``TransferFeed/body(_:)``), stopping as soon as either returns false. It never decides anything
-/// about the response itself: it only reports how the request ended.
-protocol TransferSource {
-    /// Requests `url` (request `number` of the chain, from 1), feeding `feed` what arrives.
-    ///
-    /// - Returns: how the request ended, or ``TransferStart/notStarted(code:)`` when it could not be
-    ///   made at all (the budget ran out before it, a handle refused an option, a recording lacks it).
-    mutating func request(_ url: ImageURL, number: Int, feed: TransferFeed) -> TransferStart
-    /// How the chain ended, for the code of its last request (or of the request that was not started).
-    mutating func chainEnding(code: Int32) -> ChainEnding
-}
-
-/// Whether a request was made, and how it ended.
-enum TransferStart: Sendable, Equatable {
-    /// It was made and ended so.
-    case ended(HopEnding)
-    /// It was never made; the chain ends with this libcurl code.
-    case notStarted(code: Int32)
-}
-
 /// A ``TransferMachine`` and the sink the image's body goes to, as one reference a source can hand to
 /// C callbacks. The source performs the I/O; this forwards what arrives to the machine and does what
 /// it answers (hand a piece to the sink, drop it, stop).
@@ -32,12 +5,12 @@ final class TransferFeed {
     /// The decisions so far.
     private(set) var machine: TransferMachine
     /// Dropped when the download ends: the sink must not outlive it.
-    private var sink: CurlDownloader.Sink?
+    private var sink: DownloadSink?
     /// A recording's listener: it hears each body piece before the machine does (and what only the
     /// transport sees, through the source).
     let tap: TransferTap?
 
-    init(machine: TransferMachine, tap: TransferTap? = nil, sink: @escaping CurlDownloader.Sink) {
+    init(machine: TransferMachine, tap: TransferTap? = nil, sink: @escaping DownloadSink) {
         self.machine = machine
         self.tap = tap
         self.sink = sink
@@ -74,7 +47,7 @@ final class TransferFeed {
     /// hears every request start and every body piece.
     static func run<Source: TransferSource>(
         _ url: ImageURL, configuration: DownloadConfiguration, source: inout Source, tap: TransferTap? = nil,
-        sink: CurlDownloader.Sink
+        sink: DownloadSink
     ) -> TransferReport {
         withoutActuallyEscaping(sink) { sink in
             let feed = TransferFeed(machine: TransferMachine(url: url, configuration: configuration), tap: tap, sink: sink)

@@ -1,16 +1,11 @@
 /// The status line and header fields of one HTTP response, collected line by line from libcurl's
 /// header callback (what a download does with it is ``disposition(cap:)``, the download's rule).
 struct ResponseHead: Sendable, Equatable {
-    struct Field: Sendable, Equatable {
-        var name: String
-        var value: String
-    }
-
     /// The status line as received, without its line ending.
     var statusLine = ""
     /// The status code (0 until a status line was read).
     var status = 0
-    var fields: [Field] = []
+    var fields: [HTTPField] = []
     /// The blank line after the fields arrived; any line after it is a trailer and is ignored.
     var isComplete = false
 
@@ -44,7 +39,7 @@ struct ResponseHead: Sendable, Equatable {
             return false
         }
         guard let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        fields.append(Field(name: String(line[..<colon]), value: String(line[line.index(after: colon)...].trimmed())))
+        fields.append(HTTPField(name: String(line[..<colon]), value: String(line[line.index(after: colon)...].trimmed())))
         return false
     }
 
