@@ -107,6 +107,9 @@ extension FuzzChecks {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                // Room for every argument left at once: a long list costs one allocation, not one per doubling
+                // (FuzzArguments parses each input a few dozen times).
+                if parsed.positionals.isEmpty { parsed.positionals.reserveCapacity(arguments.count - index + 1) }
                 parsed.positionals.append(argument)
                 continue
             }
@@ -159,43 +162,6 @@ extension FuzzChecks {
     public static let sandboxPayload = Array(
         #"{"aps":{"alert":{"title":"Hello","body":"World"},"mutable-content":1},"carillon":{"delivery_id":"01937b21-0000-7000-8000-000000000001"}}"#
             .utf8)
-
-    /// Where one run of the tool keeps its files: a new name in the scratch directory, made by
-    /// ``makeSandbox(_:for:)`` only when the run names a path in it.
-    public static func sandboxRoot() -> String { FuzzScratch.path(FuzzScratch.uniqueName("args")) }
-
-    /// Makes in `root` what `arguments` (already ``sandboxed(_:in:table:)``) name of the sandbox: the
-    /// payload files (`payload.json`, `not-object.json`), a payload directory (`payloads/`: one payload and
-    /// one broken file) and a receipt container with one receipt (`container/`); the other names
-    /// (`queue`, `new/nested`, `missing.*`) are left for the tool to make or miss. Nothing, not even
-    /// `root`, when they name nothing in it: a run sees exactly what it would in a whole sandbox, but most
-    /// runs make a few directories, not four, and the file system's churn was most of the target's time.
-    /// Returns whether it made `root` (which the caller then removes).
-    public static func makeSandbox(_ root: String, for arguments: [String]) -> Bool {
-        var named: Set<Substring> = []
-        let prefix = root + "/"
-        for argument in arguments {
-            guard let start = argument.range(of: prefix) else { continue }
-            named.insert(argument[start.upperBound...].prefix { $0 != "/" })
-        }
-        guard !named.isEmpty else { return false }
-        mkdir(root, 0o700)
-        if named.contains("payload.json") { _ = FuzzScratch.writeFile(sandboxPayload, to: root + "/payload.json") }
-        if named.contains("not-object.json") { _ = FuzzScratch.writeFile(Array("[1]".utf8), to: root + "/not-object.json") }
-        if named.contains("payloads") {
-            mkdir(root + "/payloads", 0o700)
-            _ = FuzzScratch.writeFile(sandboxPayload, to: root + "/payloads/a.json")
-            _ = FuzzScratch.writeFile(Array("{\"aps\":".utf8), to: root + "/payloads/b.json")
-        }
-        if named.contains("container") {
-            mkdir(root + "/container", 0o700)
-            mkdir(root + "/container/" + ReceiptStore.directoryName, 0o700)
-            let id = DeliveryID("01937b21-0000-7000-8000-000000000002")!
-            let receipt = Receipt(deliveryID: id, receivedAt: Timestamp(millisecondsSinceEpoch: 1_787_217_404_120))
-            _ = FuzzScratch.writeFile(receipt.encoded(), to: root + "/container/" + ReceiptStore.directoryName + "/" + receipt.fileName)
-        }
-        return true
-    }
 
     /// `arguments` with every path the tool could touch — a positional or the value of a directory or file
     /// option — replaced by a path inside `sandbox` (chosen by the original text), following the tool's

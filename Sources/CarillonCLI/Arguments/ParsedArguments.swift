@@ -25,6 +25,9 @@ struct ParsedArguments: Equatable {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                // Room for every argument left at once: a long list costs one allocation, not one per doubling
+                // (FuzzArguments parses each input a few dozen times).
+                if parsed.positionals.isEmpty { parsed.positionals.reserveCapacity(arguments.count - index + 1) }
                 parsed.positionals.append(argument)
                 continue
             }

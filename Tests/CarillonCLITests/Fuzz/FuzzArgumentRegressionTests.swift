@@ -41,10 +41,10 @@ import Testing
             }
         }
 
-        let sandbox = FuzzChecks.sandboxRoot()
-        let arguments = FuzzChecks.sandboxed(raw, in: sandbox, table: table)
-        let made = FuzzChecks.makeSandbox(sandbox, for: arguments)
-        defer { if made { FuzzScratch.remove(sandbox) } }
+        let sandbox = FuzzSandbox()
+        let arguments = FuzzChecks.sandboxed(raw, in: sandbox.root, table: table)
+        sandbox.prepare(for: arguments)
+        defer { FuzzScratch.remove(sandbox.root) }
         let result = try Command.run(Paths.tool, arguments, input: Data(FuzzChecks.sandboxPayload))
         #expect(
             FuzzChecks.exitStatuses.contains(result.status), "exit status \(result.status); stderr: \(result.standardError.prefix(500))")

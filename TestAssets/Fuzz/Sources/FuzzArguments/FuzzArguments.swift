@@ -17,8 +17,9 @@ import CarillonFuzzChecks
 ///    message, never a crash; it accepts exactly what the documented rules (`FuzzChecks.modelParse`)
 ///    accept, reads it the same way, and reads the canonical spelling of it the same way again;
 ///    `process`'s number options validate to values in range.
-/// 2. For one input in `runShare` (by its bytes), `CarillonTool.run` in-process with captured streams, every path argument moved into a fresh sandbox
-///    directory (`FuzzChecks.sandboxed`) and standard input a payload that asks for no image, so nothing
+/// 2. For one input in `runShare` (by its bytes), `CarillonTool.run` in-process with captured streams,
+///    every path argument moved into the sandbox (`FuzzChecks.sandboxed`, `FuzzSandbox`: what a fresh
+///    one would hold) and standard input a payload that asks for no image, so nothing
 ///    outside the sandbox is touched and no connection is made: the status is 0, 1 or 64, 64 exactly
 ///    when the parser refuses the arguments, and a usage error says how to get help.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -68,6 +69,9 @@ private let table = FuzzChecks.OptionTable(
             }
         )
     })
+
+/// The one sandbox every run uses: its files made once, and again only after a run changed them.
+nonisolated(unsafe) private let sandbox = FuzzSandbox()
 
 nonisolated(unsafe) private var prepared = false
 
@@ -124,12 +128,12 @@ private func checkParse(_ arguments: [String], command: (name: String, options: 
 
 private func checkRun(_ arguments: [String]) {
     let command = arguments.first.flatMap { name in CarillonTool.commands.first { $0.name == name } }
-    var sandbox: String?
+    var named = false
     var run = arguments
     if let command {
-        let root = FuzzChecks.sandboxRoot()
+        let root = sandbox.root
         run = FuzzChecks.sandboxed(arguments, in: root, table: table)
-        if FuzzChecks.makeSandbox(root, for: run) { sandbox = root }
+        named = sandbox.prepare(for: run)
         // Defence in depth: every path the parser sees is inside the sandbox.
         if let parsed = try? ParsedArguments.parse(Array(run.dropFirst()), options: allOptions(command)) {
             let kinds = table.options[command.name]!
@@ -142,7 +146,7 @@ private func checkRun(_ arguments: [String]) {
             }
         }
     }
-    defer { if let sandbox { FuzzScratch.remove(sandbox) } }
+    defer { if named { sandbox.reset() } }
 
     let output = CapturedStream()
     let errors = CapturedStream()
