@@ -175,8 +175,7 @@ enum ProcessCommand: Command {
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {
         var status = CarillonTool.exitSuccess
         let inputs = PayloadInput.expandAll(plan.payloads, recursive: plan.recursive, io: io, status: &status)
-        let stream = PayloadStream(
-            inputs, linesFromStandardInput: plan.lines, shard: plan.pipeline.shard, limit: maximumPayloadFileBytes)
+        let stream = plan.pipeline.stream(inputs, linesFromStandardInput: plan.lines)
         return PipelineRun(plan: plan.pipeline, io: io).run(stream, inputsGiven: !inputs.isEmpty, status: status)
     }
 }

@@ -17,6 +17,9 @@ struct PayloadRecord: Sendable {
     var verdict: JUnitXML.Verdict
     /// Whether its receipt was to be stored and was not (its line's `receipt` is `failed`).
     var receiptFailed = false
+    /// Its position over all inputs (SPEC §6c), and what a `--bundle` keeps of it.
+    var position = 0
+    var bundleData: JSONValue? = nil
 }
 
 /// Collects a run's records: reasons and times for the summary, report cards, distinct images.
@@ -33,10 +36,13 @@ final class RunTally: Sendable {
     private let state = Mutex(State())
     private let collectsReport: Bool
     private let campaign: Bool
+    /// Called with each record, in input order, under the tally's lock.
+    private let onRecord: (@Sendable (PayloadRecord) -> Void)?
 
-    init(collectsReport: Bool, campaign: Bool) {
+    init(collectsReport: Bool, campaign: Bool, onRecord: (@Sendable (PayloadRecord) -> Void)? = nil) {
         self.collectsReport = collectsReport
         self.campaign = campaign
+        self.onRecord = onRecord
     }
 
     func add(_ record: PayloadRecord) {
@@ -47,6 +53,7 @@ final class RunTally: Sendable {
             if record.verdict == .failure { state.failures += 1 }
             if record.verdict == .error { state.errors += 1 }
             if record.receiptFailed { state.receiptFailures += 1 }
+            onRecord?(record)
         }
     }
 

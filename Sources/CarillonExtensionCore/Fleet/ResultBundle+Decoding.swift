@@ -49,7 +49,7 @@ extension ResultBundle {
     }
 
     /// A count: a JSON number of ASCII digits only, at most 15 of them.
-    static func count(_ value: JSONValue?) -> Int? {
+    package static func count(_ value: JSONValue?) -> Int? {
         guard case .number(let text)? = value else { return nil }
         return number(Array(text.utf8)[...])
     }
