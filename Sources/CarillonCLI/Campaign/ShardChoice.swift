@@ -23,8 +23,8 @@ struct ShardChoice: Equatable {
         case .outOfRange(let variable, let value, let range):
             return "\(variable) is \(value), outside \(range)"
         case .noTotal(let runner, let index, let total):
-            let from = total.map { "neither \($0) nor auto/N" } ?? "auto/N does not"
-            return "\(index) (\(runner)) is set, but \(from) gives the number of shards: give --shard auto/N"
+            let from = total.map { "neither \($0) nor auto/N gives" } ?? "only auto/N can give"
+            return "\(index) (\(runner)) is set, but \(from) the number of shards: give --shard auto/N"
         case .totalDiffers(let variable, let value, let given):
             return "\(variable) is \(value), not the \(given) of auto/\(given)"
         }

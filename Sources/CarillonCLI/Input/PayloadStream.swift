@@ -31,7 +31,7 @@ final class PayloadStream: Sendable {
         var givenBack: [Item] = []
         /// Whether every input has been read to its end.
         var ended = false
-        /// Bytes of JSON Lines read, and of payload files passed.
+        /// Bytes of JSON Lines lines handed on (blank ones aside), and of payload files passed.
         var bytesRead = 0
     }
 
@@ -108,6 +108,24 @@ final class PayloadStream: Sendable {
         }
     }
 
+    /// How much input there is, for the progress line: the number of payloads when every input is one,
+    /// else the bytes of the files; nil when standard input is among them (its length is unknown).
+    func measureTotal() -> ProgressLine.InputTotal? {
+        let inputs = state.withLock { $0.inputs }
+        var bytes = 0
+        var linesFiles = false
+        for input in inputs {
+            switch input {
+            case .standardInput: return nil
+            case .file(let path, _):
+                linesFiles = linesFiles || JSONLinePayload.isJSONLines(path)
+                bytes += FileSystem.size(path) ?? 0
+            case .line, .made: break
+            }
+        }
+        return linesFiles ? .bytes(bytes) : .payloads(inputs.count)
+    }
+
     /// What the whole input was, once the stream has ended: its payload positions and their digest
     /// (empty without `digestsInput`).
     func inputIdentity(whole: Bool) -> ResultBundle.Input {
@@ -145,16 +163,17 @@ final class PayloadStream: Sendable {
         while true {
             if state.pendingNext < state.pending.count {
                 state.pendingNext += 1
-                return .line(state.pending[state.pendingNext - 1])
+                let line = state.pending[state.pendingNext - 1]
+                // Counted as handed on, not as read ahead in 64 KiB: the progress line's "how far".
+                state.bytesRead += line.bytes.count + 1
+                return .line(line)
             }
             state.pending.removeAll(keepingCapacity: true)
             state.pendingNext = 0
             if var reader = state.reader {
                 // A pipe is read only for a batch with nothing in it yet: what was read is answered first.
                 if reader.path == nil && !mayWait { return nil }
-                let (more, read) = reader.read(into: &state.pending)
-                state.bytesRead += read
-                state.reader = more ? reader : nil
+                state.reader = reader.read(into: &state.pending) ? reader : nil
                 continue
             }
             guard state.nextInput < state.inputs.count else {
@@ -199,8 +218,7 @@ private struct LineReader {
     }
 
     /// Reads one chunk, adding the lines it completes; false at the end (the descriptor is then closed).
-    /// Also says how many bytes it read.
-    mutating func read(into lines: inout [JSONLinePayload]) -> (more: Bool, read: Int) {
+    mutating func read(into lines: inout [JSONLinePayload]) -> Bool {
         let path = self.path
         let limit = splitter.limit
         let emit: (JSONLineSplitter.Line) -> Void = { line in
@@ -216,7 +234,7 @@ private struct LineReader {
             let count = try FileSystem.readSome(descriptor, into: UnsafeMutableRawBufferPointer(chunk), path: path ?? "standard input")
             if count > 0 {
                 splitter.feed(UnsafeBufferPointer(rebasing: chunk[0..<count]), emit)
-                return (true, count)
+                return true
             }
         } catch {
             failure = error
@@ -227,6 +245,6 @@ private struct LineReader {
             lines.append(JSONLinePayload(path: path, number: number, bytes: [], problem: "cannot read: \(failure.reason)"))
         }
         if ownsDescriptor { system_close(descriptor) }
-        return (false, 0)
+        return false
     }
 }

@@ -19,8 +19,10 @@ struct PayloadRunner: Sendable {
     var recorder: Recorder? = nil
     /// `--bundle`: each record carries what the bundle keeps of it (``BundleRecord``).
     var bundles = false
-    /// The tally's records, in order (the progress line counts them; the bundle writes them).
+    /// The tally's records, in order (the bundle writes them).
     var onRecord: (@Sendable (PayloadRecord) -> Void)? = nil
+    /// The shard the progress line names.
+    var shard: Shard? = nil
 
     /// How each payload is shown: JSON Lines (the default, for scripts) or a readable block.
     enum OutputFormat: String, CaseIterable, Sendable {
@@ -50,7 +52,7 @@ struct PayloadRunner: Sendable {
     func run(_ stream: PayloadStream, jobs: Int) -> Report {
         let tally = RunTally(collectsReport: collectsReport, campaign: campaign, onRecord: onRecord)
         let permits = DispatchSemaphore(value: Self.window(jobs: jobs))
-        let printer = OrderedPrinter(io: io, tally: tally) { permits.signal() }
+        let printer = OrderedPrinter(io: io, tally: tally, progress: progressDisplay(stream, tally: tally)) { permits.signal() }
         // A pipe stage's writer may wait for each answer: each line goes out as soon as it is decided.
         let eachLine = stream.readsStandardInput
         let allRead = Atomic<Bool>(true)
@@ -100,6 +102,20 @@ struct PayloadRunner: Sendable {
         }
         printer.finish()
         return tally.report(allRead: allRead.load(ordering: .relaxed))
+    }
+
+    /// The progress line, on a terminal only.
+    private func progressDisplay(_ stream: PayloadStream, tally: RunTally) -> ProgressDisplay? {
+        guard io.standardErrorIsTerminal else { return nil }
+        let started = ContinuousClock.now
+        let total = stream.measureTotal()
+        let shard = self.shard
+        return ProgressDisplay(io: io) {
+            let counts = tally.counts
+            return ProgressLine.Snapshot(
+                shard: shard, input: stream.progress, total: total, done: counts.done, images: counts.images, fellBack: counts.fellBack,
+                elapsed: ContinuousClock.now - started)
+        }
     }
 
     /// Processes a batch in order and prints it in one go; returns the slowest payload's time. After a

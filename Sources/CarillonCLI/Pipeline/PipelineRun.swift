@@ -75,6 +75,7 @@ struct PipelineRun {
             runtime: runtime, expireAfter: plan.expireAfter, io: output.io, format: plan.format, collectsReport: plan.reportPath != nil,
             campaign: true, failOn: plan.failOn, recorder: plan.recorder)
         runner.bundles = bundle != nil
+        runner.shard = plan.shard
         if let bundle { runner.onRecord = { bundle.add($0) } }
         return runner.run(stream, jobs: plan.jobs)
     }

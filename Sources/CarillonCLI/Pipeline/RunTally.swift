@@ -31,6 +31,8 @@ final class RunTally: Sendable {
         var failures = 0
         var errors = 0
         var receiptFailures = 0
+        /// Payloads that named an image and were delivered without it: the progress line's "fell back".
+        var fellBack = 0
     }
 
     private let state = Mutex(State())
@@ -53,8 +55,15 @@ final class RunTally: Sendable {
             if record.verdict == .failure { state.failures += 1 }
             if record.verdict == .error { state.errors += 1 }
             if record.receiptFailed { state.receiptFailures += 1 }
+            if record.image != nil && record.outcome.reason != .attached { state.fellBack += 1 }
             onRecord?(record)
         }
+    }
+
+    /// What the progress line says of the records taken so far: how many, their distinct images, how
+    /// many fell back.
+    var counts: (done: Int, images: Int, fellBack: Int) {
+        state.withLock { ($0.outcomes.count, $0.images.count, $0.fellBack) }
     }
 
     func report(allRead: Bool) -> PayloadRunner.Report {
