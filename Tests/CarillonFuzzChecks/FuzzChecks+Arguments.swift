@@ -23,7 +23,8 @@ extension FuzzChecks {
             "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--tls-minimum": .text,
             "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
             "--report": .file, "--app-name": .text, "--lines": .none, "--no-share": .none, "--shard": .text,
-            "--summary": .file, "--user-agent": .text, "--accept-language": .text, "--header": .text, "--help": .none,
+            "--shard-by": .text, "--bundle": .file, "--summary": .file, "--user-agent": .text, "--accept-language": .text,
+            "--header": .text, "--help": .none,
             "--record": .directory, "--record-inline": .text, "--record-keep-secrets": .none,
         ],
         // Its RECORDING positionals are sandboxed like every positional: it reads them and opens no socket.
@@ -39,7 +40,8 @@ extension FuzzChecks {
         "check": [
             "--attachments": .directory, "--ca-file": .file, "--budget": .text, "--max-bytes": .text, "--expire-after": .text,
             "--jobs": .text, "--tls-minimum": .text, "--no-forward-secrecy": .none, "--format": .text, "--fail-on": .text,
-            "--report": .file, "--app-name": .text, "--no-share": .none, "--shard": .text, "--summary": .file, "--user-agent": .text,
+            "--report": .file, "--app-name": .text, "--no-share": .none, "--shard": .text, "--shard-by": .text, "--bundle": .file,
+            "--summary": .file, "--user-agent": .text,
             "--accept-language": .text, "--header": .text, "--help": .none, "--record": .directory, "--record-inline": .text,
             "--record-keep-secrets": .none,
         ],
@@ -50,6 +52,8 @@ extension FuzzChecks {
         "batches": ["--queue": .directory, "--help": .none],
         // Its positionals (`merge SUMMARY.json...`) are sandboxed like every positional; it only reads them.
         "summary": ["--help": .none],
+        // Its BUNDLE positionals are sandboxed like every positional: it reads them (none is a bundle: exit 1).
+        "merge": ["--lines": .file, "--summary": .file, "--report": .file, "--format": .text, "--fail-on": .text, "--help": .none],
         // The key file is sandboxed to paths that hold no key, and FuzzArguments clears
         // CARILLON_MOBILE_KEY: every fuzzed upload ends in a usage error before any connection.
         "upload": [

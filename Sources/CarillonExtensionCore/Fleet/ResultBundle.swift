@@ -3,7 +3,7 @@
 ///
 /// ```
 /// {"format":"carillon-nse-bundle","version":1,"tool":"0.1.0","shard":"1/4","rule":"image","runners":["GitLab"],
-///  "options":{"--budget":"20",…},"settings":{"app_name":"Carillon"},"started":"2026-12-03T07:50:19.730Z"}
+///  "options":{…},"settings":{"app_name":"Carillon"},"started":"2026-12-03T07:50:19.730Z"}
 /// {"attachment":0,"data":{…}}                  an attachment, before the first record that names it
 /// {"position":1,"data":{…}}                    a payload's result, by its position over the whole input
 /// {"summary":{…}}                              the shard's per-image summary

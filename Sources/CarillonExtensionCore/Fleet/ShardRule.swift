@@ -14,7 +14,7 @@ package enum ShardRule: String, Sendable, CaseIterable {
         return Int(StableHash.hash(imageKey) % UInt64(count))
     }
 
-    /// What `--shard-by image` hashes: the URL as it passed the URL rules, then, after a NUL (which no
+    /// What sharding by image hashes: the URL as it passed the URL rules, then, after a NUL (which no
     /// valid URL holds), the download options as one canonical text.
     package static func imageKey(url: ImageURL, downloadOptions: String) -> String {
         url.absoluteString + "\u{0}" + downloadOptions
