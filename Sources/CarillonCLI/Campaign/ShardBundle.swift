@@ -72,8 +72,8 @@ final class ShardBundle: Sendable {
             let milliseconds = (ContinuousClock.now - started).inMilliseconds
             let bytes = FileSystem.size(path) ?? 0
             io.standardError.line(
-                "\(CarillonTool.name): bundle: \(Quoting.display(path)) (shard \(shard), \(records) of \(input.payloads) payloads,"
-                    + " \(bytes) bytes, finished in \(ResultLine.milliseconds(milliseconds)) ms)")
+                "\(CarillonTool.name): bundle: \(Quoting.display(path)) (\(bytes) bytes, written in \(ResultLine.milliseconds(milliseconds)) ms):"
+                    + " shard \(shard), \(records) of \(input.payloads) payloads")
             return true
         } catch {
             io.standardError.line("\(CarillonTool.name): cannot write bundle '\(Quoting.display(path))': \(error.description)")
