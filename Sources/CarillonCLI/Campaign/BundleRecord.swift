@@ -25,8 +25,8 @@ enum BundleRecord {
 
     /// A record read back.
     struct Decoded {
-        /// The line as `process` printed it.
-        var line: String
+        /// The line as `process` printed it (written out only where the lines go somewhere).
+        var line: JSONValue
         var record: PayloadRecord
         /// Whether the input was read as a JSON object.
         var read: Bool
@@ -69,7 +69,7 @@ enum BundleRecord {
             sharedWith: line["shared_with"]?.stringValue, trace: trace, attachment: attachment, entry: entry,
             verdict: JUnitXML.verdict(reason: reason, namesImage: imageURL != nil, failOn: failOn),
             receiptFailed: line["receipt"] == .string("failed"))
-        return Decoded(line: JSONWriter.string(line), record: record, read: read, attachment: attachmentIndex, imageURL: imageURL)
+        return Decoded(line: line, record: record, read: read, attachment: attachmentIndex, imageURL: imageURL)
     }
 
     /// The report's card of a read payload, as ``ReportEntry/init(payload:result:warnings:)`` made it.
