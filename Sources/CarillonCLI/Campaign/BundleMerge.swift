@@ -95,10 +95,12 @@ struct BundleMerge {
             for (position, owner) in owners.enumerated() {
                 let index = Int(owner)
                 current = index
+                // The line is parsed only for a record the tally takes whole (an image's verdict, a card).
                 guard let record = try readers[index].next(), record.position == position,
+                    let (image, reason) = BundleRecord.summary(record.data),
                     let decoded = BundleRecord.decode(
-                        record.data, failOn: plan.failOn, collectsReport: plan.reportPath != nil,
-                        attachmentPath: { "\(index):\($0)" })
+                        record.data, line: record.line, whole: tally.wantsWhole(image: image, reason: reason), failOn: plan.failOn,
+                        collectsReport: plan.reportPath != nil, attachmentPath: { "\(index):\($0)" })
                 else { throw ResultBundleError("the record at position \(position) is not one carillon-nse writes") }
                 allRead = allRead && decoded.read
                 output.write(decoded)

@@ -48,7 +48,7 @@ final class MergeOutput {
     /// One payload, in input order.
     func write(_ decoded: BundleRecord.Decoded) {
         if lines != nil {
-            pending += JSONWriter.string(decoded.line)
+            pending += String(decoding: decoded.line, as: UTF8.self)
             pending += "\n"
             if pending.utf8.count >= 64 * 1024 { flush() }
         }

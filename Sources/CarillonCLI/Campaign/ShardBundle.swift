@@ -37,12 +37,12 @@ final class ShardBundle: Sendable {
 
     /// Adds a payload's record (in input order), after the image it shows when that is new.
     func add(_ record: PayloadRecord) {
-        guard var data = record.bundleData else { return }
+        guard var data = record.bundleData, let line = record.bundleLine else { return }
         state.withLock { state in
             if let attachment = record.attachment, let index = attachmentIndex(attachment, image: record.image, &state) {
                 data = BundleRecord.adding(attachment: index, to: data)
             }
-            state.writer.add(ResultBundle.Record(position: record.position, data: data))
+            state.writer.add(ResultBundle.Record(position: record.position, data: data, line: line))
         }
     }
 

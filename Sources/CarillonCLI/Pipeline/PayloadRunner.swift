@@ -178,7 +178,10 @@ struct PayloadRunner: Sendable {
             var record = PayloadRecord(
                 name: input.name, outcome: Outcome(.invalidPayload, error.message), elapsedMilliseconds: 0, image: nil, sharedWith: nil,
                 trace: nil, attachment: nil, entry: entry, verdict: .error)
-            if bundles, let lineValue { record.bundleData = BundleRecord.data(line: lineValue, content: nil, read: false) }
+            if bundles, let lineValue {
+                record.bundleData = BundleRecord.data(line: lineValue, content: nil, read: false)
+                record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
+            }
             return (line, false, record)
         }
 
@@ -217,7 +220,10 @@ struct PayloadRunner: Sendable {
             image: result.routed ? result.imageURL : nil, sharedWith: result.sharedWith,
             trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict,
             receiptFailed: result.receipt.warning != nil)
-        if bundles, let lineValue { record.bundleData = BundleRecord.data(line: lineValue, content: result.content, read: true) }
+        if bundles, let lineValue {
+            record.bundleData = BundleRecord.data(line: lineValue, content: result.content, read: true)
+            record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
+        }
         return (line, true, record)
     }
 

@@ -17,9 +17,11 @@ struct PayloadRecord: Sendable {
     var verdict: JUnitXML.Verdict
     /// Whether its receipt was to be stored and was not (its line's `receipt` is `failed`).
     var receiptFailed = false
-    /// Its position over all inputs (SPEC §6c), and what a `--bundle` keeps of it.
+    /// Its position over all inputs (SPEC §6c), and what a `--bundle` keeps of it: the record's data and
+    /// the line as printed.
     var position = 0
     var bundleData: JSONValue? = nil
+    var bundleLine: [UInt8]? = nil
 }
 
 /// Collects a run's records: reasons and times for the summary, report cards, distinct images.
@@ -64,6 +66,15 @@ final class RunTally: Sendable {
     /// many fell back.
     var counts: (done: Int, images: Int, fellBack: Int) {
         state.withLock { ($0.outcomes.count, $0.images.count, $0.fellBack) }
+    }
+
+    /// Whether a record of `image` with `reason` would be taken whole — its trace for the image's
+    /// verdict, or its whole card for the report — if it came next: what a merge parses a line for.
+    func wantsWhole(image: String?, reason: Reason) -> Bool {
+        state.withLock { state in
+            (campaign && image.map { !state.images.isDecided($0) && reason != .expired } ?? false)
+                || (collectsReport && state.groups.wantsCard(image: image, reason: reason))
+        }
     }
 
     func report(allRead: Bool) -> PayloadRunner.Report {

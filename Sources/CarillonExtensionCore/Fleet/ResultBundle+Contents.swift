@@ -25,8 +25,18 @@ extension ResultBundle {
             end = found.end
             summary = found.summary
             records = []
-            for (line, number) in all where line.starts(with: ResultBundleFile.Records.recordPrefix) {
-                records.append(try ResultBundle.record(line, number: number))
+            var index = 1  // line 1 is the header, never a record
+            while index < all.count - 1 {
+                let (line, number) = all[index]
+                index += 1
+                guard line.starts(with: ResultBundleFile.Records.recordPrefix) else { continue }
+                // The scanner has checked that a line follows; here it is parsed too, as a merge would not.
+                let resultLine = all[index].line
+                guard case .object? = try? JSONParser.parse(resultLine) else {
+                    throw ResultBundleError("a record's line that is not one JSON object", line: number + 1)
+                }
+                records.append(try ResultBundle.record(line, number: number, resultLine: resultLine))
+                index += 1
             }
             attachments = []
             for (index, attachment) in found.attachments.enumerated() {

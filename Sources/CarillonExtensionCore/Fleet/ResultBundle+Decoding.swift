@@ -60,13 +60,15 @@ extension ResultBundle {
         return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
-    /// A record's line, parsed whole: exactly `position` (as its light read found it) and `data`.
-    static func record(_ line: [UInt8], number: Int) throws(ResultBundleError) -> Record {
+    /// A record's line, parsed whole (exactly `position`, as its light read found it, and `data`), with
+    /// the line after it, its result line, taken as it is.
+    static func record(_ line: [UInt8], number: Int, resultLine: [UInt8]) throws(ResultBundleError) -> Record {
         let value = try parse(line, number: number)
         guard case .object(let members) = value, members.count == 2, members[0].key == "position", members[1].key == "data",
             let position = count(members[0].value)
         else { throw ResultBundleError("a record that is not {\"position\":N,\"data\":…}", line: number) }
-        return Record(position: position, data: members[1].value)
+        guard isResultLine(resultLine) else { throw ResultBundleError("a record's line that is not one JSON object", line: number + 1) }
+        return Record(position: position, data: members[1].value, line: resultLine)
     }
 
     /// An attachment's line, parsed whole: its `data`.

@@ -5,7 +5,8 @@
 /// {"format":"carillon-nse-bundle","version":1,"tool":"0.1.0","shard":"1/4","rule":"image","runners":["GitLab"],
 ///  "options":{…},"settings":{"app_name":"Carillon"},"started":"2026-12-03T07:50:19.730Z"}
 /// {"attachment":0,"data":{…}}                  an attachment, before the first record that names it
-/// {"position":1,"data":{…}}                    a payload's result, by its position over the whole input
+/// {"position":1,"data":{…}}                    a payload's record, by its position over the whole input,
+/// {"payload":"c.jsonl:2","routed":true,…}      then its line as the tool printed it, on a line of its own
 /// {"summary":{…}}                              the shard's per-image summary
 /// {"end":"carillon-nse-bundle","records":2,"attachments":1,"input":{"payloads":8,"sha256":"…","whole":true},
 ///  "finished":"…","bytes":1234,"sha256":"…"}
@@ -14,6 +15,8 @@
 /// The end line says how many bytes come before it and their SHA-256, so a bundle cut short at any byte
 /// (no end line, half of one, or one whose count and digest do not match what precedes it) is refused,
 /// never merged. What a record's and an attachment's `data` hold is the writer's; this type frames them.
+/// A record's line is one JSON object on a line of its own, so that a merge copies it out without
+/// parsing it (it is checked to hold no control character, as the writer's JSON never does).
 package enum ResultBundle {
     package static let format = "carillon-nse-bundle"
     package static let version = 1
@@ -92,15 +95,25 @@ package enum ResultBundle {
         package var sha256: String
     }
 
-    /// One payload's result: its position over the whole input and what the writer keeps of it.
+    /// One payload's result: its position over the whole input, what the writer keeps of it, and its
+    /// line as the tool printed it (one JSON object, without its LF).
     package struct Record: Sendable, Equatable {
         package var position: Int
         package var data: JSONValue
+        package var line: [UInt8]
 
-        package init(position: Int, data: JSONValue) {
+        package init(position: Int, data: JSONValue, line: [UInt8]) {
             self.position = position
             self.data = data
+            self.line = line
         }
+    }
+
+    /// Whether `bytes` can be a record's line: `{…}` with no control character (no byte below 0x20, no
+    /// DEL), as JSON written compactly is. What a merge copies out unparsed is at least that.
+    package static func isResultLine(_ bytes: [UInt8]) -> Bool {
+        guard bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return false }
+        return !bytes.contains { $0 < 0x20 || $0 == 0x7F }
     }
 
     /// A line's bytes as the file holds them (its LF included), for the digest.

@@ -90,13 +90,21 @@ package struct ResultBundleFile: Sendable {
             chunk.deallocate()
         }
 
-        /// The next record, or nil after the last.
+        /// The next record, with its line, or nil after the last.
         package func next() throws(ResultBundleError) -> ResultBundle.Record? {
+            while let (line, number) = try nextLine() {
+                guard number > 1, line.starts(with: Self.recordPrefix) else { continue }
+                guard let (resultLine, _) = try nextLine() else { throw ResultBundleError("a record without its line", line: number) }
+                return try ResultBundle.record(line, number: number, resultLine: resultLine)
+            }
+            return nil
+        }
+
+        private func nextLine() throws(ResultBundleError) -> (line: [UInt8], number: Int)? {
             while true {
-                while cursor < pending.count {
-                    let (line, number) = pending[cursor]
+                if cursor < pending.count {
                     cursor += 1
-                    if line.starts(with: Self.recordPrefix) { return try ResultBundle.record(line, number: number) }
+                    return pending[cursor - 1]
                 }
                 pending.removeAll(keepingCapacity: true)
                 cursor = 0

@@ -21,6 +21,8 @@ struct ResultBundleScanner: ~Copyable {
     private var summary: JSONValue?
     private var positions: [Int] = []
     private var attachments: [(offset: Int, length: Int, line: Int)] = []
+    /// Whether the line before was a record, whose result line this one must be.
+    private var awaitingResultLine = false
 
     init() {}
 
@@ -44,6 +46,7 @@ struct ResultBundleScanner: ~Copyable {
                 "cut short: its last line is not the end line (its shard's run did not finish, or the copy was cut)", line: last.number)
         }
         guard let header else { throw ResultBundleError("cut short: an end line with no header before it", line: last.number) }
+        guard !awaitingResultLine else { throw ResultBundleError("a record without its line", line: last.number - 1) }
         let sha256 = digest.hex()
         guard end.bytes == last.offset, end.sha256 == sha256 else {
             throw ResultBundleError(
@@ -68,12 +71,20 @@ struct ResultBundleScanner: ~Copyable {
             header = try ResultBundle.headerLine(line)
             return
         }
+        if awaitingResultLine {
+            guard ResultBundle.isResultLine(line) else {
+                throw ResultBundleError("a record's line that is not one JSON object", line: number)
+            }
+            awaitingResultLine = false
+            return
+        }
         if let position = Self.leading(line, "{\"position\":") {
             guard summary == nil else { throw ResultBundleError("a record after the summary", line: number) }
             guard position > (positions.last ?? -1) else {
                 throw ResultBundleError("a record at position \(position), not after position \(positions.last ?? 0)", line: number)
             }
             positions.append(position)
+            awaitingResultLine = true
         } else if let index = Self.leading(line, "{\"attachment\":") {
             guard summary == nil else { throw ResultBundleError("an attachment after the summary", line: number) }
             guard index == attachments.count else {

@@ -27,12 +27,15 @@ package final class ResultBundleWriter {
 
     deinit { discard() }
 
-    /// Adds a payload's record; positions must increase.
+    /// Adds a payload's record, then its line; positions must increase, and the line must be one
+    /// (``ResultBundle/isResultLine(_:)``).
     package func add(_ record: ResultBundle.Record) {
         precondition(record.position > lastPosition, "bundle records go in input order")
+        precondition(ResultBundle.isResultLine(record.line), "a record's line is one JSON object without a control character")
         lastPosition = record.position
         records += 1
         append(ResultBundle.line(.object([(key: "position", value: .number(String(record.position))), (key: "data", value: record.data)])))
+        append(record.line + [0x0A])
     }
 
     /// Adds an attachment and returns its index, for the records that name it.

@@ -38,6 +38,13 @@ import Testing
         ])
     }
 
+    static func decode(_ data: JSONValue, line: JSONValue, whole: Bool, failOn: FailOn? = nil, report: Bool = true) -> BundleRecord.Decoded?
+    {
+        BundleRecord.decode(
+            data, line: Array(JSONWriter.string(line).utf8), whole: whole, failOn: failOn, collectsReport: report,
+            attachmentPath: { "bundle:\($0)" })
+    }
+
     @Test func aRecordReadsBackAsTheTallyTookIt() throws {
         let attachments: JSONValue = [["file": nil, "type": "png", "bytes": .number("1234")]]
         let line = Self.line(
@@ -45,9 +52,9 @@ import Testing
             trace: TraceJSON.value(Self.trace))
         let content = NotificationContent(payload: try Payload(bytes: Array(#"{"aps":{"alert":{"title":"T","body":"B"}}}"#.utf8)))
         let data = BundleRecord.adding(attachment: 3, to: BundleRecord.data(line: line, content: content, read: true))
-        let decoded = try #require(
-            BundleRecord.decode(data, failOn: try FailOn.parse("fallback"), collectsReport: true, attachmentPath: { "bundle:\($0)" }))
-        #expect(decoded.line == line && decoded.read && decoded.attachment == 3 && decoded.imageURL == "https://cdn.example/a")
+        let decoded = try #require(Self.decode(data, line: line, whole: true, failOn: try FailOn.parse("fallback")))
+        #expect(decoded.line == Array(JSONWriter.string(line).utf8), "the line, as printed")
+        #expect(decoded.read && decoded.attachment == 3 && decoded.imageURL == "https://cdn.example/a")
         let record = decoded.record
         #expect(record.name == "c.jsonl:7" && record.outcome == Outcome(.attached, "why") && record.elapsedMilliseconds == 12.5)
         #expect(record.image == "https://cdn.example/a" && record.sharedWith == "c.jsonl:1" && record.trace == Self.trace)
@@ -55,19 +62,28 @@ import Testing
         #expect(record.verdict == .passed && record.receiptFailed)
         #expect(record.entry?.title == "T" && record.entry?.body == "B" && record.entry?.warnings == ["w1", "w2"])
         #expect(record.entry?.attachment?.path == "bundle:3" && record.entry?.trace == Self.trace)
+        #expect(record.entry?.receipt == "failed" && record.entry?.delivered == .original)
+
+        // Not whole: no parse of the line, no trace, a row's fields only; the rest the same.
+        let light = try #require(Self.decode(data, line: line, whole: false, failOn: try FailOn.parse("fallback")))
+        #expect(light.record.trace == nil && light.record.entry?.warnings == [] && light.record.entry?.payload == "c.jsonl:7")
+        #expect(light.record.outcome == record.outcome && light.record.image == record.image && light.record.verdict == record.verdict)
+        #expect(light.record.attachment?.byteCount == 1234 && light.record.receiptFailed && light.line == decoded.line)
     }
 
     /// A payload that is not routed names no image for the summary, but its URL still names JUnit's class;
     /// one that was not read is an error with no card but the plain one.
     @Test func unroutedAndUnreadRecordsKeepWhatTheRunKept() throws {
-        let unrouted = BundleRecord.data(
-            line: Self.line(reason: "not-mutable", imageURL: "https://cdn.example/a", routed: false), content: nil, read: true)
-        let decoded = try #require(BundleRecord.decode(unrouted, failOn: nil, collectsReport: false, attachmentPath: { "\($0)" }))
+        let unroutedLine = Self.line(reason: "not-mutable", imageURL: "https://cdn.example/a", routed: false)
+        let unrouted = BundleRecord.data(line: unroutedLine, content: nil, read: true)
+        let decoded = try #require(Self.decode(unrouted, line: unroutedLine, whole: false, report: false))
         #expect(decoded.record.image == nil && decoded.imageURL == "https://cdn.example/a" && decoded.record.entry == nil)
         #expect(decoded.record.verdict == .failure, "an image named and not attached fails without --fail-on")
-        let unread = BundleRecord.data(line: Self.line(reason: "invalid-payload", imageURL: nil, routed: false), content: nil, read: false)
-        let invalid = try #require(BundleRecord.decode(unread, failOn: nil, collectsReport: true, attachmentPath: { "\($0)" }))
+        let unreadLine = Self.line(reason: "invalid-payload", imageURL: nil, routed: false)
+        let unread = BundleRecord.data(line: unreadLine, content: nil, read: false)
+        let invalid = try #require(Self.decode(unread, line: unreadLine, whole: true))
         #expect(!invalid.read && invalid.record.verdict == .error && invalid.record.entry?.isNotification == false)
-        #expect(BundleRecord.decode(["line": ["payload": "x"]], failOn: nil, collectsReport: false, attachmentPath: { "\($0)" }) == nil)
+        #expect(Self.decode(["payload": "x"], line: unreadLine, whole: false) == nil)
+        #expect(Self.decode(unread, line: "not json", whole: true) == nil, "a line parsed and found wanting")
     }
 }

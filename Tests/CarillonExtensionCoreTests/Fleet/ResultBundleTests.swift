@@ -13,15 +13,17 @@ import Testing
         started: Timestamp(millisecondsSinceEpoch: 1_796_000_000_000))
     static let input = ResultBundle.Input(payloads: 9, sha256: String(repeating: "c", count: 64), whole: true)
 
+    /// A line as the tool prints one.
+    static func line(_ payload: String) -> [UInt8] { Array(#"{"payload":"\#(payload)","routed":true,"warnings":[]}"#.utf8) }
+
     /// A bundle of three records (positions 1, 4, 7), one attachment and a summary; its bytes.
     static func writeSmall(in work: TemporaryDirectory, name: String = "b.bundle") throws -> (path: String, bytes: [UInt8]) {
         let path = work.file(name)
         let writer = try ResultBundleWriter(path: path, header: header)
         let image = writer.addAttachment(["type": "png", "base64": "iVBORw0K"])
-        writer.add(
-            .init(position: 1, data: ["line": ["payload": "c.jsonl:2", "reason": "attached"], "attachment": .number(String(image))]))
-        writer.add(.init(position: 4, data: ["line": ["payload": "c.jsonl:5", "reason": "http-status", "detail": "é \u{2028} \"q\""]]))
-        writer.add(.init(position: 7, data: ["line": ["payload": "c.jsonl:8", "reason": "no-image"]]))
+        writer.add(.init(position: 1, data: ["reason": "attached", "attachment": .number(String(image))], line: line("c.jsonl:2")))
+        writer.add(.init(position: 4, data: ["reason": "http-status", "detail": "é \u{2028} \"q\""], line: line("c.jsonl:5")))
+        writer.add(.init(position: 7, data: ["reason": "no-image"], line: line("c.jsonl:8")))
         #expect(!FileManager.default.fileExists(atPath: path), "nothing at the name before the end")
         try writer.finish(summary: ["images": .array([])], input: input, finished: Timestamp(millisecondsSinceEpoch: 1_796_000_001_000))
         return (path, Array(try Data(contentsOf: URL(fileURLWithPath: path))))
@@ -35,7 +37,8 @@ import Testing
         #expect(contents.header == Self.header)
         #expect(contents.end.input == Self.input && contents.end.records == 3 && contents.end.attachments == 1)
         #expect(contents.records.map(\.position) == [1, 4, 7])
-        #expect(contents.records[1].data["line"]?["detail"] == .string("é \u{2028} \"q\""))
+        #expect(contents.records[1].data["detail"] == .string("é \u{2028} \"q\""))
+        #expect(contents.records.map(\.line) == ["c.jsonl:2", "c.jsonl:5", "c.jsonl:8"].map(Self.line))
         #expect(contents.attachments == [["type": "png", "base64": "iVBORw0K"]])
         #expect(contents.summary == ["images": .array([])])
 
@@ -101,15 +104,19 @@ import Testing
         #expect(throws: ResultBundleError(message, line: line)) { try ResultBundle.Contents(bytes: bytes) }
     }
 
-    @Test func recordsOutOfOrderOrAfterTheSummaryAreRefused() throws {
+    @Test func recordsOutOfOrderOrWithoutTheirLinesAreRefused() throws {
         let work = TemporaryDirectory("bundle-order")
         defer { work.remove() }
         let (_, bytes) = try Self.writeSmall(in: work)
-        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-        lines.swapAt(2, 3)  // position 4 before position 1
-        let swapped = Array((lines.joined(separator: "\n") + "\n").utf8)
-        #expect(throws: ResultBundleError("a record at position 1, not after position 4", line: 4)) {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        // Lines: 1 header, 2 attachment, 3-4 position 1 and its line, 5-6 position 4, 7-8 position 7.
+        let swapped =
+            Array(([lines[0], lines[1], lines[4], lines[5], lines[2], lines[3]] + lines[6...]).joined(separator: "\n").utf8) + [0x0A]
+        #expect(throws: ResultBundleError("a record at position 1, not after position 4", line: 5)) {
             try ResultBundle.Contents(bytes: swapped)
         }
+        var dropped = lines
+        dropped.remove(at: 4)  // position 4's record gone: its line stands alone
+        #expect(throws: ResultBundleError.self) { try ResultBundle.Contents(bytes: Array((dropped.joined(separator: "\n") + "\n").utf8)) }
     }
 }
