@@ -39,13 +39,13 @@ extension ResultBundle {
         guard value["end"] == .string(format) else { return nil }
         let input = value["input"]
         guard let records = count(value["records"]), let attachments = count(value["attachments"]), let bytes = count(value["bytes"]),
-            case .string(let sha256)? = value["sha256"], let payloads = count(input?["payloads"]),
+            case .string(let crc32)? = value["crc32"], let payloads = count(input?["payloads"]),
             case .string(let inputDigest)? = input?["sha256"], case .bool(let whole)? = input?["whole"],
             case .string(let finishedText)? = value["finished"], let finished = Timestamp(iso8601: finishedText)
-        else { throw ResultBundleError("an end line without its counts, input, time or digest", line: line) }
+        else { throw ResultBundleError("an end line without its counts, input, time or check", line: line) }
         return End(
             records: records, attachments: attachments, input: Input(payloads: payloads, sha256: inputDigest, whole: whole),
-            finished: finished, bytes: bytes, sha256: sha256)
+            finished: finished, bytes: bytes, crc32: crc32)
     }
 
     /// A count: a JSON number of ASCII digits only, at most 15 of them.

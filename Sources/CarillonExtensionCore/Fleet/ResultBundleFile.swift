@@ -1,5 +1,5 @@
 /// A bundle on disk, read as a merge needs it: first checked whole (``open(_:)``: the header, every
-/// record's position, where each attachment is, the summary, the end line and its digest) without
+/// record's position, where each attachment is, the summary, the end line and its check) without
 /// parsing a record, then its records read one at a time in order (``records()``) and an attachment
 /// read when it is wanted (``attachment(_:)``). Memory stays at one line, whatever the file's length.
 package struct ResultBundleFile: Sendable {

@@ -1,6 +1,6 @@
 /// The first read of a bundle, line by line: the header parsed, every other line recognised by its first
 /// member (a record's position, an attachment's index) without parsing it, the order checked, and the
-/// bytes hashed up to the last line, which must be the end line whose count and digest match them.
+/// bytes checked (CRC-32) up to the last line, which must be the end line whose count and CRC match them.
 /// What it finds is what a merge needs before it writes anything: whether the file is whole, and which
 /// positions it holds.
 struct ResultBundleScanner: ~Copyable {
@@ -15,7 +15,7 @@ struct ResultBundleScanner: ~Copyable {
         var attachments: [(offset: Int, length: Int, line: Int)]
     }
 
-    private var digest = SHA256()
+    private var check = ResultBundle.Check()
     private var held: (line: [UInt8], number: Int, offset: Int)?
     private var header: ResultBundle.Header?
     private var summary: JSONValue?
@@ -30,8 +30,8 @@ struct ResultBundleScanner: ~Copyable {
     mutating func take(_ line: [UInt8], number: Int, offset: Int) throws(ResultBundleError) {
         if let previous = held {
             try classify(previous.line, number: previous.number, offset: previous.offset)
-            previous.line.withUnsafeBytes { digest.update($0) }
-            withUnsafeBytes(of: UInt8(0x0A)) { digest.update($0) }
+            previous.line.withUnsafeBytes { check.add($0) }
+            withUnsafeBytes(of: UInt8(0x0A)) { check.add($0) }
         }
         held = (line, number, offset)
     }
@@ -47,10 +47,10 @@ struct ResultBundleScanner: ~Copyable {
         }
         guard let header else { throw ResultBundleError("cut short: an end line with no header before it", line: last.number) }
         guard !awaitingResultLine else { throw ResultBundleError("a record without its line", line: last.number - 1) }
-        let sha256 = digest.hex()
-        guard end.bytes == last.offset, end.sha256 == sha256 else {
+        let crc32 = check.hex
+        guard end.bytes == last.offset, end.crc32 == crc32 else {
             throw ResultBundleError(
-                "damaged: its end line is for \(end.bytes) bytes of SHA-256 \(end.sha256), and \(last.offset) bytes of \(sha256)"
+                "damaged: its end line is for \(end.bytes) bytes of CRC-32 \(end.crc32), and \(last.offset) bytes of \(crc32)"
                     + " come before it",
                 line: last.number)
         }

@@ -1,6 +1,6 @@
 /// Writes one shard's bundle as its run goes: the header first, then each payload's record in input
 /// order (and each attachment before the first record that names it), then the summary and the end line
-/// with the count and digest of everything before it. The file grows under a temporary name in the
+/// with the count and CRC-32 of everything before it. The file grows under a temporary name in the
 /// bundle's directory and is renamed into place only by ``finish(summary:input:finished:)``: a reader
 /// sees no bundle or a whole one, and a run stopped before its end leaves none (``discard()``). Not
 /// fsynced: a bundle is a result to merge, not a receipt, and a power cut only loses the run.
@@ -8,7 +8,7 @@ package final class ResultBundleWriter {
     package let path: String
     private let descriptor: Int32
     private let staged: FileSystem.StagedFile
-    private var digest: SHA256? = SHA256()
+    private var check = ResultBundle.Check()
     private var buffer: [UInt8] = []
     private var written = 0
     private var records = 0
@@ -53,7 +53,7 @@ package final class ResultBundleWriter {
         if let failure { throw failure.naming(path) }
         let end = ResultBundle.End(
             records: records, attachments: attachments, input: input, finished: finished, bytes: written + buffer.count,
-            sha256: digest.take()?.hex() ?? "")
+            crc32: check.hex)
         buffer += ResultBundle.line(ResultBundle.endValue(end))
         flush()
         closed = true
@@ -78,7 +78,7 @@ package final class ResultBundleWriter {
     private static let flushSize = 256 * 1024
 
     private func append(_ line: [UInt8]) {
-        line.withUnsafeBytes { digest!.update($0) }
+        line.withUnsafeBytes { check.add($0) }
         buffer += line
         if buffer.count >= Self.flushSize { flush() }
     }
