@@ -32,6 +32,7 @@ let package = Package(
         fuzzTarget("FuzzEventLines"),
         fuzzTarget("FuzzHARImport"),
         fuzzTarget("FuzzAPIAnswers"),
+        fuzzTarget("FuzzResultBundle"),
         fuzzTarget("FuzzCurlCommand"),
         fuzzTarget("FuzzFCMMessage"),
         fuzzTarget("FuzzArguments", [.product(name: "CarillonCLI", package: "main")]),

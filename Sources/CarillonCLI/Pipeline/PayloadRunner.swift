@@ -20,6 +20,12 @@ struct PayloadRunner: Sendable {
     /// SPEC §12: what the app says of where an image shows, and the device's previews setting.
     var presentationFacts = PresentationFacts.unknown
     var previews: ShowPreviews? = nil
+    /// `--bundle`: each record carries what the bundle keeps of it (``BundleRecord``).
+    var bundles = false
+    /// The tally's records, in order (the bundle writes them).
+    var onRecord: (@Sendable (PayloadRecord) -> Void)? = nil
+    /// The shard the progress line names.
+    var shard: Shard? = nil
 
     /// How each payload is shown: JSON Lines (the default, for scripts) or a readable block.
     enum OutputFormat: String, CaseIterable, Sendable {
@@ -49,9 +55,11 @@ struct PayloadRunner: Sendable {
     /// before them are done; at most ``window`` payloads are taken ahead of the last one printed, so
     /// memory does not grow with the input's length.
     func run(_ stream: PayloadStream, jobs: Int) -> Report {
-        let tally = RunTally(collectsReport: collectsReport, campaign: campaign)
+        let tally = RunTally(collectsReport: collectsReport, campaign: campaign, onRecord: onRecord)
         let permits = DispatchSemaphore(value: Self.window(jobs: jobs))
-        let printer = OrderedPrinter(io: io, tally: tally) { permits.signal() }
+        let printer = OrderedPrinter(io: io, tally: tally, progress: progressDisplay(stream, tally: tally)) { permits.signal() }
+        // A pipe stage's writer may wait for each answer: each line goes out as soon as it is decided.
+        let eachLine = stream.readsStandardInput
         let allRead = Atomic<Bool>(true)
         let firstFinished = DispatchSemaphore(value: 0)
         // `leads`: this worker signals `firstFinished` after its first payload (or when it has none).
@@ -69,7 +77,7 @@ struct PayloadRunner: Sendable {
                 let batch = io.standardOutput.failure == nil ? stream.next(upTo: taken) : []
                 for _ in batch.count..<taken { permits.signal() }
                 guard !batch.isEmpty else { return }
-                let (slowest, read) = runBatch(batch, stream: stream, printer: printer, permits: permits)
+                let (slowest, read) = runBatch(batch, stream: stream, printer: printer, permits: permits, eachLine: eachLine)
                 if !read { allRead.store(false, ordering: .relaxed) }
                 size = WorkerBatch.next(after: size, slowest: slowest)
                 if !signalled {
@@ -101,25 +109,44 @@ struct PayloadRunner: Sendable {
         return tally.report(allRead: allRead.load(ordering: .relaxed))
     }
 
+    /// The progress line, on a terminal only.
+    private func progressDisplay(_ stream: PayloadStream, tally: RunTally) -> ProgressDisplay? {
+        guard io.standardErrorIsTerminal else { return nil }
+        let started = ContinuousClock.now
+        let total = stream.measureTotal()
+        let shard = self.shard
+        return ProgressDisplay(io: io) {
+            let counts = tally.counts
+            return ProgressLine.Snapshot(
+                shard: shard, input: stream.progress, total: total, done: counts.done, images: counts.images, fellBack: counts.fellBack,
+                elapsed: ContinuousClock.now - started)
+        }
+    }
+
     /// Processes a batch in order and prints it in one go; returns the slowest payload's time. After a
     /// slow payload (``WorkerBatch/slow``), or once standard output is gone, what is done is printed and
     /// the rest is given back to the stream, so that payloads never queue behind a slow one in a worker.
     /// Also says whether every payload done was read as a JSON object.
     private func runBatch(
-        _ batch: [(index: Int, input: PayloadInput)], stream: PayloadStream, printer: OrderedPrinter, permits: DispatchSemaphore
+        _ batch: [PayloadStream.Item], stream: PayloadStream, printer: OrderedPrinter, permits: DispatchSemaphore, eachLine: Bool
     ) -> (slowest: Duration, allRead: Bool) {
         var done: [OrderedPrinter.Done] = []
         done.reserveCapacity(batch.count)
         var slowest = Duration.zero
         var allRead = true
-        for (position, (index, input)) in batch.enumerated() {
+        for (offset, item) in batch.enumerated() {
             let started = ContinuousClock.now
-            let (line, read, record) = process(input, index: index)
+            var (line, read, record) = process(item.input, index: item.index)
+            record.position = item.position
             let took = ContinuousClock.now - started
             slowest = max(slowest, took)
             allRead = allRead && read
-            done.append((index, line, record))
-            let rest = batch[(position + 1)...]
+            if eachLine {
+                printer.complete([(item.index, line, record)])
+            } else {
+                done.append((item.index, line, record))
+            }
+            let rest = batch[(offset + 1)...]
             if !rest.isEmpty && (took >= WorkerBatch.slow || io.standardOutput.failure != nil) {
                 stream.giveBack(rest)
                 for _ in rest { permits.signal() }
@@ -148,19 +175,42 @@ struct PayloadRunner: Sendable {
         // Named as its line names it: a shared download's `shared_with` is that name.
         let request = NotificationRequest(identifier: input.name, payload: payload)
         let result = runtime.process(request, timeWillExpireAfter: expireAfter)
-        let judgement = notification.request.map {
-            RequestJudgement.judge(
-                $0, payload: payload.userInfo, attached: result.outcome.reason == .attached, facts: presentationFacts, previews: previews)
+        // SPEC §12: what the request that carried it comes to (nil for a payload file).
+        let judged = notification.request.map { request in
+            (request: request, judgement: RequestJudgement.judge(
+                request, payload: payload.userInfo, attached: result.outcome.reason == .attached, facts: presentationFacts, previews: previews))
         }
-        let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo) + (judgement?.warnings ?? [])
-        let requestRecord = judgement.map(RequestTally.Record.init)
+        let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo) + (judged?.judgement.warnings ?? [])
+        let requestRecord = judged.map { RequestTally.Record($0.judgement) }
         var verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         if let failOn, let requestRecord, failOn.matches(requestRecord.conditions) { verdict = .failure }
-        let judged = notification.request.flatMap { request in judgement.map { (request, $0) } }
-        let line = render(input, payload, result, warnings: warnings, request: judged, verdict: verdict)
+        let requestValue = RequestLine.value(judged?.request, judged?.judgement)
+        let keptFiles = runtime.configuration.keepsAttachments
+        var lineValue: JSONValue?
+        if format == .json && recorder != nil {
+            let recorded = recording(input, payload, result, warnings).map { JSONValue.string(FileName.jsonText($0)) } ?? .null
+            lineValue = ResultLine.value(
+                input, result: result, payloadWarnings: warnings, keptFiles: keptFiles, request: requestValue, recording: recorded)
+        } else if format == .json || bundles {
+            lineValue = ResultLine.value(input, result: result, payloadWarnings: warnings, keptFiles: keptFiles, request: requestValue)
+        }
+        let line =
+            switch format {
+            case .json: JSONWriter.string(lineValue ?? .null)
+            case .text:
+                TextBlock.make(
+                    input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo,
+                    keptFiles: runtime.configuration.keepsAttachments,
+                    requestLines: judged.map { RequestText.lines($0.request, $0.judgement) } ?? [])
+            case .junit:
+                JUnitXML.testCase(
+                    name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL),
+                    seconds: result.elapsed.inMilliseconds / 1000,
+                    verdict: verdict, reason: result.outcome.reason, detail: result.outcome.printedDetail)
+            }
         if recorder != nil, format != .json { _ = recording(input, payload, result, warnings) }
         var entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
-        if let request = notification.request, let judgement { entry?.sections.append(RequestSection.section(request, judgement)) }
+        if let judged { entry?.sections.append(RequestSection.section(judged.request, judged.judgement)) }
         var record = PayloadRecord(
             name: input.name, outcome: result.outcome, elapsedMilliseconds: result.elapsed.inMilliseconds,
             image: result.routed ? result.imageURL : nil, sharedWith: result.sharedWith,
@@ -168,50 +218,33 @@ struct PayloadRunner: Sendable {
             receiptFailed: result.receipt.warning != nil)
         record.request = requestRecord
         if case .line = input { record.fromLines = true }
-        return (line, true, record)
-    }
-
-    /// The line in the run's format for a payload that ran.
-    private func render(
-        _ input: PayloadInput, _ payload: Payload, _ result: ServiceResult, warnings: [String],
-        request judged: (request: APNsRequest, judgement: RequestJudgement)?, verdict: JUnitXML.Verdict
-    ) -> String {
-        let request = RequestLine.value(judged?.request, judged?.judgement)
-        switch format {
-        case .json where recorder != nil:
-            return ResultLine.make(
-                input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments, request: request,
-                recording: recording(input, payload, result, warnings).map { .string(FileName.jsonText($0)) } ?? .null)
-        case .json:
-            return ResultLine.make(
-                input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments, request: request)
-        case .text:
-            return TextBlock.make(
-                input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo,
-                keptFiles: runtime.configuration.keepsAttachments,
-                requestLines: judged.map { RequestText.lines($0.request, $0.judgement) } ?? [])
-        case .junit:
-            return JUnitXML.testCase(
-                name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL), seconds: result.elapsed.inMilliseconds / 1000,
-                verdict: verdict, reason: result.outcome.reason, detail: result.outcome.printedDetail)
+        if bundles, let lineValue {
+            record.bundleData = BundleRecord.data(line: lineValue, content: result.content, read: true)
+            record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
         }
+        return (line, true, record)
     }
 
     /// The line and record of an input that could not be read as a payload or a request.
     private func invalid(_ input: PayloadInput, _ error: PayloadInput.ReadError) -> (String, Bool, PayloadRecord) {
         io.standardError.line("\(CarillonTool.name): \(input.name): \(error.message)")
+        let lineValue: JSONValue? = format == .json || bundles ? ResultLine.invalidValue(input, error.message) : nil
         let line =
             switch format {
-            case .json: ResultLine.invalid(input, error.message)
+            case .json: JSONWriter.string(lineValue ?? .null)
             case .text: TextBlock.invalid(input, error.message)
             case .junit:
                 JUnitXML.testCase(
                     name: input.name, classname: "no-image", seconds: 0, verdict: .error, reason: .invalidPayload, detail: error.message)
             }
         let entry = collectsReport ? ReportEntry(invalid: input.name, detail: error.message) : nil
-        let record = PayloadRecord(
+        var record = PayloadRecord(
             name: input.name, outcome: Outcome(.invalidPayload, error.message), elapsedMilliseconds: 0, image: nil, sharedWith: nil,
             trace: nil, attachment: nil, entry: entry, verdict: .error)
+        if bundles, let lineValue {
+            record.bundleData = BundleRecord.data(line: lineValue, content: nil, read: false)
+            record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
+        }
         return (line, false, record)
     }
 

@@ -19,6 +19,8 @@ struct PipelinePlan {
     /// `--summary FILE.json`, checked as `--report` is.
     var summaryPath: String?
     var shard: PayloadStream.Shard?
+    /// `--shard-by`, `--shard auto`'s runners, `--bundle` and the options a bundle records (SPEC §6c).
+    var fleet = FleetPlan()
     /// `--record DIR`: writes each payload's download as a HAR file (its directory made and checked).
     var recorder: Recorder?
     /// SPEC §12: what the app says of where an image shows (``RequestOptions``: `--content-categories`).
@@ -26,13 +28,21 @@ struct PipelinePlan {
     /// SPEC §12: the device's Show Previews, when `--previews` states it.
     var previews: ShowPreviews? = nil
 
+    /// The run's payloads from `inputs`, in order, as its shard takes them (SPEC §6a, §6c).
+    func stream(_ inputs: [PayloadInput], linesFromStandardInput: Bool = false) -> PayloadStream {
+        PayloadStream(
+            inputs, linesFromStandardInput: linesFromStandardInput, shard: shard, rule: fleet.rule,
+            downloadOptions: fleet.downloadOptionsText, digestsInput: fleet.bundlePath != nil, limit: ProcessCommand.maximumPayloadFileBytes
+        )
+    }
+
     /// The download budget, as the report draws it.
     var budget: Duration { configuration.download.limits.budget }
 
-    /// Reads and checks every pipeline option of ``ProcessCommand/Options`` and ``CampaignOptions`` that
+    /// Reads and checks every pipeline option of ``PipelineOptions`` and ``CampaignOptions`` that
     /// the command offers (one it does not offer reads as absent).
     static func read(_ arguments: ParsedArguments) throws(UsageError) -> PipelinePlan {
-        typealias Options = ProcessCommand.Options
+        typealias Options = PipelineOptions
         let limits = DownloadLimits(budget: try Options.budget.read(arguments), maximumBytes: try Options.maxBytes.read(arguments))
         let expireAfter = try Options.expireAfter.read(arguments)
         let jobs = try Options.jobs.read(arguments)
@@ -52,7 +62,9 @@ struct PipelinePlan {
         let reportPath = try writableFile(Options.report, arguments)
         let appName = try Options.appName.read(arguments) ?? HTMLReport.defaultAppName
         let summaryPath = try writableFile(CampaignOptions.summary, arguments)
-        let shard = try CampaignOptions.readShard(arguments)
+        let shardChoice = try CampaignOptions.readShard(arguments)
+        let bundlePath = try writableFile(CampaignOptions.bundle, arguments)
+        let shardRule = try CampaignOptions.shardBy.read(arguments)
         // Last: the other options' mistakes are said first, and a file is probed only for a run that can start.
         if let container { try DirectoryCheck.check(container, option: Options.container.spec.name, access: .create) }
         // Without --attachments the run's own directory goes under $TMPDIR: say so, not an option never typed.
@@ -63,17 +75,21 @@ struct PipelinePlan {
         let recorder = try Recorder.make(arguments, container: container, attachments: attachments, download: download)
         var configuration = ExtensionConfiguration(attachmentsDirectory: attachments, receiptContainer: container, download: download)
         configuration.keepsAttachments = keptAttachments != nil
+        let sharesImages = !(try CampaignOptions.noShare.read(arguments))
+        let fleet = FleetPlan(
+            rule: shardRule, runners: shardChoice?.runners ?? [], statusFile: shardChoice?.statusFile, bundlePath: bundlePath,
+            verdictOptions: FleetPlan.verdictOptions(download: download, expireAfter: expireAfter, sharesImages: sharesImages))
         var plan = PipelinePlan(
-            configuration: configuration,
-            sharesImages: !(try CampaignOptions.noShare.read(arguments)), expireAfter: expireAfter, jobs: jobs, format: format,
-            failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shard, recorder: recorder)
+            configuration: configuration, sharesImages: sharesImages, expireAfter: expireAfter, jobs: jobs, format: format,
+            failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shardChoice?.shard, fleet: fleet,
+            recorder: recorder)
         try RequestOptions.read(arguments, into: &plan)
         return plan
     }
 
     /// `--ca-file`, readable and holding a certificate.
     private static func readCAFile(_ arguments: ParsedArguments) throws(UsageError) -> String? {
-        let caFile = try ProcessCommand.Options.caFile.read(arguments)
+        let caFile = try PipelineOptions.caFile.read(arguments)
         if let caFile, let problem = CAFileCheck.problem(caFile) {
             throw UsageError(message: "--ca-file '\(Quoting.display(caFile))': \(problem)")
         }
@@ -83,14 +99,14 @@ struct PipelinePlan {
     /// App Transport Security with `--tls-minimum` and `--no-forward-secrecy`.
     private static func readTransportSecurity(_ arguments: ParsedArguments) throws(UsageError) -> TransportSecurity {
         var transportSecurity = TransportSecurity.appTransportSecurity
-        transportSecurity.minimumTLS = try ProcessCommand.Options.tlsMinimum.read(arguments)
-        if try ProcessCommand.Options.noForwardSecrecy.read(arguments) { transportSecurity.requiresForwardSecrecy = false }
+        transportSecurity.minimumTLS = try PipelineOptions.tlsMinimum.read(arguments)
+        if try PipelineOptions.noForwardSecrecy.read(arguments) { transportSecurity.requiresForwardSecrecy = false }
         return transportSecurity
     }
 
     /// The request's header fields: URLSession's, with --user-agent, --accept-language and each --header.
     private static func readRequestHeaders(_ arguments: ParsedArguments) throws(UsageError) -> RequestHeaders {
-        typealias Options = ProcessCommand.Options
+        typealias Options = PipelineOptions
         let extra = try Options.header.read(arguments).compactMap { try? RequestHeaders.parse($0).get() }
         return RequestHeaders(
             userAgent: try Options.userAgent.read(arguments), acceptLanguage: try Options.acceptLanguage.read(arguments), extra: extra)

@@ -32,6 +32,15 @@ public struct DownloadTrace: Sendable, Equatable {
         /// When the request ended.
         public var total: Double
 
+        /// Each step as given (a line's trace read back).
+        package init(dns: Double?, connect: Double?, tls: Double?, firstByte: Double?, total: Double) {
+            self.dns = dns
+            self.connect = connect
+            self.tls = tls
+            self.firstByte = firstByte
+            self.total = total
+        }
+
         /// From libcurl's microsecond counters (0: not reached, or not applicable on a reused
         /// connection). A step that reports 0 while a later one was reached took no time of its own (a
         /// reused connection): it takes the value before it; steps after the last one reached are nil.
@@ -173,7 +182,7 @@ public struct DownloadTrace: Sendable, Equatable {
     /// The requests made, in order: the payload's URL, then one per redirect followed.
     public var hops: [Hop]
     /// The request's header fields as sent on every hop, `Authorization` and `Cookie` values redacted.
-    public var requestHeaders: [RequestHeaders.Field]
+    public var requestHeaders: [HTTPField]
     /// Body bytes of the final response received (decoded).
     public var bodyBytes: Int
     /// The time budget the download ran under.
@@ -184,7 +193,7 @@ public struct DownloadTrace: Sendable, Equatable {
     public var image: Image?
 
     @_spi(Tooling) public init(
-        hops: [Hop], requestHeaders: [RequestHeaders.Field] = [], bodyBytes: Int, budget: Duration, phase: Phase,
+        hops: [Hop], requestHeaders: [HTTPField] = [], bodyBytes: Int, budget: Duration, phase: Phase,
         image: Image? = nil
     ) {
         self.hops = hops

@@ -22,7 +22,7 @@ package struct APNsRequest: Sendable, Equatable {
     /// Scheme, host, port and `:path`; nil when FCM makes the request.
     package var target: RequestTarget?
     /// The header fields, in order, duplicates kept (APNs refuses a repeated one).
-    package var headers: [RequestHeaders.Field]
+    package var headers: [HTTPField]
     /// Names of the fields FCM adds by default (its `apns-priority` and `apns-expiration`).
     package var defaultedHeaders: [String] = []
     /// The payload as sent: a curl command's data exactly, a request text's body without its final line
@@ -39,7 +39,7 @@ package struct APNsRequest: Sendable, Equatable {
     package var fcm: FCMFindings?
 
     package init(
-        form: Form, sender: Sender = .provider, method: String?, target: RequestTarget?, headers: [RequestHeaders.Field], body: [UInt8],
+        form: Form, sender: Sender = .provider, method: String?, target: RequestTarget?, headers: [HTTPField], body: [UInt8],
         httpVersion: String? = nil
     ) {
         self.form = form
@@ -52,7 +52,7 @@ package struct APNsRequest: Sendable, Equatable {
     }
 
     /// The last field named `name` (compared without regard to ASCII case, allocating nothing), or nil.
-    package func header(_ name: String) -> RequestHeaders.Field? {
+    package func header(_ name: String) -> HTTPField? {
         headers.last { Self.sameName($0.name, name) }
     }
 

@@ -46,7 +46,7 @@ package enum APNsRequestText {
         } else if !frames {
             lines.rewind(to: first)
         }
-        var fields: [RequestHeaders.Field] = []
+        var fields: [HTTPField] = []
         while let line = lines.next() {
             let text = line.text.trimmingBlanks
             if text.isEmpty && !frames { break }
@@ -66,12 +66,12 @@ package enum APNsRequestText {
     }
 
     /// The request from the parts read: pseudo-headers become the method and target; `Host` the host.
-    private static func assemble(method: String?, target: RequestTarget?, fields: [RequestHeaders.Field], body: [UInt8])
+    private static func assemble(method: String?, target: RequestTarget?, fields: [HTTPField], body: [UInt8])
         throws(RequestProblem) -> APNsRequest
     {
         var method = method
         var target = target
-        var headers: [RequestHeaders.Field] = []
+        var headers: [HTTPField] = []
         var authority: String?
         var scheme: String?
         for field in fields {
@@ -98,7 +98,7 @@ package enum APNsRequestText {
     }
 
     /// `name: value`, `:pseudo: value`, or `name = value`.
-    static func headerField(_ text: String) -> RequestHeaders.Field? {
+    static func headerField(_ text: String) -> HTTPField? {
         let searchFrom = text.hasPrefix(":") ? text.index(after: text.startIndex) : text.startIndex
         let colon = text[searchFrom...].firstIndex(of: ":")
         let equals = text[searchFrom...].firstRange(of: " = ")?.lowerBound
@@ -107,7 +107,7 @@ package enum APNsRequestText {
         let valueStart = text.index(split, offsetBy: split == equals ? 3 : 1)
         let value = String(text[valueStart...]).trimmingBlanks
         guard !name.isEmpty, !name.contains(" ") else { return nil }
-        return RequestHeaders.Field(name: name, value: value)
+        return HTTPField(name: name, value: value)
     }
 
     /// `METHOD target[ HTTP/x]`: the method in capital letters, then the target, then the version.

@@ -59,9 +59,9 @@ extension CurlCommand {
     /// The header fields curl sends beside its own: `-A`, `oauth2-bearer`, `-u`, `json`'s two (which
     /// a `-H` of the same name replaces), then each `-H` in order (`Name;` sends an empty field, `Name:`
     /// sends none, `@file` reads one field a line).
-    private func fields(files: RequestFiles, unresolved: inout [ShellExpansion.Unresolved]) throws(RequestProblem) -> [RequestHeaders.Field]
+    private func fields(files: RequestFiles, unresolved: inout [ShellExpansion.Unresolved]) throws(RequestProblem) -> [HTTPField]
     {
-        var given: [RequestHeaders.Field] = []
+        var given: [HTTPField] = []
         for header in headers {
             unresolved += header.unresolved
             if header.bytes.first == UInt8(ascii: "@") {
@@ -79,7 +79,7 @@ extension CurlCommand {
                 given.append(field)
             }
         }
-        var fields: [RequestHeaders.Field] = []
+        var fields: [HTTPField] = []
         let named = Set(given.map { $0.name.lowercased() })
         if let userAgent, !named.contains("user-agent") {
             unresolved += userAgent.unresolved
@@ -100,16 +100,16 @@ extension CurlCommand {
     }
 
     /// A `-H` argument as curl reads it: `Name: value`, `Name;` (an empty value), `Name:` (none sent).
-    static func field(_ text: String) -> RequestHeaders.Field? {
+    static func field(_ text: String) -> HTTPField? {
         let bytes = Array(text.utf8)
         if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
             let name = trimmed(bytes[..<colon])
             let value = trimmed(bytes[(colon + 1)...])
-            return name.isEmpty || value.isEmpty ? nil : RequestHeaders.Field(name: name, value: value)
+            return name.isEmpty || value.isEmpty ? nil : HTTPField(name: name, value: value)
         }
         if bytes.last == UInt8(ascii: ";") {
             let name = trimmed(bytes.dropLast()[...])
-            return name.isEmpty ? nil : RequestHeaders.Field(name: name, value: "")
+            return name.isEmpty ? nil : HTTPField(name: name, value: "")
         }
         return nil
     }

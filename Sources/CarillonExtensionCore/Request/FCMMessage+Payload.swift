@@ -71,21 +71,21 @@ extension FCMMessage {
     }
 
     /// `apns.headers` as fields, then FCM's defaults for the ones absent; and the names defaulted.
-    static func headerFields(_ value: JSONValue?) -> ([RequestHeaders.Field], [String]) {
-        var fields: [RequestHeaders.Field] = []
+    static func headerFields(_ value: JSONValue?) -> ([HTTPField], [String]) {
+        var fields: [HTTPField] = []
         if case .object(let members)? = value {
             for member in members {
-                if case .string(let text) = member.value { fields.append(RequestHeaders.Field(name: member.key, value: text)) }
+                if case .string(let text) = member.value { fields.append(HTTPField(name: member.key, value: text)) }
             }
         }
         var defaulted: [String] = []
         let names = Set(fields.map { $0.name.lowercased() })
         if !names.contains("apns-priority") {
-            fields.append(RequestHeaders.Field(name: "apns-priority", value: "10"))
+            fields.append(HTTPField(name: "apns-priority", value: "10"))
             defaulted.append("apns-priority")
         }
         if !names.contains("apns-expiration") {
-            fields.append(RequestHeaders.Field(name: "apns-expiration", value: "(30 days after FCM sends it)"))
+            fields.append(HTTPField(name: "apns-expiration", value: "(30 days after FCM sends it)"))
             defaulted.append("apns-expiration")
         }
         return (fields, defaulted)

@@ -32,7 +32,7 @@ import Testing
         }
         return APNsRequest(
             form: .apnsText, method: method, target: RequestTarget(scheme: "https", host: host, port: nil, path: path),
-            headers: fields.map { RequestHeaders.Field(name: $0.0, value: $0.1) }, body: Array(body.utf8))
+            headers: fields.map { HTTPField(name: $0.0, value: $0.1) }, body: Array(body.utf8))
     }
 
     static func verdict(_ changes: [(String, String)] = [], body: String = alert, facts: PresentationFacts = .unknown) -> APNsVerdict {
