@@ -177,8 +177,12 @@ struct PayloadRunner: Sendable {
         let result = runtime.process(request, timeWillExpireAfter: expireAfter)
         // SPEC §12: what the request that carried it comes to (nil for a payload file).
         let judged = notification.request.map { request in
-            (request: request, judgement: RequestJudgement.judge(
-                request, payload: payload.userInfo, attached: result.outcome.reason == .attached, facts: presentationFacts, previews: previews))
+            (
+                request: request,
+                judgement: RequestJudgement.judge(
+                    request, payload: payload.userInfo, attached: result.outcome.reason == .attached, facts: presentationFacts,
+                    previews: previews)
+            )
         }
         let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo) + (judged?.judgement.warnings ?? [])
         let requestRecord = judged.map { RequestTally.Record($0.judgement) }

@@ -78,7 +78,8 @@ struct PipelineRun {
     {
         var runner = PayloadRunner(
             runtime: runtime, expireAfter: plan.expireAfter, io: output.io, format: plan.format, collectsReport: plan.reportPath != nil,
-            campaign: true, failOn: plan.failOn, recorder: plan.recorder, presentationFacts: plan.presentationFacts, previews: plan.previews)
+            campaign: true, failOn: plan.failOn, recorder: plan.recorder, presentationFacts: plan.presentationFacts, previews: plan.previews
+        )
         runner.bundles = bundle != nil
         runner.shard = plan.shard
         if let bundle { runner.onRecord = { bundle.add($0) } }

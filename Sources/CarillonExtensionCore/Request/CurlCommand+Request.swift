@@ -59,8 +59,7 @@ extension CurlCommand {
     /// The header fields curl sends beside its own: `-A`, `oauth2-bearer`, `-u`, `json`'s two (which
     /// a `-H` of the same name replaces), then each `-H` in order (`Name;` sends an empty field, `Name:`
     /// sends none, `@file` reads one field a line).
-    private func fields(files: RequestFiles, unresolved: inout [ShellExpansion.Unresolved]) throws(RequestProblem) -> [HTTPField]
-    {
+    private func fields(files: RequestFiles, unresolved: inout [ShellExpansion.Unresolved]) throws(RequestProblem) -> [HTTPField] {
         var given: [HTTPField] = []
         for header in headers {
             unresolved += header.unresolved
