@@ -31,6 +31,8 @@ package enum RequestReader {
             break
         }
         if APNsRequestText.recognises(bytes) { return .request(try viaFCM(APNsRequestText.read(bytes))) }
+        // A text without "curl" in it names no curl command: it is not split into words at all.
+        guard contains(bytes, "curl") else { return .payload }
         let script: ShellScript
         do {
             script = try ShellScript.parse(bytes)
@@ -56,6 +58,7 @@ package enum RequestReader {
             return false
         default:
             if APNsRequestText.recognises(bytes) { return true }
+            guard contains(bytes, "curl") else { return false }
             do {
                 return try ShellScript.parse(bytes).namesCurl
             } catch {
@@ -81,23 +84,26 @@ package enum RequestReader {
         return index < bytes.count ? bytes[index] : nil
     }
 
-    /// Whether the JSON text holds `"message"` at all: a payload without it is never parsed twice. One
-    /// pass over the bytes, in place.
-    private static func mayBeFCM(_ bytes: [UInt8]) -> Bool {
-        let needle: [UInt8] = Array("\"message\"".utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard buffer.count >= needle.count else { return false }
-            var index = 0
-            let last = buffer.count - needle.count
-            while index <= last {
-                if buffer[index] == 0x22 && buffer[index + 1] == 0x6D {
-                    var matched = 2
-                    while matched < needle.count && buffer[index + matched] == needle[matched] { matched += 1 }
-                    if matched == needle.count { return true }
+    /// Whether the JSON text holds `"message"` at all: a payload without it is never parsed twice.
+    private static func mayBeFCM(_ bytes: [UInt8]) -> Bool { contains(bytes, "\"message\"") }
+
+    /// Whether `needle` occurs in `bytes`: one pass, in place.
+    static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {
+        needle.withUTF8Buffer { needle in
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let first = needle.first, buffer.count >= needle.count else { return false }
+                var index = 0
+                let last = buffer.count - needle.count
+                while index <= last {
+                    if buffer[index] == first {
+                        var matched = 1
+                        while matched < needle.count && buffer[index + matched] == needle[matched] { matched += 1 }
+                        if matched == needle.count { return true }
+                    }
+                    index += 1
                 }
-                index += 1
+                return false
             }
-            return false
         }
     }
 
