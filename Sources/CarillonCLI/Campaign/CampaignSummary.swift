@@ -14,11 +14,9 @@
 enum CampaignSummary {
     static let format = "carillon-campaign-summary"
 
-    /// The document for one run; `shard` is `K/N` when the run was one. `requests` (SPEC §12) and
-    /// `warnings` (identical images) are added only when there is something to say.
-    static func document(
-        _ images: CampaignImages, shard: PayloadStream.Shard?, requests: RequestTally = RequestTally(), warnings: [String] = []
-    ) -> JSONValue {
+    /// The document for one run; `shard` is `K/N` when the run was one. `requests` (SPEC §12) is added
+    /// only when some input was a request.
+    static func document(_ images: CampaignImages, shard: PayloadStream.Shard?, requests: RequestTally = RequestTally()) -> JSONValue {
         let entries: [JSONValue] = images.images.map { image in
             .object([
                 (key: "url", value: .string(image.url)),
@@ -40,7 +38,6 @@ enum CampaignSummary {
         let failed = images.images.reduce(0) { $0 + $1.payloads - ($1.reasons[.attached] ?? 0) }
         var extra: [(key: String, value: JSONValue)] = []
         if requests.requests > 0 { extra.append((key: "requests", value: requestCounts(requests))) }
-        if !warnings.isEmpty { extra.append((key: "warnings", value: .array(warnings.map { .string($0) }))) }
         return .object(
             [
                 (key: "format", value: .string(format)),

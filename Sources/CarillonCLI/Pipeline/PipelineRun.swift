@@ -34,7 +34,7 @@ struct PipelineRun {
         let campaign = plan.summaryPath != nil || report.requests.fromLines
         let identical = campaign ? report.images.map { IdenticalImages.find($0) } ?? [] : []
         RequestNotes.print(report, identical: identical, plan: plan, io: io)
-        if !writeCampaignSummary(report, identical: identical) { status = CarillonTool.exitDataError }
+        if !writeCampaignSummary(report) { status = CarillonTool.exitDataError }
         if !writeReport(report) { status = CarillonTool.exitDataError }
         if let bundle, !FleetRun.finishBundle(bundle, plan: plan, report: report, stream: stream, inputStatus: inputStatus, io: io) {
             status = CarillonTool.exitDataError
@@ -111,10 +111,10 @@ struct PipelineRun {
     }
 
     /// `--summary FILE.json`; false when it could not be written.
-    private func writeCampaignSummary(_ report: PayloadRunner.Report, identical: [IdenticalImages.Group]) -> Bool {
+    private func writeCampaignSummary(_ report: PayloadRunner.Report) -> Bool {
         guard let summaryPath = plan.summaryPath, let images = report.images else { return true }
         return CampaignSummaryFile.write(
-            CampaignSummary.document(images, shard: plan.shard, requests: report.requests, warnings: identical.map(\.warning)),
+            CampaignSummary.document(images, shard: plan.shard, requests: report.requests),
             to: summaryPath,
             io: io)
     }
