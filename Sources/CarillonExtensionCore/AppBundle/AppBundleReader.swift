@@ -29,10 +29,11 @@ package enum AppBundleReader {
             }
         }
         let (form, root) = try locate(files, name: FileSystem.lastComponent(path), isDirectory: isDirectory)
-        var targets = [try target(files, root, isApp: true)]
+        let appName = root.isEmpty ? FileSystem.lastComponent(path) : String(root.split(separator: "/").last ?? "")
+        var targets = [try target(files, root, bundleName: appName, isApp: true)]
         let plugIns = Self.join(root, "PlugIns")
         for name in try files.subdirectories(of: plugIns) where name.hasSuffix(".appex") {
-            targets.append(try target(files, Self.join(plugIns, name), isApp: false))
+            targets.append(try target(files, Self.join(plugIns, name), bundleName: "PlugIns/" + name, isApp: false))
         }
         return AppBundle(input: path, form: form, targets: targets)
     }
@@ -66,7 +67,7 @@ package enum AppBundleReader {
     }
 
     /// The target whose bundle is at `path`.
-    static func target(_ files: any AppFiles, _ path: String, isApp: Bool) throws(AppReadError) -> AppTarget {
+    static func target(_ files: any AppFiles, _ path: String, bundleName: String, isApp: Bool) throws(AppReadError) -> AppTarget {
         let infoPath = join(path, "Info.plist")
         guard files.isFile(infoPath) else { throw AppReadError(member: infoPath, "missing: not an app bundle") }
         let bytes = try files.read(infoPath, maximumBytes: maximumInfoBytes)
@@ -78,7 +79,7 @@ package enum AppBundleReader {
         }
         guard info.members != nil else { throw AppReadError(member: infoPath, "a \(info.typeName), not a dict") }
         var target = AppTarget(
-            role: .app, path: path, info: info, infoForm: PropertyListReader.form(of: bytes) ?? .xml)
+            role: .app, path: path, bundleName: bundleName, info: info, infoForm: PropertyListReader.form(of: bytes) ?? .xml)
         if !isApp { target.role = AppTarget.role(extensionPoint: target.extensionPoint) }
         if let executable = target.executable {
             guard !executable.isEmpty, !executable.contains("/"), executable != "..", executable != "." else {

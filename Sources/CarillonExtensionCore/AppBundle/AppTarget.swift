@@ -15,6 +15,9 @@ package struct AppTarget: Sendable, Equatable {
     package var role: Role
     /// The bundle's path inside the input (`Payload/Carillon.app/PlugIns/NotificationService.appex`).
     package var path: String
+    /// The bundle as the app names it, the same whatever form the app came in: the app's directory name
+    /// (`Carillon.app`), an extension's path in it (`PlugIns/NotificationService.appex`).
+    package var bundleName: String
     /// Info.plist, a dict.
     package var info: PropertyListValue
     /// The form Info.plist was in.
@@ -36,11 +39,12 @@ package struct AppTarget: Sendable, Equatable {
     }
 
     package init(
-        role: Role, path: String, info: PropertyListValue, infoForm: PropertyListReader.Form = .xml, binary: MachOFile? = nil,
+        role: Role, path: String, bundleName: String? = nil, info: PropertyListValue, infoForm: PropertyListReader.Form = .xml, binary: MachOFile? = nil,
         entitlements: PropertyListValue? = nil, entitlementsForm: EntitlementsForm? = nil, profile: ProvisioningProfile? = nil
     ) {
         self.role = role
         self.path = path
+        self.bundleName = bundleName ?? path
         self.info = info
         self.infoForm = infoForm
         self.binary = binary

@@ -22,6 +22,8 @@ package struct DirectoryAppFiles: AppFiles {
 
     package func subdirectories(of directory: String) throws(AppReadError) -> [String] {
         guard noLinks(directory) else { throw AppReadError(member: directory, "a symbolic link, not followed") }
+        // A directory that is not there has no subdirectories (an .xcarchive has no Payload/).
+        guard (try? FileSystem.kind(path(directory))) == .directory else { return [] }
         do {
             let entries = try DirectoryListing.entries(path(directory), followLink: false)
             let kind = { (entry: DirectoryEntry) in entry.kind ?? (try? FileSystem.kind(path(Self.join(directory, entry.name)))) }

@@ -11,7 +11,7 @@ extension AppChecks {
             ]
         }
         if services.count > 1 {
-            let listed = services.map { "\(Quoting.single($0.path)) (\(quoted($0.bundleIdentifier)))" }.joined(separator: " and ")
+            let listed = services.map { "\(Quoting.single($0.bundleName)) (\(quoted($0.bundleIdentifier)))" }.joined(separator: " and ")
             return [
                 AppFinding(
                     .serviceExtension, .fail, target: name(bundle.app),
@@ -24,13 +24,13 @@ extension AppChecks {
             return [
                 AppFinding(
                     .serviceExtension, .fail, target: name(service),
-                    "\(Quoting.single(service.path)) has no NSExtension.NSExtensionPrincipalClass: iOS cannot start it")
+                    "\(Quoting.single(service.bundleName)) has no NSExtension.NSExtensionPrincipalClass: iOS cannot start it")
             ]
         }
         return [
             AppFinding(
                 .serviceExtension, .pass, target: name(service),
-                "\(Quoting.single(service.path)) is the notification service extension (NSExtensionPrincipalClass \(Quoting.single(principal)))")
+                "\(Quoting.single(service.bundleName)) is the notification service extension (NSExtensionPrincipalClass \(Quoting.single(principal)))")
         ]
     }
 

@@ -7,7 +7,7 @@ extension AppChecks {
                 return AppFinding(
                     .signed, .fail, target: name(target),
                     target.executable == nil
-                        ? "Info.plist has no CFBundleExecutable" : "the executable \(executable) is not in \(Quoting.single(target.path))")
+                        ? "Info.plist has no CFBundleExecutable" : "the executable \(executable) is not in \(Quoting.single(target.bundleName))")
             }
             guard target.signed else {
                 let why =
@@ -34,7 +34,7 @@ extension AppChecks {
                 }
                 return AppFinding(
                     .profile, .fail, target: name(target),
-                    "no embedded.mobileprovision in \(Quoting.single(target.path)): a device build without a profile does not install")
+                    "no embedded.mobileprovision in \(Quoting.single(target.bundleName)): a device build without a profile does not install")
             }
             let wanted = "\(profile.applicationIdentifierPrefix ?? "?").\(target.bundleIdentifier ?? "?")"
             guard let pattern = profile.applicationIdentifier, ProvisioningProfile.covers(pattern, wanted) else {

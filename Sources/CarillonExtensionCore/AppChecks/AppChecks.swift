@@ -8,8 +8,8 @@ package enum AppChecks {
             + appGroupProfiles(bundle) + transportSecurity(bundle) + contentExtensions(bundle) + notificationEntitlements(bundle)
     }
 
-    /// How a finding names a target: its bundle identifier, or its path when it has none.
-    static func name(_ target: AppTarget) -> String { target.bundleIdentifier ?? target.path }
+    /// How a finding names a target: its bundle identifier, or its bundle name when it has none.
+    static func name(_ target: AppTarget) -> String { target.bundleIdentifier ?? target.bundleName }
 
     /// A value quoted for a detail, or "none".
     static func quoted(_ value: String?) -> String { value.map { Quoting.single($0) } ?? "none" }
