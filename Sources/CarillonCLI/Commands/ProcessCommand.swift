@@ -73,6 +73,16 @@ enum ProcessCommand: Command {
         )
         static let appName = Option.text(
             "--app-name", "NAME", help: "The app name the report's previews show.", default: HTMLReport.defaultAppName)
+        static let app = Option.path(
+            "--app", "APP",
+            help: "Make every verdict this built app's (.ipa, .app, .xcarchive or a zip of one): its extension's ATS and User-Agent."
+        ).discussing(
+            "The notification service extension's own NSAppTransportSecurity replaces the strict defaults host by host"
+                + " (NSExceptionDomains by name, subdomain or address; NSExceptionMinimumTLSVersion, NSExceptionRequiresForwardSecrecy;"
+                + " NSAllowsArbitraryLoads); NSExceptionAllowsInsecureHTTPLoads changes nothing (downloads are HTTPS only), and the"
+                + " line says so. The User-Agent is built from its CFBundleExecutable and CFBundleVersion. --tls-minimum,"
+                + " --no-forward-secrecy and --user-agent still win. An app that cannot be read, or does not embed exactly one"
+                + " service extension, is a usage error (64); 'carillon-nse doctor APP' says why.")
     }
 
     static let options: [OptionSpec] =
@@ -80,7 +90,7 @@ enum ProcessCommand: Command {
             Options.container.spec, Options.attachments.spec, Options.caFile.spec, Options.budget.spec, Options.maxBytes.spec,
             Options.tlsMinimum.spec, Options.noForwardSecrecy.spec, Options.userAgent.spec, Options.acceptLanguage.spec,
             Options.header.spec, Options.expireAfter.spec, Options.jobs.spec, Options.recursive.spec,
-            Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec,
+            Options.format.spec, Options.failOn.spec, Options.report.spec, Options.appName.spec, Options.app.spec,
         ] + CampaignOptions.specs + RecordOptions.specs
 
     static let arguments = [

@@ -158,7 +158,7 @@ struct PayloadRunner: Sendable {
         // Named as its line names it: a shared download's `shared_with` is that name.
         let request = NotificationRequest(identifier: input.name, payload: payload)
         let result = runtime.process(request, timeWillExpireAfter: expireAfter)
-        let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo)
+        let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo) + appWarnings(result)
         let verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         let line =
             switch format {
@@ -185,6 +185,14 @@ struct PayloadRunner: Sendable {
             trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict,
             receiptFailed: result.receipt.warning != nil)
         return (line, true, record)
+    }
+
+    /// What the extension's ATS exceptions say of this download: an exception allowing insecure HTTP loads
+    /// for one of its hosts changes nothing (``TransportSecurityPolicy/insecureHTTPLoadsNote(urls:)``).
+    private func appWarnings(_ result: ServiceResult) -> [String] {
+        let hops = result.trace?.hops ?? []
+        let urls = [result.imageURL].compactMap { $0 } + hops.map(\.url) + hops.compactMap(\.location)
+        return runtime.configuration.download.transportSecurityPolicy.insecureHTTPLoadsNote(urls: urls).map { [$0] } ?? []
     }
 
     /// Records the payload's download with ``recorder``, its verdict the JSON line as printed without

@@ -18,6 +18,7 @@ struct PipelineRun {
         guard let output = openOutput() else { return CarillonTool.exitDataError }
         let started = ContinuousClock.now
         plan.recorder?.sayWhatIsKept(io: io)
+        for note in plan.appNotes { io.standardError.line("\(CarillonTool.name): --app: \(note)") }
         let report = runPayloads(stream, runtime: runtime, output: output)
         plan.recorder?.transport.discardRemaining()
         if let spool = output.spool, !JUnitSpool.print(spool, report: report, since: started, io: io) {

@@ -47,6 +47,7 @@ enum ReplayCommand: Command {
         ProcessCommand.Options.tlsMinimum.spec, ProcessCommand.Options.noForwardSecrecy.spec, ProcessCommand.Options.caFile.spec,
         ProcessCommand.Options.expireAfter.spec, ProcessCommand.Options.userAgent.spec, ProcessCommand.Options.failOn.spec,
         ProcessCommand.Options.attachments.spec, ProcessCommand.Options.report.spec, ProcessCommand.Options.appName.spec,
+        ProcessCommand.Options.app.spec,
     ]
 
     static let arguments = [
