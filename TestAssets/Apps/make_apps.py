@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+import zlib
 
 TEAM = "ABCDE12345"
 APP_ID = "com.example.carillon"
@@ -450,6 +451,35 @@ def write_zip(path, files, prefix, directories=True):
             archive.writestr(info, data)
 
 
+def write_zip64(path, files, prefix):
+    """A zip whose every size and offset is in ZIP64's extra fields (the 32-bit fields 0xFFFFFFFF), and whose
+    end of central directory points to a ZIP64 end record through its locator: what a zip tool writes past
+    4 GiB or 65,535 members, written by hand since zipfile does so only when it must."""
+    out = bytearray()
+    central = bytearray()
+    for name, data in files.items():
+        encoded = (prefix + name).encode()
+        compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+        packed = compressor.compress(data) + compressor.flush()
+        crc = zlib.crc32(data)
+        offset = len(out)
+        local_extra = struct.pack("<HHQQ", 1, 16, len(data), len(packed))
+        out += struct.pack("<IHHHHHIIIHH", 0x04034B50, 45, 0, 8, 0, 0x5821, crc, 0xFFFFFFFF, 0xFFFFFFFF, len(encoded), len(local_extra))
+        out += encoded + local_extra + packed
+        extra = struct.pack("<HHQQQ", 1, 24, len(data), len(packed), offset)
+        central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 0x031E, 45, 0, 8, 0, 0x5821, crc, 0xFFFFFFFF, 0xFFFFFFFF,
+                               len(encoded), len(extra), 0, 0, 0, 0o100644 << 16, 0xFFFFFFFF)
+        central += encoded + extra
+    directory_offset = len(out)
+    out += central
+    record_offset = len(out)
+    out += struct.pack("<IQHHIIQQQQ", 0x06064B50, 44, 45, 45, 0, 0, len(files), len(files), len(central), directory_offset)
+    out += struct.pack("<IIQI", 0x07064B50, 0, record_offset, 1)
+    out += struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 0xFFFF, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0)
+    with open(path, "wb") as f:
+        f.write(out)
+
+
 def write_app(out, name, model, signer):
     directory = os.path.join(out, name)
     os.makedirs(directory, exist_ok=True)
@@ -463,8 +493,12 @@ def write_app(out, name, model, signer):
             "ApplicationPath": "Applications/Carillon.app", "CFBundleIdentifier": APP_ID}}, "xml"))
     os.makedirs(os.path.join(archive, "dSYMs"), exist_ok=True)
     write_zip(os.path.join(directory, "Carillon.app.zip"), files, "Carillon.app/", directories=False)
-    return {"ipa": f"{name}/Carillon.ipa", "app": f"{name}/Carillon.app", "xcarchive": f"{name}/Carillon.xcarchive",
-            "zip": f"{name}/Carillon.app.zip"}
+    forms = {"ipa": f"{name}/Carillon.ipa", "app": f"{name}/Carillon.app", "xcarchive": f"{name}/Carillon.xcarchive",
+             "zip": f"{name}/Carillon.app.zip"}
+    if name == "healthy":
+        write_zip64(os.path.join(directory, "Carillon-zip64.ipa"), files, "Payload/Carillon.app/")
+        forms["zip64"] = f"{name}/Carillon-zip64.ipa"
+    return forms
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -16,6 +16,21 @@ package struct MachOSlice: Sendable, Equatable {
     /// The superblob `LC_CODE_SIGNATURE` leads to, read.
     package var codeSignature: CodeSignature?
 
+    /// An architecture as given (a model built in memory).
+    package init(
+        cpuType: UInt32, is64Bit: Bool, isBigEndian: Bool, fileType: UInt32, offset: Int, signatureRange: Range<Int>? = nil,
+        cryptID: UInt32? = nil, codeSignature: CodeSignature? = nil
+    ) {
+        self.cpuType = cpuType
+        self.is64Bit = is64Bit
+        self.isBigEndian = isBigEndian
+        self.fileType = fileType
+        self.offset = offset
+        self.signatureRange = signatureRange
+        self.cryptID = cryptID
+        self.codeSignature = codeSignature
+    }
+
     /// The largest `sizeofcmds` read.
     static let maximumCommandBytes = 4 << 20
     /// The largest code signature read.

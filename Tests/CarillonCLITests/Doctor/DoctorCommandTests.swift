@@ -48,6 +48,16 @@ import Testing
         }
     }
 
+    /// A ZIP64 archive (every size and offset in the extra fields, the end record through its locator;
+    /// `unzip -t` and Python's zipfile read it) gives the same findings as the plain .ipa.
+    @Test func aZIP64ArchiveGivesTheSameFindings() throws {
+        let app = try GeneratedApps.get().app("healthy")
+        let (status, zip64, error) = try Self.doctor(try #require(app.forms["zip64"]))
+        #expect(status == 0, "\(error)")
+        let (_, ipa, _) = try Self.doctor(try #require(app.forms["ipa"]))
+        #expect(!Self.findings(zip64).isEmpty && Self.findings(zip64) == Self.findings(ipa))
+    }
+
     /// A fault's detail names both values where two disagree, so that a person can act on it.
     @Test(arguments: [
         ("app-group-differs", "app-group-info-plist", ["'group.com.example.carillon'", "'group.com.example.carillon.nse'"]),
