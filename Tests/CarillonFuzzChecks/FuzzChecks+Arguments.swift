@@ -24,7 +24,7 @@ extension FuzzChecks {
             "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
             "--report": .file, "--app-name": .text, "--lines": .none, "--no-share": .none, "--shard": .text,
             "--summary": .file, "--user-agent": .text, "--accept-language": .text, "--header": .text, "--help": .none,
-            "--record": .directory, "--record-inline": .text, "--record-keep-secrets": .none,
+            "--record": .directory, "--record-inline": .text, "--record-keep-secrets": .none, "--app": .file,
         ],
         // Its RECORDING positionals are sandboxed like every positional: it reads them and opens no socket.
         "replay": [
@@ -32,7 +32,7 @@ extension FuzzChecks {
             "--chain": .file, "--match-ignore-query": .text, "--check": .none, "--format": .text, "--budget": .text,
             "--max-bytes": .text, "--tls-minimum": .text,
             "--no-forward-secrecy": .none, "--ca-file": .file, "--expire-after": .text, "--user-agent": .text, "--fail-on": .text,
-            "--attachments": .directory, "--report": .file, "--app-name": .text, "--help": .none,
+            "--attachments": .directory, "--report": .file, "--app-name": .text, "--help": .none, "--app": .file,
         ],
         // process's options but --container, --recursive and --lines. Its URL positionals are sandboxed
         // to paths like every positional (invalid-url, no connection), and `-` reads the sandbox payload.
@@ -41,13 +41,15 @@ extension FuzzChecks {
             "--jobs": .text, "--tls-minimum": .text, "--no-forward-secrecy": .none, "--format": .text, "--fail-on": .text,
             "--report": .file, "--app-name": .text, "--no-share": .none, "--shard": .text, "--summary": .file, "--user-agent": .text,
             "--accept-language": .text, "--header": .text, "--help": .none, "--record": .directory, "--record-inline": .text,
-            "--record-keep-secrets": .none,
+            "--record-keep-secrets": .none, "--app": .file,
         ],
         "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
         "open": ["--queue": .directory, "--at": .text, "--help": .none],
         "present": ["--queue": .directory, "--at": .text, "--suppress": .none, "--help": .none],
         "scan": ["--queue": .directory, "--help": .none],
         "batches": ["--queue": .directory, "--help": .none],
+        // Its APP positional is sandboxed like every positional: it only reads it.
+        "doctor": ["--format": .text, "--at": .text, "--help": .none],
         // Its positionals (`merge SUMMARY.json...`) are sandboxed like every positional; it only reads them.
         "summary": ["--help": .none],
         // The key file is sandboxed to paths that hold no key, and FuzzArguments clears

