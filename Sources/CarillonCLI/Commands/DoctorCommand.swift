@@ -23,7 +23,9 @@ enum DoctorCommand: Command {
 
     static let exitStatuses = [
         ExitStatus(code: 0, meaning: "No check failed (warnings and unknowns aside)."),
-        ExitStatus(code: 1, meaning: "APP is unreadable, a hostile archive, or not an app: one line on standard error names the file and the member."),
+        ExitStatus(
+            code: 1,
+            meaning: "APP is unreadable, a hostile archive, or not an app: one line on standard error names the file and the member."),
         ExitStatus(code: 2, meaning: "A check failed."),
         ExitStatus(code: 64, meaning: "Bad usage."),
     ]
@@ -66,7 +68,9 @@ enum DoctorCommand: Command {
         let format = try Options.format.read(arguments)
         let at = try Options.at.read(arguments)
         guard let app = arguments.positionals.first else { throw UsageError(message: "no APP given") }
-        guard arguments.positionals.count == 1 else { throw UsageError(message: "unexpected argument '\(arguments.positionals[1])': one APP at a time") }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(message: "unexpected argument '\(arguments.positionals[1])': one APP at a time")
+        }
         return Plan(app: app, format: format, at: at)
     }
 

@@ -11,7 +11,9 @@ extension AppBundle {
     package var presentationFacts: PresentationFacts {
         var categories: [String: Bool] = [:]
         for content in contentExtensions {
-            for category in content.contentCategories { categories[category] = (categories[category] ?? false) || content.defaultContentHidden }
+            for category in content.contentCategories {
+                categories[category] = (categories[category] ?? false) || content.defaultContentHidden
+            }
         }
         let entitlements = app.signed ? app.entitlements ?? .dictionary([]) : nil
         let has = { (name: String) in entitlements.map { $0[name]?.bool == true } }

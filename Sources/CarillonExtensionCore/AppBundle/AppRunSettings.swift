@@ -23,7 +23,9 @@ package struct AppRunSettings: Sendable, Equatable {
             throw AppReadError("the app embeds no notification service extension: images are never attached")
         }
         guard services.count == 1 else {
-            throw AppReadError("the app embeds \(services.count) notification service extensions (\(services.map { Quoting.single($0.bundleName) }.joined(separator: ", "))): iOS runs one of them")
+            throw AppReadError(
+                "the app embeds \(services.count) notification service extensions (\(services.map { Quoting.single($0.bundleName) }.joined(separator: ", "))): iOS runs one of them"
+            )
         }
         let transportSecurity = service.transportSecurity
         transportSecurityPolicy = transportSecurity.policy

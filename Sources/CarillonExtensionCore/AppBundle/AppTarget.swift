@@ -39,7 +39,8 @@ package struct AppTarget: Sendable, Equatable {
     }
 
     package init(
-        role: Role, path: String, bundleName: String? = nil, info: PropertyListValue, infoForm: PropertyListReader.Form = .xml, binary: MachOFile? = nil,
+        role: Role, path: String, bundleName: String? = nil, info: PropertyListValue, infoForm: PropertyListReader.Form = .xml,
+        binary: MachOFile? = nil,
         entitlements: PropertyListValue? = nil, entitlementsForm: EntitlementsForm? = nil, profile: ProvisioningProfile? = nil
     ) {
         self.role = role

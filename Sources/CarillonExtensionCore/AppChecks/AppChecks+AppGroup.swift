@@ -23,7 +23,8 @@ extension AppChecks {
                 let why =
                     own == nil
                     ? "the extension writes no receipt"
-                    : apps == nil ? "the app never reads the receipts the extension writes" : "receipts would be written where the app never looks"
+                    : apps == nil
+                        ? "the app never reads the receipts the extension writes" : "receipts would be written where the app never looks"
                 return AppFinding(
                     .appGroupInfo, .fail, target: name(service),
                     "CarillonAppGroup is \(quoted(apps)) in the app's Info.plist and \(quoted(own)) in the extension's: \(why)")

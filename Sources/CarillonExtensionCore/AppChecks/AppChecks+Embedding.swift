@@ -30,7 +30,8 @@ extension AppChecks {
         return [
             AppFinding(
                 .serviceExtension, .pass, target: name(service),
-                "\(Quoting.single(service.bundleName)) is the notification service extension (NSExtensionPrincipalClass \(Quoting.single(principal)))")
+                "\(Quoting.single(service.bundleName)) is the notification service extension (NSExtensionPrincipalClass \(Quoting.single(principal)))"
+            )
         ]
     }
 
@@ -47,7 +48,8 @@ extension AppChecks {
                     .bundleIdentifierPrefix, .fail, target: own,
                     "\(Quoting.single(own)) does not start with the app's \(Quoting.single(app + ".")): iOS refuses to install the app")
             }
-            return AppFinding(.bundleIdentifierPrefix, .pass, target: own, "\(Quoting.single(own)) starts with the app's \(Quoting.single(app + "."))")
+            return AppFinding(
+                .bundleIdentifierPrefix, .pass, target: own, "\(Quoting.single(own)) starts with the app's \(Quoting.single(app + "."))")
         }
     }
 
@@ -58,7 +60,8 @@ extension AppChecks {
             guard let own = AppTarget.versionNumbers(service.minimumOS), let app = AppTarget.versionNumbers(appText) else {
                 return AppFinding(
                     .minimumOS, .unknown, target: name(service),
-                    "MinimumOSVersion is \(quoted(service.minimumOS)) in the extension and \(quoted(appText)) in the app: not both versions")
+                    "MinimumOSVersion is \(quoted(service.minimumOS)) in the extension and \(quoted(appText)) in the app: not both versions"
+                )
             }
             guard !AppTarget.isVersion(own, above: app) else {
                 return AppFinding(

@@ -12,15 +12,18 @@ extension AppChecks {
                 let notes =
                     (missing.isEmpty
                         ? []
-                        : ["the app's \(missing.joined(separator: ", ")) is not in the extension's Info.plist: exceptions do not reach an"
-                            + " extension, whose downloads from there are held to ATS's defaults"]) + own.problems
+                        : [
+                            "the app's \(missing.joined(separator: ", ")) is not in the extension's Info.plist: exceptions do not reach an"
+                                + " extension, whose downloads from there are held to ATS's defaults"
+                        ]) + own.problems
                 return AppFinding(.transportSecurity, .warn, target: name(service), notes.joined(separator: "; "))
             }
             let count = own.exceptions.count
             let arbitrary = own.allowsArbitraryLoads ? ", NSAllowsArbitraryLoads" : ""
             return AppFinding(
                 .transportSecurity, .pass, target: name(service),
-                "the extension's downloads obey its own NSAppTransportSecurity: \(count) exception domain\(count == 1 ? "" : "s")\(arbitrary)")
+                "the extension's downloads obey its own NSAppTransportSecurity: \(count) exception domain\(count == 1 ? "" : "s")\(arbitrary)"
+            )
         }
     }
 

@@ -7,11 +7,13 @@ extension AppChecks {
                 return AppFinding(
                     .signed, .fail, target: name(target),
                     target.executable == nil
-                        ? "Info.plist has no CFBundleExecutable" : "the executable \(executable) is not in \(Quoting.single(target.bundleName))")
+                        ? "Info.plist has no CFBundleExecutable"
+                        : "the executable \(executable) is not in \(Quoting.single(target.bundleName))")
             }
             guard target.signed else {
                 let why =
-                    binary.slices.contains { $0.signatureRange != nil } ? "its code signature holds no CodeDirectory" : "it has no LC_CODE_SIGNATURE"
+                    binary.slices.contains { $0.signatureRange != nil }
+                    ? "its code signature holds no CodeDirectory" : "it has no LC_CODE_SIGNATURE"
                 return AppFinding(.signed, .fail, target: name(target), "the executable \(executable) is not signed: \(why)")
             }
             let identifier = binary.slices.lazy.compactMap(\.codeSignature).first?.identifier
@@ -34,7 +36,8 @@ extension AppChecks {
                 }
                 return AppFinding(
                     .profile, .fail, target: name(target),
-                    "no embedded.mobileprovision in \(Quoting.single(target.bundleName)): a device build without a profile does not install")
+                    "no embedded.mobileprovision in \(Quoting.single(target.bundleName)): a device build without a profile does not install"
+                )
             }
             let wanted = "\(profile.applicationIdentifierPrefix ?? "?").\(target.bundleIdentifier ?? "?")"
             guard let pattern = profile.applicationIdentifier, ProvisioningProfile.covers(pattern, wanted) else {
@@ -45,7 +48,8 @@ extension AppChecks {
             }
             return AppFinding(
                 .profile, .pass, target: name(target),
-                "the profile \(quoted(profile.name)) (team \(quoted(profile.teamIdentifier))) covers \(Quoting.single(wanted)) with \(Quoting.single(pattern))")
+                "the profile \(quoted(profile.name)) (team \(quoted(profile.teamIdentifier))) covers \(Quoting.single(wanted)) with \(Quoting.single(pattern))"
+            )
         }
     }
 
@@ -86,7 +90,10 @@ extension AppChecks {
             ]
         }
         guard let profile = app.profile else {
-            return [AppFinding(.apsEnvironment, .unknown, target: name(app), "signed aps-environment \(Quoting.single(signed)); no profile to compare")]
+            return [
+                AppFinding(
+                    .apsEnvironment, .unknown, target: name(app), "signed aps-environment \(Quoting.single(signed)); no profile to compare")
+            ]
         }
         guard profile.apsEnvironment == signed else {
             return [
@@ -96,6 +103,8 @@ extension AppChecks {
                         + " not allow it, and a token of one environment is refused by the other's APNs host")
             ]
         }
-        return [AppFinding(.apsEnvironment, .pass, target: name(app), "signed aps-environment \(Quoting.single(signed)), as its profile allows")]
+        return [
+            AppFinding(.apsEnvironment, .pass, target: name(app), "signed aps-environment \(Quoting.single(signed)), as its profile allows")
+        ]
     }
 }

@@ -19,7 +19,9 @@ package struct AppVerdicts: Sendable, Equatable {
     package var entitlements: [(name: String, present: Bool?)]
 
     /// The checks without which the extension never runs, or never receives a push.
-    static let imageRules: [AppRule] = [.serviceExtension, .bundleIdentifierPrefix, .minimumOS, .signed, .profile, .profileExpiry, .apsEnvironment]
+    static let imageRules: [AppRule] = [
+        .serviceExtension, .bundleIdentifierPrefix, .minimumOS, .signed, .profile, .profileExpiry, .apsEnvironment,
+    ]
     /// The checks of the App Group hand-off.
     static let receiptRules: [AppRule] = [.appGroupInfo, .appGroupEntitlements, .appGroupProfiles]
 
@@ -40,7 +42,11 @@ package struct AppVerdicts: Sendable, Equatable {
         } else if let warned = first(.warn, in: [.transportSecurity]) {
             images = Verdict(status: .warn, reason: words(warned))
         } else {
-            images = Verdict(status: .pass, reason: "the notification service extension is embedded, signed and provisioned: it runs and attaches images as its downloads allow")
+            images = Verdict(
+                status: .pass,
+                reason:
+                    "the notification service extension is embedded, signed and provisioned: it runs and attaches images as its downloads allow"
+            )
         }
         if images.status == .fail {
             receipts = Verdict(status: .fail, reason: "the extension does not run, so it writes no receipt: " + images.reason)
@@ -50,7 +56,10 @@ package struct AppVerdicts: Sendable, Equatable {
             receipts = Verdict(status: .warn, reason: words(warned))
         } else {
             receipts = Verdict(
-                status: .pass, reason: "both targets name the App Group \(Quoting.single(AppChecks.handOffGroup(bundle) ?? "")) and are signed and provisioned for it")
+                status: .pass,
+                reason:
+                    "both targets name the App Group \(Quoting.single(AppChecks.handOffGroup(bundle) ?? "")) and are signed and provisioned for it"
+            )
         }
         let facts = bundle.presentationFacts
         categories = facts.contentExtensionCategories ?? [:]
@@ -64,10 +73,15 @@ package struct AppVerdicts: Sendable, Equatable {
         } else if !hidden.isEmpty {
             presentation = Verdict(
                 status: .warn,
-                reason: "in \(AppChecks.listed(hidden)) a content extension hides the default content: an attached image shows only if its view draws it")
+                reason:
+                    "in \(AppChecks.listed(hidden)) a content extension hides the default content: an attached image shows only if its view draws it"
+            )
         } else if !categories.isEmpty {
             presentation = Verdict(
-                status: .pass, reason: "in \(AppChecks.listed(categories.keys.sorted())) the image shows in the content extension's view; elsewhere in the system's")
+                status: .pass,
+                reason:
+                    "in \(AppChecks.listed(categories.keys.sorted())) the image shows in the content extension's view; elsewhere in the system's"
+            )
         } else {
             presentation = Verdict(status: .pass, reason: "no content extension: an attached image shows in the system's views")
         }

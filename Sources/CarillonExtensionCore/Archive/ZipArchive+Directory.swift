@@ -21,7 +21,8 @@ extension ZipArchive {
             let nameBytes = record.slice(46, nameLength)
             let name = FileName.string(fromBytes: nameBytes)
             guard nameLength <= limits.maximumNameBytes else {
-                throw ZipError(member: String(name.prefix(80)) + "…", "a name of \(nameLength) bytes, longer than \(limits.maximumNameBytes)")
+                throw ZipError(
+                    member: String(name.prefix(80)) + "…", "a name of \(nameLength) bytes, longer than \(limits.maximumNameBytes)")
             }
             if let problem = ZipMemberName.problem(nameBytes) { throw ZipError(member: name, problem) }
             var entry = ZipEntry(
@@ -52,7 +53,9 @@ extension ZipArchive {
                 var cursor = position + 4
                 var values: [Int] = []
                 for needed in wanted where needed {
-                    guard cursor + 8 <= position + 4 + size else { throw ZipError(member: entry.name, "a ZIP64 extra field too short for its sizes") }
+                    guard cursor + 8 <= position + 4 + size else {
+                        throw ZipError(member: entry.name, "a ZIP64 extra field too short for its sizes")
+                    }
                     let value = fields.u64(cursor)
                     guard value <= UInt64(Int.max / 2) else { throw ZipError(member: entry.name, "a ZIP64 size of \(value) bytes") }
                     values.append(Int(value))

@@ -17,7 +17,8 @@ extension ZipArchive {
             return true
         }
         guard crc == entry.crc32 else {
-            throw ZipError(member: entry.name, "a CRC-32 of \(hex(crc)), not the \(hex(entry.crc32)) the directory records: the data is corrupt")
+            throw ZipError(
+                member: entry.name, "a CRC-32 of \(hex(crc)), not the \(hex(entry.crc32)) the directory records: the data is corrupt")
         }
         return output
     }
@@ -130,7 +131,8 @@ extension ZipArchive {
             switch step {
             case .ended:
                 guard produced == entry.uncompressedSize else {
-                    throw ZipError(member: entry.name, "inflates to \(produced) bytes, not the \(entry.uncompressedSize) the directory records")
+                    throw ZipError(
+                        member: entry.name, "inflates to \(produced) bytes, not the \(entry.uncompressedSize) the directory records")
                 }
                 return
             case .stopped: return

@@ -32,7 +32,9 @@ package struct ZipArchive {
             throw ZipError("a central directory of \(end.directorySize) bytes, more than the \(limits.maximumDirectoryBytes) read")
         }
         guard end.directoryOffset <= end.directoryEnd, end.directorySize <= end.directoryEnd - end.directoryOffset else {
-            throw ZipError("the central directory (\(end.directorySize) bytes at \(end.directoryOffset)) runs past its end record at \(end.directoryEnd): the file is truncated or not a zip")
+            throw ZipError(
+                "the central directory (\(end.directorySize) bytes at \(end.directoryOffset)) runs past its end record at \(end.directoryEnd): the file is truncated or not a zip"
+            )
         }
         let directory = try source.bytes(at: end.directoryOffset, count: end.directorySize)
         guard directory.count == end.directorySize else { throw ZipError("the central directory is cut short: the file is truncated") }
@@ -80,7 +82,8 @@ package struct ZipArchive {
         let directorySize = record.u32(12)
         let directoryOffset = record.u32(16)
         guard entries == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF else {
-            return EndRecord(entries: Int(entries), directorySize: Int(directorySize), directoryOffset: Int(directoryOffset), directoryEnd: offset)
+            return EndRecord(
+                entries: Int(entries), directorySize: Int(directorySize), directoryOffset: Int(directoryOffset), directoryEnd: offset)
         }
         guard offset >= 20 + 56 else { throw ZipError("a ZIP64 archive without its locator") }
         let locator = ZipRecord(try source.bytes(at: offset - 20, count: 20))

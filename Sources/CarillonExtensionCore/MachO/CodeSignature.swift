@@ -41,7 +41,8 @@ package struct CodeSignature: Sendable, Equatable {
             let magic = fields.u32(offset)
             let blobLength = Int(fields.u32(offset + 4))
             guard blobLength >= 8, blobLength <= length - offset else {
-                throw MachOError("code signature blob \(index) (magic 0x\(String(magic, radix: 16))) says \(blobLength) bytes, past its superblob")
+                throw MachOError(
+                    "code signature blob \(index) (magic 0x\(String(magic, radix: 16))) says \(blobLength) bytes, past its superblob")
             }
             let blob = Array(bytes[offset..<(offset + blobLength)])
             switch magic {

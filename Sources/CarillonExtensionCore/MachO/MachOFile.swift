@@ -38,7 +38,9 @@ package struct MachOFile: Sendable, Equatable {
             let needed = try MachOSlice.headerAndCommandsSize(window, sliceSize: range.count)
             if needed > header.count { header = try fetch([range.lowerBound..<(range.lowerBound + needed)])[0] }
             let slice = try MachOSlice(header: header, offset: range.lowerBound, size: range.count)
-            if let signature = slice.signatureRange { signatures.append((range.lowerBound + signature.lowerBound)..<(range.lowerBound + signature.upperBound)) }
+            if let signature = slice.signatureRange {
+                signatures.append((range.lowerBound + signature.lowerBound)..<(range.lowerBound + signature.upperBound))
+            }
             slices.append(slice)
         }
         let blobs = signatures.isEmpty ? [] : try fetch(signatures)
@@ -60,7 +62,8 @@ package struct MachOFile: Sendable, Equatable {
         let fields = MachOBytes(header, bigEndian: true)
         let count = Int(fields.u32(4))
         guard count >= 1, count <= maximumArchitectures else {
-            throw MachOError("a fat header listing \(count) architectures (1 to \(maximumArchitectures); 0xCAFEBABE also starts Java class files)")
+            throw MachOError(
+                "a fat header listing \(count) architectures (1 to \(maximumArchitectures); 0xCAFEBABE also starts Java class files)")
         }
         let entrySize = is64 ? 32 : 20
         let tableEnd = 8 + count * entrySize

@@ -91,7 +91,9 @@ struct BinaryPropertyList {
         case 0x5:
             let (count, body) = try length(index, start, info, unit: 1)
             let slice = bytes[body..<(body + count)]
-            guard slice.allSatisfy({ $0 < 0x80 }) else { throw failure("object \(index) at \(start): an ASCII string with a byte over 0x7F") }
+            guard slice.allSatisfy({ $0 < 0x80 }) else {
+                throw failure("object \(index) at \(start): an ASCII string with a byte over 0x7F")
+            }
             return .string(String(decoding: slice, as: UTF8.self))
         case 0x6:
             let (count, body) = try length(index, start, info, unit: 2)
@@ -107,7 +109,9 @@ struct BinaryPropertyList {
             var members: [(key: String, value: PropertyListValue)] = []
             members.reserveCapacity(values.count)
             for (key, value) in zip(keys, values) {
-                guard case .string(let name) = key else { throw failure("object \(index) at \(start): a dict key that is a \(key.typeName)") }
+                guard case .string(let name) = key else {
+                    throw failure("object \(index) at \(start): a dict key that is a \(key.typeName)")
+                }
                 members.append((name, value))
             }
             return .dictionary(members)
@@ -136,7 +140,9 @@ struct BinaryPropertyList {
             // CFBinaryPList writes an unsigned 64-bit value over Int64.max this way: the high half is 0.
             let high = unsigned(at: start + 1, size: 8)
             let low = unsigned(at: start + 9, size: 8)
-            guard high == 0, low <= UInt64(Int64.max) else { throw failure("object \(index) at \(start): an integer outside 64-bit signed range") }
+            guard high == 0, low <= UInt64(Int64.max) else {
+                throw failure("object \(index) at \(start): an integer outside 64-bit signed range")
+            }
             return Int64(low)
         }
         let value = unsigned(at: start + 1, size: size)
@@ -193,9 +199,9 @@ struct BinaryPropertyList {
     }
 
     /// An array's values, or a dictionary's keys and values (`pairs`), each reference checked.
-    private mutating func container(_ index: Int, _ start: Int, _ info: Int, pairs: Bool = false, path: inout [Int]) throws(
-        PropertyListError
-    ) -> (keys: [PropertyListValue], values: [PropertyListValue]) {
+    private mutating func container(_ index: Int, _ start: Int, _ info: Int, pairs: Bool = false, path: inout [Int])
+        throws(PropertyListError) -> (keys: [PropertyListValue], values: [PropertyListValue])
+    {
         guard path.count < reader.maximumDepth else { throw failure("nested deeper than \(reader.maximumDepth) levels") }
         guard !path.contains(index) else { throw failure("object \(index) at \(start) contains itself (a cycle)") }
         let (count, body) = try length(index, start, info, unit: (pairs ? 2 : 1) * referenceSize)

@@ -30,7 +30,9 @@ package enum CMSSignedData {
         else { throw BERError("a CMS SignedData without its version, digest algorithms and encapsulated content") }
         let encapsulated = try reader.children(of: fields[2])
         guard let type = encapsulated.first else { throw BERError("a CMS encapsulated content without its type") }
-        guard try reader.objectIdentifier(type) == dataType else { throw BERError("a CMS encapsulated content that is not data (\(dataType))") }
+        guard try reader.objectIdentifier(type) == dataType else {
+            throw BERError("a CMS encapsulated content that is not data (\(dataType))")
+        }
         guard encapsulated.count >= 2, encapsulated[1].isContext(0), encapsulated[1].constructed else {
             throw BERError("a detached CMS signature: the envelope holds no content")
         }

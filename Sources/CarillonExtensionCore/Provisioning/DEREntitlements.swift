@@ -25,7 +25,9 @@ package enum DEREntitlements {
         let content = reader.content(element)
         switch (element.tagClass, element.tagNumber, element.constructed) {
         case (0, BERElement.Universal.boolean, false):
-            guard content.count == 1, content.first == 0 || content.first == 0xFF else { throw BERError("a BOOLEAN at \(element.contentStart) not 00 or FF") }
+            guard content.count == 1, content.first == 0 || content.first == 0xFF else {
+                throw BERError("a BOOLEAN at \(element.contentStart) not 00 or FF")
+            }
             return .bool(content.first == 0xFF)
         case (0, BERElement.Universal.integer, false):
             guard (1...8).contains(content.count) else { throw BERError("an INTEGER of \(content.count) bytes at \(element.contentStart)") }
@@ -33,7 +35,9 @@ package enum DEREntitlements {
             for byte in content.dropFirst() { value = value << 8 | Int64(byte) }
             return .integer(value)
         case (0, BERElement.Universal.utf8String, false):
-            guard let text = String(validating: content, as: UTF8.self) else { throw BERError("a UTF8String at \(element.contentStart) that is not UTF-8") }
+            guard let text = String(validating: content, as: UTF8.self) else {
+                throw BERError("a UTF8String at \(element.contentStart) that is not UTF-8")
+            }
             return .string(text)
         case (0, BERElement.Universal.sequence, true):
             var elements: [PropertyListValue] = []
@@ -50,7 +54,8 @@ package enum DEREntitlements {
             }
             return .dictionary(members)
         default:
-            throw BERError("a DER element of class \(element.tagClass), tag \(element.tagNumber) at \(element.contentStart): not an entitlement value")
+            throw BERError(
+                "a DER element of class \(element.tagClass), tag \(element.tagNumber) at \(element.contentStart): not an entitlement value")
         }
     }
 }

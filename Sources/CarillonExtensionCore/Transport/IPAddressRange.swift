@@ -12,7 +12,9 @@ struct IPAddressRange: Equatable {
         guard parts.count <= 2, let address = Self.address(String(parts[0])) else { return nil }
         bytes = address
         if parts.count == 2 {
-            guard let length = Int(parts[1]), parts[1].allSatisfy(\.isNumber), (0...(address.count * 8)).contains(length) else { return nil }
+            guard let length = Int(parts[1]), parts[1].allSatisfy(\.isNumber), (0...(address.count * 8)).contains(length) else {
+                return nil
+            }
             prefixLength = length
         } else {
             prefixLength = address.count * 8
@@ -43,7 +45,9 @@ struct IPAddressRange: Equatable {
         guard parts.count == 4 else { return nil }
         var bytes: [UInt8] = []
         for part in parts {
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = UInt8(part) else { return nil }
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = UInt8(part) else {
+                return nil
+            }
             bytes.append(value)
         }
         return bytes

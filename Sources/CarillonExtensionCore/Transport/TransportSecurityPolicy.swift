@@ -22,9 +22,10 @@ public struct TransportSecurityPolicy: Sendable, Equatable {
         public var allowsInsecureHTTPLoads: Bool
 
         /// An exception for `domain`.
-        public init(domain: String, includesSubdomains: Bool = false, security: TransportSecurity = .appTransportSecurity,
-            allowsInsecureHTTPLoads: Bool = false)
-        {
+        public init(
+            domain: String, includesSubdomains: Bool = false, security: TransportSecurity = .appTransportSecurity,
+            allowsInsecureHTTPLoads: Bool = false
+        ) {
             self.domain = domain
             self.includesSubdomains = includesSubdomains
             self.security = security

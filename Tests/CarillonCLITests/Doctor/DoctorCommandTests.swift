@@ -35,7 +35,9 @@ import Testing
             let findings = Self.findings(document)
             let triples = Set(findings.map { [$0["check"] ?? "", $0["status"] ?? "", $0["target"] ?? ""] })
             for expected in app.expected {
-                #expect(triples.contains(expected), "\(app.name) (\(form)): no \(expected) among \(triples.sorted { $0.description < $1.description })")
+                #expect(
+                    triples.contains(expected),
+                    "\(app.name) (\(form)): no \(expected) among \(triples.sorted { $0.description < $1.description })")
             }
             for finding in findings {
                 #expect(finding["detail"]?.isEmpty == false && finding["source"]?.isEmpty == false, "\(app.name): \(finding)")
@@ -64,7 +66,10 @@ import Testing
         ("aps-environment-mismatch", "aps-environment", ["'development'", "'production'"]),
         ("bundle-id-not-prefixed", "bundle-id-prefix", ["'com.example.other.NotificationService'", "'com.example.carillon.'"]),
         ("extension-minimum-os-above", "minimum-os", ["'18.0'", "'15.0'"]),
-        ("profile-wrong-app-id", "profile", ["'ABCDE12345.com.example.carillon.Other'", "'ABCDE12345.com.example.carillon.CarillonNotificationExtension'"]),
+        (
+            "profile-wrong-app-id", "profile",
+            ["'ABCDE12345.com.example.carillon.Other'", "'ABCDE12345.com.example.carillon.CarillonNotificationExtension'"]
+        ),
         ("profile-expired", "profile-expiry", ["2026-01-01T00:00:00Z", "2026-12-01T00:00:00Z"]),
         ("ats-exception-only-in-app", "ats-exceptions", ["'images.example.com'"]),
         ("two-service-extensions", "service-extension", ["'PlugIns/NotificationService.appex'", "'PlugIns/SecondService.appex'"]),

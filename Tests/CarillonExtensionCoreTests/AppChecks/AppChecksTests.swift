@@ -1,5 +1,6 @@
-@_spi(Tooling) @testable import CarillonExtensionCore
 import Testing
+
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// SPEC §11's checks as the pure functions they are, from tables of apps built in memory (no file read):
 /// versions, the App Group hand-off in every combination, the profile's expiry at an instant, and the
@@ -15,25 +16,39 @@ import Testing
         if let group { info.append(("CarillonAppGroup", .string(group))) }
         if role == .serviceExtension {
             info.append(
-                ("NSExtension", .dictionary([("NSExtensionPointIdentifier", .string("com.apple.usernotifications.service")), ("NSExtensionPrincipalClass", .string("S"))])))
+                (
+                    "NSExtension",
+                    .dictionary([
+                        ("NSExtensionPointIdentifier", .string("com.apple.usernotifications.service")),
+                        ("NSExtensionPrincipalClass", .string("S")),
+                    ])
+                ))
         }
-        var entitlements: [(key: String, value: PropertyListValue)] = [("com.apple.security.application-groups", .array(groups.map { .string($0) }))]
+        var entitlements: [(key: String, value: PropertyListValue)] = [
+            ("com.apple.security.application-groups", .array(groups.map { .string($0) }))
+        ]
         if let aps { entitlements.append(("aps-environment", .string(aps))) }
         var signature = CodeSignature()
         signature.hasCodeDirectory = true
-        let slice = MachOSlice(cpuType: 0x0100_000C, is64Bit: true, isBigEndian: false, fileType: 2, offset: 0, signatureRange: 0..<1, codeSignature: signature)
+        let slice = MachOSlice(
+            cpuType: 0x0100_000C, is64Bit: true, isBigEndian: false, fileType: 2, offset: 0, signatureRange: 0..<1, codeSignature: signature
+        )
         let profile = ProvisioningProfile(
             plist: .dictionary([
                 ("TeamIdentifier", .array([.string("T")])), ("ExpirationDate", .date(Timestamp(iso8601: expires)!)),
                 (
                     "Entitlements",
                     .dictionary(
-                        [("application-identifier", .string("T.\(id)")), ("com.apple.security.application-groups", .array((profileGroups ?? groups).map { .string($0) }))]
+                        [
+                            ("application-identifier", .string("T.\(id)")),
+                            ("com.apple.security.application-groups", .array((profileGroups ?? groups).map { .string($0) })),
+                        ]
                             + (aps.map { [("aps-environment", .string($0))] } ?? []))
                 ),
             ]))
         return AppTarget(
-            role: role, path: id, info: .dictionary(info), binary: MachOFile(slices: [slice], isFat: false), entitlements: .dictionary(entitlements),
+            role: role, path: id, info: .dictionary(info), binary: MachOFile(slices: [slice], isFat: false),
+            entitlements: .dictionary(entitlements),
             entitlementsForm: .xml, profile: profile)
     }
 
@@ -60,9 +75,10 @@ import Testing
     }
 
     /// The hand-off: each combination of the two Info.plists' CarillonAppGroup.
-    @Test(arguments: [
-        ("g", "g", AppFinding.Status.pass), (nil, nil, .warn), ("g", nil, .fail), (nil, "g", .fail), ("g", "h", .fail),
-    ] as [(String?, String?, AppFinding.Status)])
+    @Test(
+        arguments: [
+            ("g", "g", AppFinding.Status.pass), (nil, nil, .warn), ("g", nil, .fail), (nil, "g", .fail), ("g", "h", .fail),
+        ] as [(String?, String?, AppFinding.Status)])
     func theAppGroupInTheInfoPlists(app: String?, service: String?, expected: AppFinding.Status) {
         let findings = AppChecks.appGroupInfo(
             Self.bundle(app: Self.target(.app, "a", group: app), Self.target(.serviceExtension, "a.s", group: service)))
@@ -76,7 +92,8 @@ import Testing
         (["g"], ["g"], ["other"], [.pass, .pass], [.fail, .fail]),
     ])
     func theAppGroupInEntitlementsAndProfiles(
-        appGroups: [String], serviceGroups: [String], profileGroups: [String]?, entitlements: [AppFinding.Status], profiles: [AppFinding.Status]
+        appGroups: [String], serviceGroups: [String], profileGroups: [String]?, entitlements: [AppFinding.Status],
+        profiles: [AppFinding.Status]
     ) {
         let bundle = Self.bundle(
             app: Self.target(.app, "a", group: "g", groups: appGroups, profileGroups: profileGroups),
@@ -87,7 +104,8 @@ import Testing
 
     @Test func aHealthyBundleHasNoFailAndNoWarn() {
         let bundle = Self.bundle(
-            app: Self.target(.app, "a", group: "g", groups: ["g"], aps: "production"), Self.target(.serviceExtension, "a.s", group: "g", groups: ["g"]))
+            app: Self.target(.app, "a", group: "g", groups: ["g"], aps: "production"),
+            Self.target(.serviceExtension, "a.s", group: "g", groups: ["g"]))
         let findings = AppChecks.run(bundle, at: Self.now)
         #expect(!findings.contains { $0.status == .fail || $0.status == .warn }, "\(findings.filter { $0.status != .pass })")
         let verdicts = AppVerdicts(findings, bundle)

@@ -1,17 +1,19 @@
-@_spi(Tooling) @testable import CarillonExtensionCore
 import CarillonTestSupport
 import Foundation
 import Testing
+
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The zip reader: the name rule from a table; the generated .ipa read member by member against Python's
 /// zipfile (CRC checked, ranges of a deflated member equal to its whole content's); every truncation of a
 /// small archive refused or read, never a trap; ratios, overlaps and duplicates refused before any read.
 @Suite struct ZipArchiveTests {
-    @Test(arguments: [
-        ("Payload/A.app/Info.plist", nil), ("a/./b", nil), ("..a/b..", nil), ("a/../b", "climbs out"), ("..", "climbs out"),
-        ("a\\..\\b", "climbs out"), ("/etc/passwd", "absolute"), ("\\x", "absolute"), ("C:/x", "drive letter"), ("", "empty"),
-        ("a\u{0}b", "NUL"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("Payload/A.app/Info.plist", nil), ("a/./b", nil), ("..a/b..", nil), ("a/../b", "climbs out"), ("..", "climbs out"),
+            ("a\\..\\b", "climbs out"), ("/etc/passwd", "absolute"), ("\\x", "absolute"), ("C:/x", "drive letter"), ("", "empty"),
+            ("a\u{0}b", "NUL"),
+        ] as [(String, String?)])
     func memberNameRule(name: String, problem: String?) {
         let found = ZipMemberName.problem(Array(name.utf8))
         if let problem { #expect(found?.contains(problem) == true, "\(name): \(found ?? "nil")") } else { #expect(found == nil, "\(name)") }
@@ -76,7 +78,9 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             var copy = bytes
-            for _ in 0..<3 { copy[Int.random(in: directory..<copy.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            for _ in 0..<3 {
+                copy[Int.random(in: directory..<copy.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
             guard let archive = try? ZipArchive(ZipBytes(copy)) else { continue }
             for entry in archive.entries where !entry.isDirectory { _ = try? archive.contents(of: entry, maximumBytes: 1 << 20) }
         }
@@ -85,10 +89,14 @@ import Testing
     @Test func theLimitsAreCheckedOnTheDirectory() throws {
         let bytes = try Self.ipa()
         #expect {
-            _ = try ZipArchive(ZipBytes(bytes), limits: ZipLimits(maximumEntries: 3, maximumDirectoryBytes: 1 << 20, maximumNameBytes: 4096, maximumRatio: 1100))
+            _ = try ZipArchive(
+                ZipBytes(bytes),
+                limits: ZipLimits(maximumEntries: 3, maximumDirectoryBytes: 1 << 20, maximumNameBytes: 4096, maximumRatio: 1100))
         } throws: { ($0 as? ZipError)?.problem.contains("more than the 3 read") == true }
         #expect {
-            _ = try ZipArchive(ZipBytes(bytes), limits: ZipLimits(maximumEntries: 100, maximumDirectoryBytes: 1 << 20, maximumNameBytes: 20, maximumRatio: 1100))
+            _ = try ZipArchive(
+                ZipBytes(bytes),
+                limits: ZipLimits(maximumEntries: 100, maximumDirectoryBytes: 1 << 20, maximumNameBytes: 20, maximumRatio: 1100))
         } throws: { ($0 as? ZipError)?.problem.contains("longer than 20") == true }
     }
 }

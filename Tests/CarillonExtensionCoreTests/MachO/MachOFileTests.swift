@@ -1,7 +1,8 @@
-@_spi(Tooling) @testable import CarillonExtensionCore
 import CarillonTestSupport
 import Foundation
 import Testing
+
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The Mach-O reader against the toolchain's `llvm-objdump --macho` on the real signed executable and on
 /// generated thin and fat ones; every way a header, a load command or a superblob lies, refused with a
@@ -27,7 +28,10 @@ import Testing
             guard let start = lines.firstIndex(of: "cmd \(command)") else { return nil }
             return lines[start...].first { $0.hasPrefix(name + " ") }.flatMap { Int($0.split(separator: " ").last ?? "") }
         }
-        return (value("dataoff", after: "LC_CODE_SIGNATURE"), value("datasize", after: "LC_CODE_SIGNATURE"), value("cryptid", after: "LC_ENCRYPTION_INFO_64"))
+        return (
+            value("dataoff", after: "LC_CODE_SIGNATURE"), value("datasize", after: "LC_CODE_SIGNATURE"),
+            value("cryptid", after: "LC_ENCRYPTION_INFO_64")
+        )
     }
 
     @Test func readsTheRealSignedExecutableAsLLVMDoes() throws {
@@ -51,7 +55,7 @@ import Testing
         let file = try MachOFile.read(bytes)
         if app == "healthy" {
             let (dataoff, datasize, _) = try Self.oracle(path)
-            #expect(file.slices[0].signatureRange == dataoff! ..< (dataoff! + datasize!))
+            #expect(file.slices[0].signatureRange == dataoff!..<(dataoff! + datasize!))
         } else {
             let universal = try Command.run(try Self.objdump(), ["--macho", "--universal-headers", path]).standardOutput
             #expect(universal.contains("nfat_arch 2"))
@@ -76,7 +80,9 @@ import Testing
 
     static func patched(_ bytes: [UInt8], _ offset: Int, _ value: UInt32, bigEndian: Bool = false) -> [UInt8] {
         var copy = bytes
-        for index in 0..<4 { copy[offset + index] = UInt8(truncatingIfNeeded: bigEndian ? value >> (8 * (3 - index)) : value >> (8 * index)) }
+        for index in 0..<4 {
+            copy[offset + index] = UInt8(truncatingIfNeeded: bigEndian ? value >> (8 * (3 - index)) : value >> (8 * index))
+        }
         return copy
     }
 
@@ -112,8 +118,11 @@ import Testing
         let path = try #require(try GeneratedApps.get().app("fat-der-encrypted").forms["app"]) + "/Carillon"
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let file = try MachOFile.read(bytes)
-        let hot = [0..<64, 0x4000..<(0x4000 + 200), 0x10000..<(0x10000 + 200)]
-            + file.slices.compactMap { slice in slice.signatureRange.map { (slice.offset + $0.lowerBound)..<(slice.offset + $0.lowerBound + 200) } }
+        let hot =
+            [0..<64, 0x4000..<(0x4000 + 200), 0x10000..<(0x10000 + 200)]
+            + file.slices.compactMap { slice in
+                slice.signatureRange.map { (slice.offset + $0.lowerBound)..<(slice.offset + $0.lowerBound + 200) }
+            }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<500 {
             var copy = bytes

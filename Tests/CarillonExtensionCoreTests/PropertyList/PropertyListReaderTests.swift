@@ -1,7 +1,8 @@
-@_spi(Tooling) @testable import CarillonExtensionCore
 import CarillonTestSupport
 import Foundation
 import Testing
+
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// The property list reader from tables (each XML construct, each binary structure and each way a binary
 /// list lies), and against `plistutil` (Debian libplist-utils) on real and generated files in both forms.
@@ -12,16 +13,24 @@ import Testing
 
     @Test(arguments: [
         ("<plist><string>a&lt;b&amp;&#x263A;&#65;</string></plist>", PropertyListValue.string("a<b&☺A")),
-        ("<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"x\">\n<plist version=\"1.0\"><true/></plist>", .bool(true)),
+        (
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"x\">\n<plist version=\"1.0\"><true/></plist>",
+            .bool(true)
+        ),
         ("<plist><integer> -9223372036854775808 </integer></plist>", .integer(Int64.min)),
         ("<plist><integer>0x7FFF</integer></plist>", .integer(0x7FFF)),
         ("<plist><real>2.5e1</real></plist>", .real(25)),
         ("<plist><date>2027-06-01T00:00:00Z</date></plist>", .date(Timestamp(iso8601: "2027-06-01T00:00:00Z")!)),
         ("<plist><data>\n\tAAEC\n\tAw==\n</data></plist>", .data([0, 1, 2, 3])),
-        ("<plist><dict><key>a</key><array><false/><string/><dict/></array><!-- c --><key>b</key><string><![CDATA[<x>]]></string></dict></plist>",
-         .dictionary([("a", .array([.bool(false), .string(""), .dictionary([])])), ("b", .string("<x>"))])),
+        (
+            "<plist><dict><key>a</key><array><false/><string/><dict/></array><!-- c --><key>b</key><string><![CDATA[<x>]]></string></dict></plist>",
+            .dictionary([("a", .array([.bool(false), .string(""), .dictionary([])])), ("b", .string("<x>"))])
+        ),
         ("\u{FEFF}<array/>", .array([])),
-        ("<plist><dict><key>k</key><string>1</string><key>k</key><string>2</string></dict></plist>", .dictionary([("k", .string("1")), ("k", .string("2"))])),
+        (
+            "<plist><dict><key>k</key><string>1</string><key>k</key><string>2</string></dict></plist>",
+            .dictionary([("k", .string("1")), ("k", .string("2"))])
+        ),
     ])
     func readsXML(text: String, expected: PropertyListValue) throws {
         #expect(try Self.read(text) == expected)
@@ -35,7 +44,10 @@ import Testing
         ("<plist><string>&bogus;</string></plist>", "unknown entity"), ("<plist><string>&#0;</string></plist>", "names no character"),
         ("<plist><foo/></plist>", "unknown element <foo>"), ("<plist><key>a</key></plist>", "outside a <dict>"),
         ("<plist><true/></plist>trailing", "content after"), ("<plist><!-- never closed", "not closed"),
-        ("<plist>" + String(repeating: "<array>", count: 65) + String(repeating: "</array>", count: 65) + "</plist>", "nested deeper than 64"),
+        (
+            "<plist>" + String(repeating: "<array>", count: 65) + String(repeating: "</array>", count: 65) + "</plist>",
+            "nested deeper than 64"
+        ),
     ])
     func refusesBrokenXML(text: String, says: String) {
         #expect {
@@ -53,7 +65,9 @@ import Testing
     }
 
     /// A binary list of `objects` (their encodings, in order), references of one byte, offsets of `offsetSize`.
-    static func bplist(_ objects: [[UInt8]], top: UInt64 = 0, count: UInt64? = nil, table: Int? = nil, offsetSize: UInt8 = 1, refSize: UInt8 = 1)
+    static func bplist(
+        _ objects: [[UInt8]], top: UInt64 = 0, count: UInt64? = nil, table: Int? = nil, offsetSize: UInt8 = 1, refSize: UInt8 = 1
+    )
         -> [UInt8]
     {
         var bytes = Array("bplist00".utf8)
@@ -72,7 +86,8 @@ import Testing
     @Test func readsBinaryObjects() throws {
         // dict { "a": [true, 3, "é"], "d": 2.0 }; "é" as UTF-16.
         let list = Self.bplist([
-            [0xD2, 1, 2, 3, 7], [0x51, 0x61], [0x51, 0x64], [0xA3, 4, 5, 6], [0x09], [0x10, 3], [0x61, 0x00, 0xE9], [0x23, 0x40, 0, 0, 0, 0, 0, 0, 0],
+            [0xD2, 1, 2, 3, 7], [0x51, 0x61], [0x51, 0x64], [0xA3, 4, 5, 6], [0x09], [0x10, 3], [0x61, 0x00, 0xE9],
+            [0x23, 0x40, 0, 0, 0, 0, 0, 0, 0],
         ])
         #expect(
             try PropertyListReader.standard.read(list)

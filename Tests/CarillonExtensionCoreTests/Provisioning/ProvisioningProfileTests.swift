@@ -1,7 +1,8 @@
-@_spi(Tooling) @testable import CarillonExtensionCore
 import CarillonTestSupport
 import Foundation
 import Testing
+
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// Provisioning profiles: the CMS envelope's content as `openssl cms -verify -noverify` extracts it, for a
 /// real profile (DER) and generated ones (DER and BER with indefinite lengths); the fields the checks read;
@@ -59,7 +60,10 @@ import Testing
         ([0x70, 5, 2, 1, 1, 0xB0, 0] as [UInt8], PropertyListValue.dictionary([])),
         ([0x70, 15, 2, 1, 1, 0xB0, 10, 0x30, 8, 0x0C, 3, 0x6B, 0x65, 0x79, 0x01, 1, 0x00], .dictionary([("key", .bool(false))])),
         (
-            [0x70, 0x14, 0x02, 0x01, 0x01, 0xB0, 0x0F, 0x30, 0x0D, 0x0C, 0x01, 0x61, 0x30, 0x08, 0x0C, 0x01, 0x62, 0x02, 0x01, 0xFF, 0xB0, 0x00],
+            [
+                0x70, 0x14, 0x02, 0x01, 0x01, 0xB0, 0x0F, 0x30, 0x0D, 0x0C, 0x01, 0x61, 0x30, 0x08, 0x0C, 0x01, 0x62, 0x02, 0x01, 0xFF,
+                0xB0, 0x00,
+            ],
             .dictionary([("a", .array([.string("b"), .integer(-1), .dictionary([])]))])
         ),
     ])

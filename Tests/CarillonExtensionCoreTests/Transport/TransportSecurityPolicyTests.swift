@@ -1,5 +1,6 @@
-@_spi(Tooling) @testable import CarillonExtensionCore
 import Testing
+
+@_spi(Tooling) @testable import CarillonExtensionCore
 
 /// App Transport Security per host, from tables: which exception applies to which host (names, one
 /// subdomain level, addresses and ranges since iOS 17), what an Info.plist's keys make of the rules, the
@@ -44,8 +45,16 @@ import Testing
             (
                 "NSExceptionDomains",
                 .dictionary([
-                    ("cdn.example.com", .dictionary([("NSExceptionMinimumTLSVersion", .string("TLSv1.0")), ("NSIncludesSubdomains", .bool(true))])),
-                    ("old.example.com", .dictionary([("NSExceptionRequiresForwardSecrecy", .bool(false)), ("NSExceptionAllowsInsecureHTTPLoads", .bool(true))])),
+                    (
+                        "cdn.example.com",
+                        .dictionary([("NSExceptionMinimumTLSVersion", .string("TLSv1.0")), ("NSIncludesSubdomains", .bool(true))])
+                    ),
+                    (
+                        "old.example.com",
+                        .dictionary([
+                            ("NSExceptionRequiresForwardSecrecy", .bool(false)), ("NSExceptionAllowsInsecureHTTPLoads", .bool(true)),
+                        ])
+                    ),
                     ("odd.example.com", .dictionary([("NSExceptionMinimumTLSVersion", .string("SSLv3"))])),
                 ])
             ),
@@ -59,7 +68,8 @@ import Testing
         #expect(policy.security(forHost: "odd.example.com") == .appTransportSecurity)
         #expect(ats.problems == ["NSExceptionDomains 'odd.example.com': NSExceptionMinimumTLSVersion 'SSLv3' is not TLSv1.0 to TLSv1.3"])
         // A narrower key makes NSAllowsArbitraryLoads ignored (iOS 10 and later).
-        let narrowed = AppTransportSecurity(.dictionary([("NSAllowsArbitraryLoads", .bool(true)), ("NSAllowsLocalNetworking", .bool(true))]))
+        let narrowed = AppTransportSecurity(
+            .dictionary([("NSAllowsArbitraryLoads", .bool(true)), ("NSAllowsLocalNetworking", .bool(true))]))
         #expect(narrowed.arbitraryLoadsIgnored && narrowed.policy.standard == .appTransportSecurity)
         #expect(AppTransportSecurity(nil).policy == TransportSecurityPolicy())
     }
