@@ -250,14 +250,14 @@ def superblob(spec, entitlements, code):
     return struct.pack(">III", 0xFADE0CC0, index_size + len(body), len(blobs)) + index + body
 
 
-def thin_macho(spec, entitlements, cputype=CPU_ARM64, lie=None):
+def thin_macho(spec, entitlements, cputype=CPU_ARM64, lie=None, code_size=0x8000):
     """A 64-bit little-endian MH_EXECUTE: a __TEXT segment command, LC_ENCRYPTION_INFO_64 when encrypted,
     and LC_CODE_SIGNATURE leading to the superblob after the 32 KiB of header and code, whose pages the
     CodeDirectory hashes."""
-    commands = [struct.pack("<II16sQQQQiiII", 0x19, 72, b"__TEXT", 0x100000000, 0x8000, 0, 0x8000, 5, 5, 0, 0)]
+    commands = [struct.pack("<II16sQQQQiiII", 0x19, 72, b"__TEXT", 0x100000000, code_size, 0, code_size, 5, 5, 0, 0)]
     if spec["encrypted"]:
         commands.append(struct.pack("<IIIIII", 0x2C, 24, 0x4000, 0x4000, 1, 0))
-    code = bytes((i * 7 + len(spec["bundle_id"])) & 0xFF for i in range(0x8000))
+    code = bytes((i * 7 + len(spec["bundle_id"])) & 0xFF for i in range(code_size))
     signed = spec["signed"]
     # The signature's size depends only on the page count and the strings, not on the pages' bytes.
     size = len(superblob(spec, entitlements, code)) if signed else 0
@@ -269,7 +269,7 @@ def thin_macho(spec, entitlements, cputype=CPU_ARM64, lie=None):
         last = bytearray(commands[-1])
         struct.pack_into("<I", last, 4, 0x10000)
         commands[-1] = bytes(last)
-    sizeofcmds = sum(len(c) for c in commands) if lie != "load-command" else sum(len(c) for c in commands)
+    sizeofcmds = sum(len(c) for c in commands)
     header = struct.pack("<IiiIIIII", 0xFEEDFACF, cputype, 0, 2, len(commands), sizeofcmds, 0x00200085, 0)
     head = header + b"".join(commands)
     body = head + code[len(head):]
@@ -594,17 +594,69 @@ def big_ipa(out, megabytes, signer):
     return path
 
 
+def fuzz_seeds(out, signer):
+    """Small seeds for the readers' fuzz targets (TestAssets/Fuzz/Corpus/<target>/): what the apps are made of,
+    at a size libFuzzer explores quickly."""
+    spec = target("service", NSE_ID, "S")
+    small = {"CFBundleIdentifier": NSE_ID, "CarillonAppGroup": GROUP, "N": [1, 2.5, True, b"\x00\x01", "é"],
+             "D": datetime.datetime(2027, 6, 1), "NSExtension": {"NSExtensionPointIdentifier": "com.apple.usernotifications.service"}}
+    seeds = {
+        "FuzzPropertyList/info.xml": plist_bytes(small, "xml"),
+        "FuzzPropertyList/info.bplist": plist_bytes(small, "binary"),
+        "FuzzPropertyList/entitlements.xml": plist_bytes(entitlements(spec), "xml"),
+        "FuzzProvisioningProfile/profile-der.mobileprovision": signer.sign(plist_bytes({"TeamIdentifier": [TEAM], "Entitlements": {
+            "application-identifier": TEAM + ".*"}, "ExpirationDate": iso("2027-06-01T00:00:00Z")}, "xml"), False),
+        "FuzzProvisioningProfile/profile-ber.mobileprovision": signer.sign(plist_bytes({"TeamIdentifier": [TEAM]}, "xml"), True),
+        "FuzzProvisioningProfile/entitlements.der": der_entitlements({"a": [True, 7, "g"], "b": {}}),
+    }
+
+    def tiny_macho(options):
+        spec = target("service", "x", "S", **options)
+        return thin_macho(spec, {"a": True}, code_size=512)
+    seeds["FuzzMachO/thin-xml"] = tiny_macho({})
+    seeds["FuzzMachO/thin-der-encrypted"] = tiny_macho({"entitlements_form": "der", "encrypted": True})
+    seeds["FuzzMachO/unsigned"] = tiny_macho({"signed": False})
+    fat = struct.pack(">II", 0xCAFEBABE, 2)
+    slices = [tiny_macho({}), tiny_macho({"entitlements_form": "both"})]
+    offset = 64
+    layout = []
+    for index, data in enumerate(slices):
+        fat += struct.pack(">iiIII", CPU_ARMV7 if index == 0 else CPU_ARM64, 0, offset, len(data), 2)
+        layout.append((offset, data))
+        offset += len(data)
+    for offset, data in layout:
+        fat += b"\0" * (offset - len(fat)) + data
+    seeds["FuzzMachO/fat"] = fat
+    seeds["FuzzMachO/be32"] = struct.pack(">IiiIIIII", 0xFEEDFACE, 12, 0, 2, 1, 16, 0, 0)[:28] + struct.pack(">IIII", 0x1D, 16, 44, 0)
+    members = {"a/Info.plist": plist_bytes(small, "binary"), "a/empty": b"", "a/text": b"carillon " * 20}
+    zip_path = os.path.join(out, "FuzzZipArchive", "small.zip")
+    os.makedirs(os.path.dirname(zip_path), exist_ok=True)
+    write_zip(zip_path, members, "")
+    with zipfile.ZipFile(os.path.join(out, "FuzzZipArchive", "stored.zip"), "w", zipfile.ZIP_STORED) as archive:
+        archive.writestr("x/y", b"stored bytes")
+    write_zip64(os.path.join(out, "FuzzZipArchive", "zip64.zip"), {"z": b"zip64 " * 10}, "")
+    for name, data in seeds.items():
+        path = os.path.join(out, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out")
     parser.add_argument("--only", nargs="*", help="write only these apps (and no hostile archives unless named)")
     parser.add_argument("--big-ipa", type=int, metavar="MB", help="write only OUT/big.ipa with an asset of MB mebibytes")
+    parser.add_argument("--fuzz-seeds", action="store_true", help="write only the fuzz targets' seeds, OUT/<target>/…")
     arguments = parser.parse_args()
     os.makedirs(arguments.out, exist_ok=True)
     scratch = tempfile.mkdtemp(prefix="carillon-apps-")
     try:
         signer = Signer(scratch)
         shutil.copy(signer.cert, os.path.join(arguments.out, "profile-signer.pem"))
+        if arguments.fuzz_seeds:
+            fuzz_seeds(arguments.out, signer)
+            return
         if arguments.big_ipa:
             print(big_ipa(arguments.out, arguments.big_ipa, signer))
             return
