@@ -8,15 +8,18 @@ import Testing
 /// generated thin and fat ones; every way a header, a load command or a superblob lies, refused with a
 /// sentence; and a fetch of ranges that reads only what it needs.
 @Suite struct MachOFileTests {
+    /// The toolchain's own `llvm-objdump`, beside `swift` on the PATH (or Debian's `llvm`).
     static func objdump() throws -> String {
-        let swift = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in ["/opt/swift/usr/bin/llvm-objdump", "/usr/bin/llvm-objdump"] + [swift.path + "/llvm-objdump"]
-        where FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        return try RequiredPackage.command("llvm-objdump", "llvm-objdump-14", package: "llvm")
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for directory in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/swift") {
+            let toolchain = URL(fileURLWithPath: "\(directory)/swift").resolvingSymlinksInPath().deletingLastPathComponent().path
+            if FileManager.default.isExecutableFile(atPath: toolchain + "/llvm-objdump") { return toolchain + "/llvm-objdump" }
+        }
+        return try RequiredPackage.command("llvm-objdump", package: "llvm")
     }
 
     static func realExecutable(_ work: TemporaryDirectory) throws -> String {
-        _ = try Command.run("/usr/bin/unzip", ["-q", Paths.testAssets("Apps/Real/very-capable-app.ipa"), "-d", work.path])
+        _ = try Command.run("/usr/bin/env", ["python3", "-m", "zipfile", "-e", Paths.testAssets("Apps/Real/very-capable-app.ipa"), work.path])
         return work.file("Payload/very-capable-app.app/very-capable-app")
     }
 

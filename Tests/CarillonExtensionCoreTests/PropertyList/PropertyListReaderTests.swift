@@ -141,7 +141,7 @@ import Testing
         let work = TemporaryDirectory("plistutil")
         defer { work.remove() }
         let real = work.file("real")
-        _ = try Command.run("/usr/bin/unzip", ["-q", Paths.testAssets("Apps/Real/very-capable-app.ipa"), "-d", real])
+        _ = try Command.run("/usr/bin/env", ["python3", "-m", "zipfile", "-e", Paths.testAssets("Apps/Real/very-capable-app.ipa"), real])
         let healthy = try #require(apps.app("healthy").forms["app"])
         let files = [
             healthy + "/Info.plist", healthy + "/PlugIns/NotificationService.appex/Info.plist",
