@@ -19,7 +19,8 @@ import Testing
     }
 
     static func realExecutable(_ work: TemporaryDirectory) throws -> String {
-        _ = try Command.run("/usr/bin/env", ["python3", "-m", "zipfile", "-e", Paths.testAssets("Apps/Real/very-capable-app.ipa"), work.path])
+        _ = try Command.run(
+            "/usr/bin/env", ["python3", "-m", "zipfile", "-e", Paths.testAssets("Apps/Real/very-capable-app.ipa"), work.path])
         return work.file("Payload/very-capable-app.app/very-capable-app")
     }
 
