@@ -31,8 +31,10 @@ package enum AppBundleReader {
                 throw AppReadError(member: error.member, error.problem)
             }
         }
-        let (form, root) = try locate(files, name: FileSystem.lastComponent(path), isDirectory: isDirectory)
-        let appName = root.isEmpty ? FileSystem.lastComponent(path) : String(root.split(separator: "/").last ?? "")
+        // `Carillon.app/` names the directory `Carillon.app`.
+        let name = FileSystem.lastComponent(String(path.reversed().drop { $0 == "/" }.reversed()))
+        let (form, root) = try locate(files, name: name, isDirectory: isDirectory)
+        let appName = root.isEmpty ? name : String(root.split(separator: "/").last ?? "")
         var targets = [try target(files, root, bundleName: appName, isApp: true)]
         let plugIns = Self.join(root, "PlugIns")
         for name in try files.subdirectories(of: plugIns) where name.hasSuffix(".appex") {

@@ -56,6 +56,13 @@ import Testing
         #expect(result.standardError.split(separator: "\n").count == 1 && result.standardError.contains(says), "\(result.standardError)")
     }
 
+    /// A directory named with a trailing slash, as a shell's completion writes it, is the same app.
+    @Test func aTrailingSlashNamesTheSameApp() async throws {
+        let app = try #require(try GeneratedApps.get().app("healthy").forms["app"])
+        let result = try await tool(["doctor", app + "/"])
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
     @Test func aFailIsExitTwoAndAHealthyAppExitZero() async throws {
         let apps = try GeneratedApps.get()
         let healthy = try await tool(["doctor", try #require(try apps.app("healthy").forms["ipa"])])
