@@ -158,7 +158,9 @@ struct PayloadRunner: Sendable {
         // Named as its line names it: a shared download's `shared_with` is that name.
         let request = NotificationRequest(identifier: input.name, payload: payload)
         let result = runtime.process(request, timeWillExpireAfter: expireAfter)
-        let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo) + appWarnings(result)
+        let warnings =
+            payload.warnings + PayloadHints.warnings(payload.userInfo)
+            + Self.appWarnings(result, runtime.configuration.download.transportSecurityPolicy)
         let verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         let line =
             switch format {
@@ -189,10 +191,10 @@ struct PayloadRunner: Sendable {
 
     /// What the extension's ATS exceptions say of this download: an exception allowing insecure HTTP loads
     /// for one of its hosts changes nothing (``TransportSecurityPolicy/insecureHTTPLoadsNote(urls:)``).
-    private func appWarnings(_ result: ServiceResult) -> [String] {
+    static func appWarnings(_ result: ServiceResult, _ policy: TransportSecurityPolicy) -> [String] {
         let hops = result.trace?.hops ?? []
         let urls = [result.imageURL].compactMap { $0 } + hops.map(\.url) + hops.compactMap(\.location)
-        return runtime.configuration.download.transportSecurityPolicy.insecureHTTPLoadsNote(urls: urls).map { [$0] } ?? []
+        return policy.insecureHTTPLoadsNote(urls: urls).map { [$0] } ?? []
     }
 
     /// Records the payload's download with ``recorder``, its verdict the JSON line as printed without

@@ -75,6 +75,17 @@ import Testing
         let withApp = try Self.line(
             try await tool(["replay", "--ca-file", TestServer.shared.caFile, "--app", try Self.app("ats-tls11"), work.file("rec/p.har")]))
         #expect(withApp["reason"] as? String == "attached", "\(withApp["detail"] ?? "")")
+        // A redirect to http, replayed with an app whose exception allows insecure loads there: still
+        // insecure-url, and the line says the exception changes nothing.
+        let http = try work.write(
+            "h.json", #"{"aps":{"alert":"Hi","mutable-content":1},"carillon":{"image":"\#(TestServer.shared.url("/redirect/to-http"))"}}"#)
+        _ = try await tool(["process", "--ca-file", TestServer.shared.caFile, "--record", work.file("rec"), http])
+        let insecure = try Self.line(
+            try await tool([
+                "replay", "--ca-file", TestServer.shared.caFile, "--app", try Self.app("insecure-http-exception"), work.file("rec/h.har"),
+            ]))
+        #expect(insecure["reason"] as? String == "insecure-url")
+        #expect((insecure["warnings"] as? [String] ?? []).contains { $0.contains("NSExceptionAllowsInsecureHTTPLoads") })
     }
 
     @Test(arguments: [("no-service-extension", "embeds no notification service extension"), ("two-service-extensions", "embeds 2")])
