@@ -9,29 +9,3 @@ package protocol ZipSource {
     /// - Throws: ``ZipError`` when the source cannot be read.
     func bytes(at offset: Int, count: Int) throws(ZipError) -> [UInt8]
 }
-
-/// An archive in memory.
-package struct ZipBytes: ZipSource {
-    package let contents: [UInt8]
-
-    package init(_ contents: [UInt8]) { self.contents = contents }
-
-    package var byteCount: Int { contents.count }
-
-    package func bytes(at offset: Int, count: Int) throws(ZipError) -> [UInt8] {
-        guard offset >= 0, count > 0, offset < contents.count else { return [] }
-        return Array(contents[offset..<min(contents.count, offset + count)])
-    }
-}
-
-extension RandomAccessFile: ZipSource {
-    package var byteCount: Int { size }
-
-    package func bytes(at offset: Int, count: Int) throws(ZipError) -> [UInt8] {
-        do {
-            return try read(offset: offset, count: count)
-        } catch {
-            throw ZipError(error.description)
-        }
-    }
-}
