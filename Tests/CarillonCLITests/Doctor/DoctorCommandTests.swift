@@ -64,6 +64,23 @@ import Testing
         #expect(!Self.findings(zip64).isEmpty && Self.findings(zip64) == Self.findings(ipa))
     }
 
+    /// fastlane's real .ipa (Xcode 9: a binary Info.plist, a signed arm64 executable, a development
+    /// profile): signed and provisioned, no service extension, its profile expired in 2019.
+    @Test func aRealIPA() throws {
+        let (status, document, error) = try Self.doctor(Paths.testAssets("Apps/Real/very-capable-app.ipa"))
+        #expect(status == 2, "\(error)")
+        let triples = Set(Self.findings(document).map { [$0["check"] ?? "", $0["status"] ?? "", $0["target"] ?? ""] })
+        for expected in [
+            ["signed", "pass", "org.fastlane.very-capable-app"], ["profile", "pass", "org.fastlane.very-capable-app"],
+            ["profile-expiry", "fail", "org.fastlane.very-capable-app"], ["service-extension", "fail", "org.fastlane.very-capable-app"],
+        ] {
+            #expect(triples.contains(expected), "\(expected)")
+        }
+        let app = try #require((document["targets"] as? [[String: Any]])?.first)
+        #expect(app["executable"] as? String == "very-capable-app" && app["minimum_os"] as? String == "11.2")
+        #expect((app["profile"] as? [String: Any])?["expires"] as? String == "2019-04-07T01:27:21Z")
+    }
+
     /// A fault's detail names both values where two disagree, so that a person can act on it.
     @Test(arguments: [
         ("app-group-differs", "app-group-info-plist", ["'group.com.example.carillon'", "'group.com.example.carillon.nse'"]),
