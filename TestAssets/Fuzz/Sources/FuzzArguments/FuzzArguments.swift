@@ -86,7 +86,7 @@ private func checkOptionTableOnce() {
             let kind = table[option.name]!
             let isPath = kind == .directory || kind == .file
             guard (option.valueName != nil) == (kind != .none),
-                option.valueName.map({ ["DIR", "PEM", "FILE", "FILE.html", "FILE.json", "FILE.pem", "PATH"].contains($0) }) ?? false
+                option.valueName.map({ ["DIR", "PEM", "FILE", "FILE.html", "FILE.json", "FILE.pem", "PATH", "APP"].contains($0) }) ?? false
                     == isPath
             else {
                 fail(
