@@ -5,9 +5,8 @@
 package enum AppBundleReader {
     /// The largest Info.plist read.
     package static let maximumInfoBytes = 8 << 20
-    /// The directory an .ipa holds its app in. (Spelt in two pieces: ArchitectureTests reads each
-    /// capitalised word of the core's code as a use of the type of that name, and this one is a file name.)
-    static let ipaDirectory = "Pay" + "load"
+    /// The directory an .ipa holds its app in.
+    static let ipaDirectory = "Payload"
 
     /// The app at `path`.
     ///

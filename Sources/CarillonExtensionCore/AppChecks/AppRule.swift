@@ -25,8 +25,7 @@ package enum AppRule: String, Sendable, CaseIterable {
         case .bundleIdentifierPrefix:
             return "Apple, App Extension Programming Guide (an extension's bundle identifier starts with its containing app's);"
                 + " Xcode and the installer refuse \"Embedded binary's bundle identifier is not prefixed with the parent app's"
-                // In two pieces: the architecture check would read the whole word as a use of the type of that name.
-                + " bundle identifier\"; Carillon SDK README: \"A bundle ID ending in .Carillon" + "NotificationExtension is a"
+                + " bundle identifier\"; Carillon SDK README: \"A bundle ID ending in .CarillonNotificationExtension is a"
                 + " convention, not a requirement\""
         case .minimumOS:
             return "Apple, Information Property List: MinimumOSVersion (a bundle does not run below it)"
