@@ -11,7 +11,8 @@ package struct ArchiveAppFiles: AppFiles {
         var files: [String: ZipEntry] = [:]
         var directories: [String: Set<String>] = [:]
         for entry in archive.entries {
-            let components = entry.name.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            // `./Payload/…` and `Payload//…` name the same place as `Payload/…`.
+            let components = entry.name.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
             guard !components.isEmpty else { continue }
             if !entry.isDirectory { files[components.joined(separator: "/")] = entry }
             let directoryCount = entry.isDirectory ? components.count : components.count - 1
