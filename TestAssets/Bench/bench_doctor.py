@@ -1,4 +1,4 @@
-"""Row 14 of the benchmark: `doctor` of a 200 MB .ipa (SPEC §7 and §11, issue 36), called from bench.py.
+"""Row 15 of the benchmark: `doctor` of a 200 MB .ipa (SPEC §7 and §11, issue 36), called from bench.py.
 
 The .ipa is a healthy app (TestAssets/Apps/make_apps.py, real formats) plus one large stored asset
 (`Payload/Carillon.app/Assets.car`, 200 MiB, in ZIP64 form): what an app with its media in the bundle looks
@@ -37,12 +37,12 @@ def bytes_read(b, cmd, work):
 
 
 def run(b, nse, work, reps):
-    """Row 14: `doctor` of the big .ipa, `reps` times after a warm-up; wall, CPU, peak RSS, bytes read."""
+    """Row 15: `doctor` of the big .ipa, `reps` times after a warm-up; wall, CPU, peak RSS, bytes read."""
     made = subprocess.run([sys.executable, MAKE_APPS, work, "--big-ipa", str(MEBIBYTES)],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     ipa = made.stdout.strip()
     if made.returncode != 0 or not os.path.isfile(ipa):
-        b.broke(f"row 14: make_apps.py --big-ipa failed: {made.stderr.strip()[:300]}")
+        b.broke(f"row 15: make_apps.py --big-ipa failed: {made.stderr.strip()[:300]}")
         return
     size = os.path.getsize(ipa)
     cmd = [nse, "doctor", "--at", "2026-12-01T00:00:00Z", ipa]
@@ -51,7 +51,7 @@ def run(b, nse, work, reps):
         b.settle()
         ms, r, cpu_ms = b.timed_cpu(cmd)
         if r.returncode != 0 or '"images":{"status":"pass"' not in r.stdout:
-            b.broke(f"row 14: doctor exited {r.returncode}: {r.stderr.strip()[:300]}")
+            b.broke(f"row 15: doctor exited {r.returncode}: {r.stderr.strip()[:300]}")
             return
         if i > 0:                                            # the first is a warm-up (the file into the page cache)
             wall.append(ms)
@@ -63,7 +63,7 @@ def run(b, nse, work, reps):
     read = bytes_read(b, cmd, work)
     w, c, m = b.stats(wall), b.stats(cpu), b.stats(rss)
     ok = None if not (w and m) else w["median"] < 2000 and m["max"] < 64
-    b.row(f"14. doctor of a {size / 1e6:.0f} MB .ipa (a {MEBIBYTES} MiB stored asset) — wall", b.fmt(w, "ms"),
+    b.row(f"15. doctor of a {size / 1e6:.0f} MB .ipa (a {MEBIBYTES} MiB stored asset) — wall", b.fmt(w, "ms"),
           "CPU user+sys " + b.fmt(c, "ms"), "< 2 s, < 64 MiB", b.verdict(ok))
     b.row("    peak RSS", b.fmt(m, "MiB"),
           "bytes read: " + (f"{read:,} of {size:,}" if read is not None else "n/a (no strace)"))

@@ -32,6 +32,7 @@ let package = Package(
         fuzzTarget("FuzzEventLines"),
         fuzzTarget("FuzzHARImport"),
         fuzzTarget("FuzzAPIAnswers"),
+        fuzzTarget("FuzzResultBundle"),
         // The readers of a built app (doctor, --app).
         fuzzTarget("FuzzPropertyList"),
         fuzzTarget("FuzzZipArchive"),

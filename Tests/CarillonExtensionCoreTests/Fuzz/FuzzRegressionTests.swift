@@ -47,6 +47,7 @@ import Testing
                 try FuzzChecks.eventQueueFile(bytes, throughQueue: false)
                 try FuzzChecks.eventQueueFile(bytes, throughQueue: true)
             case "FuzzHARImport": try FuzzChecks.harImport(bytes)
+            case "FuzzResultBundle": try FuzzChecks.resultBundle(bytes)
             case "FuzzPropertyList": try FuzzChecks.propertyList(bytes)
             case "FuzzZipArchive": try FuzzChecks.zipArchive(bytes)
             case "FuzzMachO": try FuzzChecks.machO(bytes)
