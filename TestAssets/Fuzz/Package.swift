@@ -33,6 +33,11 @@ let package = Package(
         fuzzTarget("FuzzHARImport"),
         fuzzTarget("FuzzAPIAnswers"),
         fuzzTarget("FuzzResultBundle"),
+        // The readers of a built app (doctor, --app).
+        fuzzTarget("FuzzPropertyList"),
+        fuzzTarget("FuzzZipArchive"),
+        fuzzTarget("FuzzMachO"),
+        fuzzTarget("FuzzProvisioningProfile"),
         fuzzTarget("FuzzCurlCommand"),
         fuzzTarget("FuzzFCMMessage"),
         fuzzTarget("FuzzArguments", [.product(name: "CarillonCLI", package: "main")]),

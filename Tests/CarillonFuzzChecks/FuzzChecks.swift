@@ -18,7 +18,8 @@ public enum FuzzChecks {
     /// smoke.sh.)
     public static let targets = [
         "FuzzPayload", "FuzzImageVerifier", "FuzzImageDecoders", "FuzzReceipt", "FuzzEventQueueFile", "FuzzArguments", "FuzzHARImport",
-        "FuzzAPIAnswers", "FuzzResultBundle", "FuzzCurlCommand", "FuzzFCMMessage",
+        "FuzzAPIAnswers", "FuzzResultBundle", "FuzzPropertyList", "FuzzZipArchive",
+        "FuzzMachO", "FuzzProvisioningProfile", "FuzzCurlCommand", "FuzzFCMMessage",
     ]
 
     static func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzFailure) {

@@ -26,6 +26,8 @@ struct PayloadRecord: Sendable {
     var request: RequestTally.Record? = nil
     /// Whether it was a line of JSON Lines: a campaign's export.
     var fromLines = false
+    /// Whether the tool made it (`check`'s payload for a URL): no payload file lacks its request there.
+    var madeByTool = false
 }
 
 /// Collects a run's records: reasons and times for the summary, report cards, distinct images.
@@ -63,7 +65,7 @@ final class RunTally: Sendable {
             if record.verdict == .error { state.errors += 1 }
             if record.receiptFailed { state.receiptFailures += 1 }
             if record.image != nil && record.outcome.reason != .attached { state.fellBack += 1 }
-            if record.verdict != .error { state.requests.add(record.request) }
+            if record.verdict != .error { state.requests.add(record.request, fromFile: !record.madeByTool) }
             if record.fromLines { state.requests.fromLines = true }
             onRecord?(record)
         }

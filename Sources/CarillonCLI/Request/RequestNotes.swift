@@ -6,9 +6,8 @@
 enum RequestNotes {
     static func print(_ report: PayloadRunner.Report, identical: [IdenticalImages.Group], plan: PipelinePlan, io: ToolIO) {
         let requests = report.requests
-        let asked =
-            requests.requests > 0 || plan.presentationFacts != .unknown || plan.previews != nil
-            || !(plan.failOn?.requestConditions.isEmpty ?? true)
+        // Said where the run is about requests: some input was one, or a request option was given.
+        let asked = requests.requests > 0 || plan.previews != nil || !(plan.failOn?.requestConditions.isEmpty ?? true)
         if requests.plainPayloads > 0 && asked {
             let count = requests.plainPayloads
             io.standardError.line(

@@ -38,9 +38,11 @@ struct RequestTally: Sendable, Equatable {
     /// Whether any payload came from JSON Lines (a campaign's export).
     var fromLines = false
 
-    mutating func add(_ record: Record?) {
+    /// Adds a payload's record; nil for one that came without a request, which `fromFile` says is a payload
+    /// file (or standard input), not a payload the tool made (`check`'s for a URL).
+    mutating func add(_ record: Record?, fromFile: Bool = true) {
         guard let record else {
-            plainPayloads += 1
+            if fromFile { plainPayloads += 1 }
             return
         }
         requests += 1
