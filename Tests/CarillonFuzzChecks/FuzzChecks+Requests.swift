@@ -7,16 +7,17 @@ extension FuzzChecks {
     /// gives a payload, a request or a problem with a message, the same twice; a script splits into
     /// commands whose lines are in order and within the input; what the variables add stays within
     /// their bound; a request is judged without trapping, its verdict one of Apple's with its status.
-    /// And (on half the inputs) the quoting round trip: the input's NUL-separated pieces, each single-quoted as a shell
+    /// And (on a quarter of the inputs) the quoting round trip: the input's NUL-separated pieces, each single-quoted as a shell
     /// quotes them (`'` as `'\''`), read back as exactly those words.
     /// `everyPart`: the sampled parts on every input too, as the regression test runs them.
     public static func curlCommand(_ bytes: [UInt8], everyPart: Bool = false) throws(FuzzFailure) {
-        // One hash of the input picks the sampled parts: its low bits pick each share.
+        // One hash of the input picks the sampled parts, each share by bits of its own (so the shares are
+        // independent): the round trip 0-1, the structure 2-3, the second read 4-6, isRequest 7-8, the judgement 9.
         let pick = everyPart ? 0 : FuzzSampling.hash(bytes)
         try request(bytes, pick: pick)
-        if pick & 1 == 0 { try quotingRoundTrip(bytes) }
+        if pick & 3 == 0 { try quotingRoundTrip(bytes) }
         // The script's own structure: the reader above lexed it already, so a sampled share.
-        guard pick & 6 == 0 else { return }
+        guard pick & 12 == 0 else { return }
         let lines = bytes.count { $0 == 0x0A } + 1
         switch Result(catching: { () throws(ShellProblem) in try ShellScript.parse(bytes) }) {
         case .failure(let error):
@@ -41,11 +42,11 @@ extension FuzzChecks {
     /// each lex the input again: a sampled share of inputs, so that every input gets the rest at speed.)
     static func request(_ bytes: [UInt8], pick: UInt64) throws(FuzzFailure) {
         let first = Result { () throws(RequestProblem) in try RequestReader.read(bytes, files: .none) }
-        if pick & 56 == 0 {
+        if pick & 112 == 0 {
             let second = Result { () throws(RequestProblem) in try RequestReader.read(bytes, files: .none) }
             try check(first == second, "read differently twice")
         }
-        let sampled = pick & 192 == 0
+        let sampled = pick & 384 == 0
         switch first {
         case .failure(let problem):
             try check(!problem.message.isEmpty, "a request refused without a message")
@@ -55,7 +56,7 @@ extension FuzzChecks {
         case .success(.request(let request)):
             if sampled { try check(RequestReader.isRequest(bytes), "read as a request, yet not taken for one") }
             // Judged on half the inputs (FuzzFCMMessage judges every one of its own).
-            if pick & 256 == 0 { try judged(request) }
+            if pick & 512 == 0 { try judged(request) }
         }
     }
 

@@ -59,8 +59,7 @@ struct ShellLexer {
                 try redirection()
             default:
                 // A run of ordinary bytes at once: a long word costs one copy, not one call a byte.
-                var end = position + 1
-                while end < bytes.count && !Self.isSpecial(bytes[end]) { end += 1 }
+                let end = runEnd(from: position + 1, stoppingAt: Self.special)
                 appendLiteral(bytes[position..<end], quoted: false)
                 position = end
             }
@@ -69,13 +68,19 @@ struct ShellLexer {
         endCommand()
     }
 
-    /// The bytes the main loop treats specially; every other byte is part of a word. A table: one load a
-    /// byte, not a comparison with each.
-    private static let special: [Bool] = (0...255).map { byte in
-        " \t\r\n#\\'\"$`;&|()<>".utf8.contains(UInt8(byte))
-    }
+    /// The bytes the main loop treats specially; every other byte is part of a word.
+    private static let special = ByteClass(" \t\r\n#\\'\"$`;&|()<>")
 
-    private static func isSpecial(_ byte: UInt8) -> Bool { special[Int(byte)] }
+    /// The end of the run from `start` up to the first byte of `stops` (or the end): one load a byte, not a
+    /// comparison with each byte that stops it.
+    private func runEnd(from start: Int, stoppingAt stops: ByteClass) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return start }
+            var end = start
+            while end < buffer.count && !stops.contains(base[end]) { end += 1 }
+            return end
+        }
+    }
 
     // MARK: - Words and commands
 
@@ -176,12 +181,13 @@ struct ShellLexer {
         }
     }
 
+    private static let singleQuote = ByteClass("'")
+
     private mutating func singleQuoted() throws(ShellProblem) {
         let opened = line
         startWord()
         wordQuoted = true
-        var end = position + 1
-        while end < bytes.count && bytes[end] != UInt8(ascii: "'") { end += 1 }
+        let end = runEnd(from: position + 1, stoppingAt: Self.singleQuote)
         guard end < bytes.count else { throw problem("a single quote (') is never closed", line: opened) }
         let piece = bytes[(position + 1)..<end]
         line += piece.count { $0 == UInt8(ascii: "\n") }
@@ -221,17 +227,15 @@ struct ShellLexer {
                 // A run up to the next byte that matters; a newline ends a run only to be counted.
                 if current == UInt8(ascii: "\n") { line += 1 }
                 var end = position + 1
-                while end < bytes.count, !Self.isSpecialInDoubleQuotes(bytes[end]) { end += 1 }
+                end = runEnd(from: end, stoppingAt: Self.specialInDoubleQuotes)
                 appendLiteral(bytes[position..<end], quoted: true)
                 position = end
             }
         }
     }
 
-    private static let specialInDoubleQuotes: [Bool] = (0...255).map { byte in "\"\\$`\n".utf8.contains(UInt8(byte)) }
-
     /// The bytes a double-quoted run stops at (a newline only to be counted).
-    private static func isSpecialInDoubleQuotes(_ byte: UInt8) -> Bool { specialInDoubleQuotes[Int(byte)] }
+    private static let specialInDoubleQuotes = ByteClass("\"\\$`\n")
 
     // MARK: - Expansions
 
