@@ -20,7 +20,7 @@ package enum HARConnections {
             recorded.resumed = tls?["resumed"] == .bool(true)
             recorded.offered = item["offered"]?.stringValue
             if case .array(let certificates)? = item["chain"]?["certs"] {
-                recorded.chain = certificates.compactMap { $0.stringValue.flatMap { try? HARBase64.decode($0) } }
+                recorded.chain = certificates.compactMap { $0.stringValue.flatMap { try? Base64.decode($0) } }
             }
             return recorded
         }

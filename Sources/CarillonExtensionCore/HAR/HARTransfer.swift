@@ -155,7 +155,7 @@ package struct HARTransfer: Sendable {
     static func prefix(_ entry: HAREntry, cap: Int) -> [UInt8] {
         guard let text = entry.response?.content.text else { return [] }
         guard entry.response?.content.encoding?.lowercased() == "base64" else { return Array(text.utf8.prefix(cap + 1)) }
-        let wanted = HARBase64.maximumTextLength(forCap: cap + 1) - 4
+        let wanted = Base64.maximumTextLength(forCap: cap + 1) - 4
         var significant = 0
         var end = text.utf8.startIndex
         for index in text.utf8.indices {
@@ -164,7 +164,7 @@ package struct HARTransfer: Sendable {
             if byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 { significant += 1 }
             end = text.utf8.index(after: index)
         }
-        let bytes = (try? HARBase64.decode(String(text[..<end]))) ?? []
+        let bytes = (try? Base64.decode(String(text[..<end]))) ?? []
         return Array(bytes.prefix(cap + 1))
     }
 }

@@ -13,9 +13,9 @@ enum HARWire {
         if let file = wire["_file"]?.stringValue, !file.isEmpty {
             body = .file(path: file.hasPrefix("/") ? file : directory + "/" + file)
         } else if let text = wire["text"]?.stringValue, wire["encoding"]?.stringValue?.lowercased() == "base64" {
-            if HARBase64.significantLength(text) > HARBase64.maximumTextLength(forCap: limit) {
+            if Base64.significantLength(text) > Base64.maximumTextLength(forCap: limit) {
                 body = .absent(why: "its inline wire bytes are longer than \(limit) bytes")
-            } else if let decoded = try? HARBase64.decode(text) {
+            } else if let decoded = try? Base64.decode(text) {
                 body = .bytes(decoded)
             } else {
                 body = .absent(why: "its inline wire bytes are not valid base64")

@@ -3,9 +3,10 @@ import Testing
 
 @testable import CarillonExtensionCore
 
-/// HAR base64 decoding from a table: every group length, both alphabets, wrapped text, padding, and the
-/// exact words for each kind of bad text (the character counted from 1, whitespace included).
-@Suite struct HARBase64Tests {
+/// Base64 both ways: decoding from a table (every group length, both alphabets, wrapped text, padding,
+/// and the exact words for each kind of bad text, the character counted from 1, whitespace included),
+/// encoding as Foundation does, and the round trip.
+@Suite struct Base64Tests {
     static let decoded: [(text: String, bytes: [UInt8])] = [
         ("", []),
         ("QQ==", [0x41]),
@@ -23,7 +24,7 @@ import Testing
 
     @Test(arguments: decoded)
     func decodes(_ text: String, _ bytes: [UInt8]) throws {
-        #expect(try HARBase64.decode(text) == bytes)
+        #expect(try Base64.decode(text) == bytes)
     }
 
     static let refused: [(text: String, message: String)] = [
@@ -41,19 +42,28 @@ import Testing
 
     @Test(arguments: refused)
     func refuses(_ text: String, _ message: String) {
-        #expect(throws: HARBase64.Invalid(message: message)) { try HARBase64.decode(text) }
+        #expect(throws: Base64.Invalid(message: message)) { try Base64.decode(text) }
     }
 
     @Test func decodesWhatFoundationEncoded() throws {
         let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }
         for count in [0, 1, 2, 3, 4, 99_998, 99_999, 100_000] {
             let prefix = Array(bytes.prefix(count))
-            #expect(try HARBase64.decode(Data(prefix).base64EncodedString()) == prefix)
+            #expect(try Base64.decode(Data(prefix).base64EncodedString()) == prefix)
+        }
+    }
+
+    @Test func encodesAsFoundationDoesAndRoundTrips() throws {
+        let bytes = (0..<3_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }
+        for count in [0, 1, 2, 3, 4, 5, 2_999, 3_000] {
+            let prefix = Array(bytes.prefix(count))
+            #expect(Base64.encode(prefix) == Data(prefix).base64EncodedString())
+            #expect(try Base64.decode(Base64.encode(prefix)) == prefix)
         }
     }
 
     @Test(arguments: [("QUJD\r\nREVG\n", 8), ("QQ==", 4), (" \t\r\n", 0), ("", 0)])
     func countsSignificantCharacters(_ text: String, _ count: Int) {
-        #expect(HARBase64.significantLength(text) == count)
+        #expect(Base64.significantLength(text) == count)
     }
 }

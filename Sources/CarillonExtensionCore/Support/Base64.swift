@@ -1,9 +1,31 @@
-/// RFC 4648 base64 decoding of a HAR body, bounded: the text is measured before anything is decoded,
-/// so a body that cannot fit under the cap costs no memory.
-enum HARBase64 {
+/// RFC 4648 base64, both ways, in one place: encoding with padding (a recording's bodies, chains and
+/// heads; how output carries bytes that JSON text cannot, such as a file name that is not UTF-8), and
+/// bounded decoding (a HAR body, a recorded chain, PEM): the text is measured before anything is
+/// decoded, so a body that cannot fit under a cap costs no memory.
+package enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// `bytes` in base64 with padding (the standard alphabet).
+    package static func encode(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group = UInt32(bytes[index]) << 16
+            if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
+            if count > 2 { group |= UInt32(bytes[index + 2]) }
+            for position in 0..<4 {
+                output.append(position <= count ? alphabet[Int((group >> (18 - 6 * UInt32(position))) & 0x3F)] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// The longest base64 text (alphabet characters and padding, whitespace not counted) whose bytes
     /// can fit in `cap`: ⌈cap/3⌉·4, plus 4 characters of slack for a padded last group.
-    static func maximumTextLength(forCap cap: Int) -> Int {
+    package static func maximumTextLength(forCap cap: Int) -> Int {
         let groups = cap / 3 + (cap % 3 == 0 ? 0 : 1)
         let (product, overflow) = groups.multipliedReportingOverflow(by: 4)
         return overflow ? Int.max - 4 : product + 4
@@ -11,7 +33,7 @@ enum HARBase64 {
 
     /// How many characters of `text` count toward its decoded length (whitespace and line breaks do
     /// not: some exporters wrap base64 at 76 columns).
-    static func significantLength(_ text: String) -> Int {
+    package static func significantLength(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { bytes in
             var count = bytes.count
@@ -21,15 +43,15 @@ enum HARBase64 {
     }
 
     /// Why a text is not base64.
-    struct Invalid: Error, Equatable {
+    package struct Invalid: Error, Equatable {
         /// What is wrong, in words.
-        var message: String
+        package var message: String
     }
 
     /// The bytes of `text` (padding optional, whitespace skipped).
     ///
     /// - Throws: ``Invalid`` naming the first character that is not base64, or a truncated group.
-    static func decode(_ text: String) throws(Invalid) -> [UInt8] {
+    package static func decode(_ text: String) throws(Invalid) -> [UInt8] {
         var text = text
         var failure: Invalid?
         // Over the text's UTF-8 in place, into a buffer of the most bytes it can hold (a whole text is
