@@ -55,10 +55,8 @@ enum ResultLine {
         return JSONWriter.string(.object(payload.jsonMembers + fields))
     }
 
-    /// Milliseconds with three decimals, as JSON number text.
+    /// Milliseconds with three decimals, as JSON number text (``JSONWriter/milliseconds(_:)``).
     static func milliseconds(_ value: Double) -> String {
-        let thousandths = Int((max(0, value) * 1000).rounded())
-        let fraction = String(thousandths % 1000)
-        return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        JSONWriter.milliseconds(value)
     }
 }

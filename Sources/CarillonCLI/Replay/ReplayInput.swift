@@ -61,17 +61,14 @@ struct ReplayInput {
     /// connections of the first payload's file, beside it; nil after a stderr line when that file cannot
     /// be read. Any other archive is returned as it is.
     static func lendingShared(_ archive: HARArchive, _ input: ReplayInput, io: ToolIO) -> HARArchive? {
-        guard archive.entries.isEmpty, let name = archive.carillon?["shared_with"]?.stringValue, !name.isEmpty else {
+        guard archive.entries.isEmpty, let sharedWith = archive.carillon?.sharedWith, let name = sharedWith, !name.isEmpty else {
             return archive
         }
         let path = name.hasPrefix("/") ? name : FileSystem.join(input.directory, name)
         guard let first = read(ReplayInput(path: path), io: io) else { return nil }
         var shared = archive
         shared.entries = first.entries
-        if case .object(var members)? = archive.carillon, let connections = first.carillon?["connections"] {
-            members.append((key: "connections", value: connections))
-            shared.carillon = .object(members)
-        }
+        shared.carillon?.connections = first.carillon?.connections ?? []
         return shared
     }
 }

@@ -24,7 +24,7 @@ enum ReplayObject {
         }
         let skipped = Set(notChecked.map(\.check))
         let checked = ["status", "redirects", "headers", "decoding", "cap", "image", "ats"].filter { !skipped.contains($0) }
-        var notes = archive.notes + transfer.notes
+        var notes = archive.notes + transfer.entries.flatMap { transfer.notes[$0] ?? [] }
         if let choice { notes.append(choice) }
         for entry in entries { notes += HARRequestComparison.notes(entry, exporter: archive.exporter) }
         if archive.exporter.isProxy {

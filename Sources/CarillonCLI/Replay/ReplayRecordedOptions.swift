@@ -13,30 +13,21 @@ enum ReplayRecordedOptions {
     }
 
     /// `download` with each recorded option that `given` does not name; unchanged without a recording's options.
-    static func apply(_ recorded: JSONValue?, to download: DownloadConfiguration, given: Set<String>) -> DownloadConfiguration {
+    static func apply(_ recorded: HARCarillon.Options?, to download: DownloadConfiguration, given: Set<String>) -> DownloadConfiguration {
         typealias Options = ProcessCommand.Options
-        guard let recorded, recorded.isObject else { return download }
+        guard let recorded else { return download }
         var download = download
-        if !given.contains(Options.budget.spec.name), let milliseconds = recorded["budget_ms"]?.doubleValue, milliseconds > 0 {
-            download.limits.budget = .milliseconds(Int64(milliseconds))
-        }
-        if !given.contains(Options.maxBytes.spec.name), let bytes = recorded["max_bytes"]?.doubleValue, bytes > 0, bytes < 1e15 {
-            download.limits.maximumBytes = Int(bytes)
-        }
-        if !given.contains(Options.tlsMinimum.spec.name), let text = recorded["tls_minimum"]?.stringValue,
-            let minimum = TransportSecurity.TLSVersion(rawValue: text)
-        {
+        if !given.contains(Options.budget.spec.name), let budget = recorded.budget { download.limits.budget = budget }
+        if !given.contains(Options.maxBytes.spec.name), let bytes = recorded.maximumBytes { download.limits.maximumBytes = bytes }
+        if !given.contains(Options.tlsMinimum.spec.name), let minimum = recorded.minimumTLS {
             download.transportSecurity.minimumTLS = minimum
         }
-        if !given.contains(Options.noForwardSecrecy.spec.name), case .bool(let required)? = recorded["forward_secrecy"] {
+        if !given.contains(Options.noForwardSecrecy.spec.name), let required = recorded.requiresForwardSecrecy {
             download.transportSecurity.requiresForwardSecrecy = required
         }
-        if !given.contains(Options.userAgent.spec.name), case .array(let fields)? = recorded["request_headers"], !fields.isEmpty {
+        if !given.contains(Options.userAgent.spec.name), !recorded.requestHeaders.isEmpty {
             var headers = download.requestHeaders
-            for field in fields {
-                guard let name = field["name"]?.stringValue, let value = field["value"]?.stringValue else { continue }
-                headers.set(RequestHeaders.Field(name: name, value: value))
-            }
+            for field in recorded.requestHeaders { headers.set(field) }
             download.requestHeaders = headers
         }
         return download

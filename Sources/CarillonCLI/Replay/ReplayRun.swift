@@ -62,7 +62,7 @@ struct ReplayRun {
             }
             return [Target(url: entry.request.url, payload: Self.payload(for: entry.request.url), name: name(entry))]
         }
-        if let recorded = archive.carillon?["payload"], let image = recorded["carillon"]?["image"]?.stringValue {
+        if let recorded = archive.carillon?.payload, let image = archive.carillon?.imageURL {
             return [Target(url: image, payload: Array(JSONWriter.string(recorded).utf8), name: FileName.jsonText(file.path))]
         }
         var seen: Set<String> = []
@@ -100,10 +100,10 @@ struct ReplayRun {
         }
         var configuration = plan.pipeline.configuration
         configuration.download = ReplayRecordedOptions.apply(
-            archive.carillon?["options"], to: configuration.download, given: plan.given)
+            archive.carillon?.options, to: configuration.download, given: plan.given)
         let transfer = HARTransfer(
             archive: archive, first: first.entry, url: target.url, cap: configuration.download.limits.maximumBytes, latin1: plan.latin1,
-            directory: file.directory, chain: plan.chain)
+            directory: file.directory, chain: plan.chain, comparison: finder.comparison)
         let instant = plan.at ?? first.entry.started ?? Timestamp.now()
         let transport = RecordedTransport(
             transfer: transfer.transfer, configuration: configuration.download, at: instant.millisecondsSinceEpoch / 1000,
@@ -136,7 +136,7 @@ struct ReplayRun {
         // Before the runtime finishes: without --attachments its image goes with it.
         report?.add(name: target.name, result: result, warnings: payload.warnings + result.warnings, replay: object)
         var changed = false
-        if plan.check { changed = ReplayCheck.differs(recorded: archive.carillon?["verdict"], now: result, file: file.path, io: io) }
-        return (result.outcome.reason, changed, plan.check && archive.carillon?["verdict"] == nil)
+        if plan.check { changed = ReplayCheck.differs(recorded: archive.carillon?.verdict, now: result, file: file.path, io: io) }
+        return (result.outcome.reason, changed, plan.check && archive.carillon?.verdict == nil)
     }
 }

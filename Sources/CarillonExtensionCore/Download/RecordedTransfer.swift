@@ -14,6 +14,9 @@ package struct RecordedTransfer: Sendable, Equatable {
     /// The App Transport Security settings the recording was made under, when it says: a refused
     /// handshake without ``RecordedConnection/offered`` facts is undetermined under looser ones.
     package var recordedSecurity: TransportSecurity?
+    /// Certificates the recording trusted beside the system's store (DER): the extra trust the live run
+    /// had, public by nature, so that its chains are judged offline under the same trust.
+    package var trust: [[UInt8]] = []
     /// How an `undetermined` detail names the recording ("the HAR"), as in "redirect target not in the HAR".
     package var called: String
 
@@ -161,6 +164,12 @@ package struct RecordedConnection: Sendable, Equatable {
     /// connection the same request made with those rules relaxed (its hops are ``RecordedHop/relaxedTLS``),
     /// whose negotiated protocol, suite and chain are what this server offered; nil when not asked.
     package var offered: String?
+    /// The connection was made for the request asked again with relaxed TLS rules (``RecordedHop/relaxedTLS``).
+    package var relaxedTLS = false
+    /// The connection was opened by an earlier download and kept (a transport reuses its connections):
+    /// its TLS facts and chain are the ones it was opened with, and a replay judges them when the first
+    /// request on it is made, as a download on a fresh transport would have had to.
+    package var openedEarlier = false
 
     /// A recorded connection.
     package init(

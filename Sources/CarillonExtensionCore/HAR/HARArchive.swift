@@ -18,7 +18,7 @@ package struct HARArchive: Sendable {
     /// after the dated ones, in file order).
     package var entries: [HAREntry]
     /// `log._carillon`, when carillon wrote the file; nil otherwise (another tool's fields are ignored).
-    package var carillon: JSONValue?
+    package var carillon: HARCarillon?
     /// What the reader set aside or noticed about the file as a whole (entries it could not read, a
     /// compressed file), in words for the replay's notes.
     package var notes: [String]
@@ -26,7 +26,7 @@ package struct HARArchive: Sendable {
     /// An archive; the reader makes these.
     package init(
         version: String, creatorName: String, creatorVersion: String, exporter: HARExporter, entries: [HAREntry],
-        carillon: JSONValue? = nil, notes: [String] = []
+        carillon: HARCarillon? = nil, notes: [String] = []
     ) {
         self.version = version
         self.creatorName = creatorName

@@ -45,7 +45,7 @@ package struct HARHopFinder: Sendable {
     /// carillon's entry for a request made again with relaxed TLS rules (`_carillon.relaxed_tls`): an
     /// alternative answer the replay reaches through the refused connection, never a hop of its own.
     static func isRelaxed(_ entry: HAREntry) -> Bool {
-        entry.carillon?["relaxed_tls"] == .bool(true)
+        entry.carillon?.relaxedTLS == true
     }
 
     /// Up to three entries on the same host and path as `url` (another query), for an error that

@@ -77,12 +77,12 @@ package struct HARReader: Sendable {
         var entries: [HAREntry] = []
         var notes: [String] = []
         for (index, raw) in rawEntries.enumerated() {
-            switch HAREntryDecoding.entry(raw, index: index) {
+            switch HAREntryDecoding.entry(raw, index: index, ownFields: exporter == .carillon) {
             case .success(let entry): entries.append(entry)
             case .failure(let problem): notes.append("entry \(index) was set aside: \(problem.message)")
             }
         }
-        let carillon = exporter == .carillon ? log["_carillon"] : nil
+        let carillon = exporter == .carillon ? HARCarillon(log[HARCarillon.member]) : nil
         return HARArchive(
             version: version, creatorName: creatorName, creatorVersion: creatorVersion, exporter: exporter,
             entries: HARReader.sorted(entries), carillon: carillon, notes: notes)
