@@ -142,6 +142,30 @@ import Testing
         #expect(run.jsonLines.map { $0["reason"] as? String } == ["content-encoding", "attached"], "\(run.standardOutput)")
     }
 
+    /// `--payload` routes as `process` does: a payload that is not routed, or names no image the
+    /// extension would fetch, is its own line (exit 0) with no entry looked for; a routed one is
+    /// replayed from its image's entry.
+    @Test(arguments: [
+        (#"{"aps":{"alert":"Hi","mutable-content":1},"carillon":{"image":"https://img.example.com/push/a.png"}}"#, "attached"),
+        (#"{"aps":{"alert":"Hi"},"carillon":{"image":"https://elsewhere.example/x.png"}}"#, "not-mutable"),
+        (#"{"aps":{"badge":1,"mutable-content":1},"carillon":{"image":"https://elsewhere.example/x.png"}}"#, "no-alert"),
+        (#"{"aps":{"alert":"Hi","mutable-content":1}}"#, "no-image"),
+        (#"{"aps":{"alert":"Hi","mutable-content":1},"carillon":{"image":"http://img.example.com/push/a.png"}}"#, "insecure-url"),
+    ])
+    func theDevicesPayloadRoutesAsProcessDoes(payload: String, reason: String) throws {
+        let directory = TemporaryDirectory("replay-payload")
+        defer { directory.remove() }
+        let path = directory.file("push.json")
+        try Data(payload.utf8).write(to: URL(fileURLWithPath: path))
+        let run = try Self.replay(["--payload", path, Self.fixture("chrome.har")])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.isEmpty)
+        let line = try #require(run.jsonLines.first)
+        #expect(line["reason"] as? String == reason, "\(line["detail"] ?? "")")
+        let replay = try #require(line["replay"] as? [String: Any])
+        #expect((replay["entries"] as? [Int])?.isEmpty == (reason != "attached"))
+    }
+
     @Test func listsEntriesAndRefusesWhatIsNotAHAR() throws {
         let list = try Self.replay(["--list", Self.fixture("chrome.har")])
         #expect(list.status == 0)
@@ -214,7 +238,9 @@ import Testing
         #expect(line["reason"] as? String == "attached", "\(recorded.standardOutput)")
         let replay = try #require(line["replay"] as? [String: Any])
         #expect((replay["checked"] as? [String])?.contains("ats") == true)
-        #expect((replay["notes"] as? [String])?.contains { $0.hasPrefix("the certificate chain was supplied with --chain") } == true)
+        #expect(
+            (replay["notes"] as? [String])?.contains { $0.hasPrefix("the certificate chain was supplied, not recorded: fetched later") }
+                == true)
         let later = try Self.replay(["--chain", chain, "--ca-file", server.caFile, "--at", "2099-01-01T00:00:00Z", path])
         #expect(later.jsonLines.first?["reason"] as? String == "tls", "\(later.standardOutput)")
         #expect((later.jsonLines.first?["detail"] as? String)?.contains("expired") == true, "\(later.standardOutput)")

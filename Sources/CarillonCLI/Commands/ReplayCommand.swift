@@ -88,22 +88,17 @@ enum ReplayCommand: Command {
     struct Plan {
         var pipeline: PipelinePlan
         var recordings: [String]
+        /// What the core's replay is asked: the configuration, the options that override a recording's
+        /// own, the instant, Latin-1 bodies, `--chain`, `--match-ignore-query`.
+        var settings: ReplaySettings
+        /// `--payload`: read when the run starts (an unreadable one is a data error, as a recording is).
         var payloadPath: String?
         var url: String?
         var entry: Int?
         var list: Bool
-        /// nil: the recorded instant.
-        var at: Timestamp?
-        var latin1: Bool
         var check: Bool
-        /// `--chain`: the certificates, DER, leaf first (empty without it).
-        var chain: [[UInt8]]
-        /// The options given that override a recording's own (``ReplayRecordedOptions``).
-        var given: Set<String> = []
         /// `--format`: JSON Lines or text.
         var format: PayloadRunner.OutputFormat = .json
-        /// `--match-ignore-query`: the names given, added to the default list.
-        var ignoredQuery: Set<String> = []
     }
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
@@ -122,29 +117,51 @@ enum ReplayCommand: Command {
             }
             entry = number
         }
-        var at: Timestamp?
+        var settings = ReplaySettings(configuration: pipeline.configuration, expireAfter: pipeline.expireAfter)
+        settings.overrides = overrides(arguments)
+        settings.at = try instant(arguments)
+        settings.latin1 = try Options.latin1.read(arguments)
+        settings.chain = try chain(arguments)
+        settings.ignoredQuery = Set(try Options.matchIgnoreQuery.read(arguments))
+        return Plan(
+            pipeline: pipeline, recordings: arguments.positionals, settings: settings, payloadPath: payload, url: url, entry: entry,
+            list: try Options.list.read(arguments), check: try Options.check.read(arguments), format: try Options.format.read(arguments))
+    }
+
+    /// The options given that win over a recording's own settings.
+    static func overrides(_ arguments: ParsedArguments) -> ReplaySettings.Overrides {
+        typealias Process = ProcessCommand.Options
+        let valued: [(OptionSpec, ReplaySettings.Overrides)] = [
+            (Process.budget.spec, .budget), (Process.maxBytes.spec, .maximumBytes), (Process.tlsMinimum.spec, .minimumTLS),
+            (Process.userAgent.spec, .requestHeaders), (Process.expireAfter.spec, .expireAfter),
+        ]
+        var overrides: ReplaySettings.Overrides = valued.filter { arguments.value($0.0.name) != nil }.reduce([]) { $0.union($1.1) }
+        if arguments.has(Process.noForwardSecrecy.spec.name) { overrides.insert(.forwardSecrecy) }
+        return overrides
+    }
+
+    /// `--at`: nil for the recorded instant.
+    private static func instant(_ arguments: ParsedArguments) throws(UsageError) -> Timestamp? {
         switch try Options.at.read(arguments) ?? "recorded" {
-        case "recorded": at = nil
-        case "now": at = Timestamp.now()
+        case "recorded": return nil
+        case "now": return Timestamp.now()
         case let text:
             guard let instant = Timestamp(iso8601: text) else {
                 throw UsageError(message: "option '--at' needs 'recorded', 'now' or an ISO 8601 time, not '\(text)'")
             }
-            at = instant
+            return instant
         }
-        var chain: [[UInt8]] = []
-        if let path = try Options.chain.read(arguments) {
-            guard let bytes = try? FileSystem.readFile(path, limit: 1 << 20, policy: .namedByUser) else {
-                throw UsageError(message: "option '--chain' '\(path)': cannot be read")
-            }
-            chain = PEMChain.certificates(in: String(decoding: bytes, as: UTF8.self))
-            guard !chain.isEmpty else { throw UsageError(message: "option '--chain' '\(path)': holds no PEM certificate") }
+    }
+
+    /// `--chain`: the certificates, DER, leaf first (empty without it).
+    private static func chain(_ arguments: ParsedArguments) throws(UsageError) -> [[UInt8]] {
+        guard let path = try Options.chain.read(arguments) else { return [] }
+        guard let bytes = try? FileSystem.readFile(path, limit: 1 << 20, policy: .namedByUser) else {
+            throw UsageError(message: "option '--chain' '\(path)': cannot be read")
         }
-        return Plan(
-            pipeline: pipeline, recordings: arguments.positionals, payloadPath: payload, url: url, entry: entry,
-            list: try Options.list.read(arguments), at: at, latin1: try Options.latin1.read(arguments),
-            check: try Options.check.read(arguments), chain: chain, given: ReplayRecordedOptions.given(arguments),
-            format: try Options.format.read(arguments), ignoredQuery: Set(try Options.matchIgnoreQuery.read(arguments)))
+        let chain = PEMChain.certificates(in: String(decoding: bytes, as: UTF8.self))
+        guard !chain.isEmpty else { throw UsageError(message: "option '--chain' '\(path)': holds no PEM certificate") }
+        return chain
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {
@@ -154,12 +171,13 @@ enum ReplayCommand: Command {
                 AttachmentStore.removeRunDirectory(plan.pipeline.configuration.attachmentsDirectory)
             }
         }
+        guard let target = ReplayInput.target(plan, io: io) else { return CarillonTool.exitDataError }
         var status = CarillonTool.exitSuccess
         var outcomes: [Reason] = []
         var changed = false
         var report = plan.pipeline.reportPath.map { _ in ReplayReport() }
         for file in ReplayInput.expand(plan.recordings, io: io, status: &status) {
-            guard let read = ReplayInput.read(file, io: io), let archive = ReplayInput.lendingShared(read, file, io: io) else {
+            guard let archive = ReplayInput.archive(file, io: io) else {
                 status = CarillonTool.exitDataError
                 continue
             }
@@ -169,8 +187,10 @@ enum ReplayCommand: Command {
                 }
                 continue
             }
-            let run = ReplayRun(plan: plan, archive: archive, file: file, io: io)
-            let result = run.replayAll(report: &report)
+            let run = ReplayRun(
+                plan: plan, replay: CaptureReplay(archive: archive, file: file.path, directory: file.directory, settings: plan.settings),
+                io: io)
+            let result = run.replayAll(target, report: &report)
             if !result.allRead { status = CarillonTool.exitDataError }
             if result.changed { changed = true }
             outcomes += result.reasons
