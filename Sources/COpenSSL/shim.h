@@ -173,6 +173,21 @@ static inline X509_STORE *carillon_trust_store(const char *ca_file) {
     return store;
 }
 
+/// Adds the DER certificate `der` (`length` bytes) to `store` as a trusted one (`d2i_X509`,
+/// `X509_STORE_add_cert`, which takes its own reference): the extra trust a recording kept. 1 when
+/// added (or already there), 0 when the bytes are not one whole certificate.
+static inline int carillon_trust_store_add(X509_STORE *store, const unsigned char *der, long length) {
+    const unsigned char *cursor = der;
+    X509 *cert = d2i_X509(NULL, &cursor, length);
+    if (!cert || cursor != der + length) {
+        X509_free(cert);
+        return 0;
+    }
+    int added = X509_STORE_add_cert(store, cert) == 1;
+    X509_free(cert);
+    return added;
+}
+
 /// A store context for verifying a recorded chain offline, as the handshake would have at `at`
 /// (seconds since 1970): the leaf and the certificates sent after it from DER (`d2i_X509`), trust
 /// from `trust` (`carillon_trust_store`; the context takes a reference of its own), the TLS client's

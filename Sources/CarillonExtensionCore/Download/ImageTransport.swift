@@ -33,7 +33,8 @@ package final class RecordedTransport: ImageTransport {
     package let at: Int64
     /// How a request's URL finds its recorded hop.
     package let match: RecordedURLMatch
-    private let found = Mutex<(gaps: [RecordedTransferSource.Gap], unchecked: [String], answered: [Int])>(([], [], []))
+    private let found = Mutex<(gaps: [RecordedTransferSource.Gap], unchecked: [String], answered: [Int], usedTrust: Bool)>(
+        ([], [], [], false))
 
     /// A transport answering from `transfer` under `configuration`, judging certificates at `at`,
     /// finding each request's hop by `match`.
@@ -50,6 +51,8 @@ package final class RecordedTransport: ImageTransport {
     package var unchecked: [String] { found.withLock { $0.unchecked } }
     /// The hops that answered, in order (``RecordedTransferSource/answered``), over every download made so far.
     package var answered: [Int] { found.withLock { $0.answered } }
+    /// A chain was judged trusting the recording's extra certificates, in a download made so far.
+    package var usedRecordedTrust: Bool { found.withLock { $0.usedTrust } }
 
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
         -> TransferReport
@@ -60,6 +63,7 @@ package final class RecordedTransport: ImageTransport {
             $0.gaps += source.gaps
             $0.unchecked += source.unchecked
             $0.answered += source.answered
+            $0.usedTrust = $0.usedTrust || source.usedRecordedTrust
         }
         return report
     }

@@ -33,7 +33,12 @@ package struct RecordedTransferSource: TransferSource {
     package private(set) var gaps: [Gap] = []
     /// Checks that could not be made (e.g. "certificate chain: not recorded for c1").
     package private(set) var unchecked: [String] = []
+    /// A chain was judged trusting the recording's extra certificates (``RecordedTransfer/trust``).
+    package private(set) var usedRecordedTrust = false
     private var used: Set<Int> = []
+    /// The connections whose handshake this download has judged: one opened by an earlier download is
+    /// judged on the first request made on it, as a download on its own would have had to.
+    private var judged: Set<String> = []
     /// The hops that answered the chain's requests, in its order (indices into the transfer's hops): a
     /// refused handshake answered from its relaxed request names the relaxed hop, not the refused one.
     package private(set) var answered: [Int] = []
@@ -77,7 +82,9 @@ package struct RecordedTransferSource: TransferSource {
         lastEnding = ChainEnding(
             curlCode: hop.end.curlCode, message: hop.end.message, clientCertificateRequested: connection?.certificateRequested ?? false,
             elapsedMilliseconds: hop.endMilliseconds)
-        var refused = hop.newConnection ? handshake(url, connection) : nil
+        let judges = hop.newConnection || (connection.map { $0.openedEarlier && !judged.contains($0.id) } ?? false)
+        if let id = connection?.id { judged.insert(id) }
+        var refused = judges ? handshake(url, connection) : nil
         if CurlCode.tlsCodes.contains(hop.end.curlCode) && hop.statusLine.isEmpty && hop.rawHead == nil, refused == nil {
             // Refused before any certificate came (a TLS version or cipher suite the server does not
             // offer): the recorded ending is the answer, and libcurl's words name the rule, as live;
@@ -148,7 +155,9 @@ package struct RecordedTransferSource: TransferSource {
             unchecked.append("certificate chain: not recorded for \(connection.id)\(connection.resumed ? " (a resumed session)" : "")")
             return nil
         }
-        let judged = CertificateJudgement(chain: connection.chain, host: url.host, at: at, extraCAFile: extraCAFile)
+        let judged = CertificateJudgement(
+            chain: connection.chain, host: url.host, at: at, extraCAFile: extraCAFile, extraTrust: transfer.trust)
+        if !transfer.trust.isEmpty { usedRecordedTrust = true }
         let problem = "SSL peer certificate or SSH remote key was not OK"
         switch judged.verdict {
         case .accepted:

@@ -36,7 +36,8 @@ package struct CaptureReplay: Sendable {
             }
             return .success([image(entry)])
         case .capture:
-            if let recorded = archive.carillon, let url = recorded.imageURL, let payload = recorded.payload.flatMap(Payload.init(recorded:)) {
+            if let recorded = archive.carillon, let url = recorded.imageURL, let payload = recorded.payload.flatMap(Payload.init(recorded:))
+            {
                 return .success([ReplayImage(name: name, payload: payload, url: url)])
             }
             var seen: Set<String> = []
@@ -75,10 +76,17 @@ package struct CaptureReplay: Sendable {
         result.warnings += answered.flatMap(HARRequestComparison.warnings)
         var notes = entries.flatMap { found?.transfer.notes[$0] ?? [] }
         if let choice = found?.choice { notes.append(choice) }
+        if transport.usedRecordedTrust, let trust = found?.transfer.transfer.trust {
+            notes.append(
+                "certificate chains were judged with the extra trust the recording was made with (\(trust.count) certificate"
+                    + "\(trust.count == 1 ? "" : "s") of its extra CA file) beside the system's store")
+        }
         let facts = ReplayFacts.make(
             archive: archive, file: FileName.jsonText(file), entries: answered, notes: notes, unchecked: transport.unchecked,
             headers: configuration.download.requestHeaders, suppliedChain: !settings.chain.isEmpty)
-        deliver(ReplayedImage(name: image.name, payload: image.payload, result: result, facts: facts, recordedVerdict: archive.carillon?.verdict))
+        deliver(
+            ReplayedImage(
+                name: image.name, payload: image.payload, result: result, facts: facts, recordedVerdict: archive.carillon?.verdict))
         return nil
     }
 
@@ -90,7 +98,8 @@ package struct CaptureReplay: Sendable {
 
     /// The image entry `entry` as a notification: the payload Carillon's server sends for its URL.
     private func image(_ entry: HAREntry) -> ReplayImage {
-        ReplayImage(name: FileName.jsonText(file) + "#\(entry.index)", payload: Self.payload(for: entry.request.url), url: entry.request.url)
+        ReplayImage(
+            name: FileName.jsonText(file) + "#\(entry.index)", payload: Self.payload(for: entry.request.url), url: entry.request.url)
     }
 
     /// The image a payload would have the extension fetch, as written: nil when it is not routed or

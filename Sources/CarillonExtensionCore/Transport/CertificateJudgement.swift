@@ -21,10 +21,11 @@ package struct CertificateJudgement: Sendable, Equatable {
     package var verdict: Verdict
 
     /// Judges `chain` (the certificates the server sent, leaf first, DER) for `host` as a handshake at
-    /// `at` (seconds since 1970) would have, trusting the system's store and `extraCAFile` (PEM).
-    package init(chain: [[UInt8]], host: String, at: Int64, extraCAFile: String? = nil) {
+    /// `at` (seconds since 1970) would have, trusting the system's store, `extraCAFile` (PEM) and
+    /// `extraTrust` (DER certificates: the trust a recording's run had).
+    package init(chain: [[UInt8]], host: String, at: Int64, extraCAFile: String? = nil, extraTrust: [[UInt8]] = []) {
         var bad: Int32 = -1
-        let trust = OfflineTrust.store(extraCAFile: extraCAFile)
+        let trust = OfflineTrust.store(extraCAFile: extraCAFile, recorded: extraTrust)
         let store = Self.withPointers(chain) { ders, lengths in
             carillon_offline_store(ders, lengths, Int32(chain.count), trust, at, &bad)
         }
