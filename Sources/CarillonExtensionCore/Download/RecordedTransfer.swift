@@ -106,10 +106,23 @@ package struct RecordedHop: Sendable, Equatable {
     package var microseconds: [Int64]
     /// Milliseconds from the start of the download to the end of this request.
     package var endMilliseconds: Int
+    /// When the decoded body arrived: milliseconds from the download's start and the cumulative bytes
+    /// by then (at most 64 samples, the last its end), when recorded; a replay whose time runs out during
+    /// the body feeds what had come by then.
+    package var arrival: [ArrivalSample] = []
     /// The request was made again, after the live one was refused for its TLS protocol or cipher suite,
     /// with those rules relaxed (``RecordedConnection/offered``): an alternative answer, met only when a
     /// replay's settings would have let that handshake through, never as the recorded chain's own.
     package var relaxedTLS = false
+
+    /// The decoded body's size, as far as the recording knows it (a file's size; 0 when absent).
+    var bodyCount: Int {
+        switch body {
+        case .bytes(let bytes): bytes.count
+        case .file(let path): FileSystem.size(path) ?? 0
+        case .absent: 0
+        }
+    }
 
     /// A recorded request; by default a new connection, a complete response, no timings.
     package init(
@@ -130,6 +143,19 @@ package struct RecordedHop: Sendable, Equatable {
         self.end = end
         self.microseconds = microseconds
         self.endMilliseconds = endMilliseconds
+    }
+}
+
+/// One sample of a body's arrival.
+package struct ArrivalSample: Sendable, Equatable {
+    /// Milliseconds from the download's start.
+    package var milliseconds: Double
+    /// Decoded bytes received by then.
+    package var bytes: Int
+
+    package init(milliseconds: Double, bytes: Int) {
+        self.milliseconds = milliseconds
+        self.bytes = bytes
     }
 }
 

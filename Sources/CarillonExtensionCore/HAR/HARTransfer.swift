@@ -112,6 +112,7 @@ package struct HARTransfer: Sendable {
                 end: recordedEnd ?? RecordedHop.End(), microseconds: microseconds, endMilliseconds: endMilliseconds)
             hop.relaxedTLS = entry.carillon?.relaxedTLS == true
             hop.lastPiece = entry.carillon?.decoded?.lastPiece
+            hop.arrival = (entry.carillon?.arrival ?? []).map { ArrivalSample(milliseconds: $0.milliseconds, bytes: $0.bytes) }
             hop.wire = HARWire.wire(entry, directory: directory, limit: cap + cap / 2 + 65_536)
             if let wire = hop.wire, let mismatch = HARWire.mismatch(wire, entry: entry.index) { notes.append(mismatch) }
             return hop

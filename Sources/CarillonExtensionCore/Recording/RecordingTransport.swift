@@ -71,6 +71,11 @@ package final class RecordingTransport: ImageTransport {
             heard.body.staged.map { RecordedHop.Body.file(path: $0.temporaryPath) } ?? .absent(why: heard.body.failure ?? "not recorded")
         var transfer = RecordedTransfer(report: report, finalBody: finalBody)
         transfer.trust = trust
+        if !transfer.hops.isEmpty {
+            transfer.hops[transfer.hops.count - 1].arrival = heard.arrival.map {
+                ArrivalSample(milliseconds: $0.milliseconds, bytes: $0.bytes)
+            }
+        }
         let recorded = RecordedDownload(
             url: url.absoluteString, startedAt: started, transfer: transfer,
             requestHeaders: pool.configuration.requestHeaders.fields, bodyBytes: heard.body.bytes, bodySHA256: heard.body.sha256,

@@ -61,21 +61,23 @@ package struct CaptureReplay: Sendable {
             found = (transfer, first.warning, first.entry.started)
         }
         let instant = settings.at ?? found?.started ?? Timestamp.now()
+        let expireAfter = settings.expiry(recorded: archive.carillon?.options)
         let transport = RecordedTransport(
             transfer: found?.transfer.transfer ?? RecordedTransfer(hops: []), configuration: configuration.download,
-            at: instant.millisecondsSinceEpoch / 1000, match: finder.comparison.match)
+            at: instant.millisecondsSinceEpoch / 1000, match: finder.comparison.match, expireAfter: expireAfter)
         let runtime = ExtensionRuntime(configuration: configuration, replaying: transport)
         // Without kept attachments the run's directory stays for the next image, emptied: the caller
         // removes it at the run's end.
         defer { runtime.finishKeepingRunDirectory() }
         var result = runtime.process(
             NotificationRequest(identifier: image.name, payload: image.payload),
-            timeWillExpireAfter: settings.expiry(recorded: archive.carillon?.options))
+            timeWillExpireAfter: expireAfter)
         let entries = found.map { Self.entries(answered: transport.answered, transfer: $0.transfer) } ?? []
         let answered = entries.compactMap { archive.entry(atFileIndex: $0) }
         result.warnings += answered.flatMap(HARRequestComparison.warnings)
         var notes = entries.flatMap { found?.transfer.notes[$0] ?? [] }
         if let choice = found?.choice { notes.append(choice) }
+        if transport.ranOutOfTime { notes.append(ReplayFacts.timesNote) }
         if transport.usedRecordedTrust, let trust = found?.transfer.transfer.trust {
             notes.append(
                 "certificate chains were judged with the extra trust the recording was made with (\(trust.count) certificate"

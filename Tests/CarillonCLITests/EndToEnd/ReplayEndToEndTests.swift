@@ -166,6 +166,26 @@ import Testing
         #expect((replay["entries"] as? [Int])?.isEmpty == (reason != "attached"))
     }
 
+    /// A foreign HAR's durations, summed, are held against the budget: a 25 s wait is `timeout` under
+    /// the default 20 s, during the wait for the head, and attaches under `--budget 30`.
+    @Test func aLongWaitInABrowsersCaptureIsATimeout() throws {
+        let directory = TemporaryDirectory("replay-time")
+        defer { directory.remove() }
+        let entry =
+            #"{"startedDateTime":"2026-12-02T10:00:00.000Z","request":{"method":"GET","url":"https://img.example.com/slow.png","httpVersion":"h2","headers":[]},"#
+            + #""response":{"status":200,"httpVersion":"h2","headers":[{"name":"content-type","value":"image/png"}],"#
+            + #""content":{"mimeType":"image/png","text":"\#(Self.pngBase64)","encoding":"base64"}},"#
+            + #""timings":{"blocked":1,"dns":2,"connect":30,"ssl":20,"send":0.2,"wait":25000,"receive":3},"_resourceType":"image"}"#
+        let path = try Self.har(directory, "slow.har", creator: "WebInspector", entries: [entry])
+        let slow = try #require(try Self.replay([path]).jsonLines.first)
+        #expect(slow["reason"] as? String == "timeout")
+        #expect(
+            (slow["detail"] as? String)?.hasPrefix("the download's 20000 ms time budget ran out, 20000 ms in all, while waiting") == true)
+        #expect(((slow["replay"] as? [String: Any])?["notes"] as? [String])?.contains("times are the capture network's") == true)
+        let patient = try #require(try Self.replay(["--budget", "30", path]).jsonLines.first)
+        #expect(patient["reason"] as? String == "attached", "\(patient["detail"] ?? "")")
+    }
+
     @Test func listsEntriesAndRefusesWhatIsNotAHAR() throws {
         let list = try Self.replay(["--list", Self.fixture("chrome.har")])
         #expect(list.status == 0)

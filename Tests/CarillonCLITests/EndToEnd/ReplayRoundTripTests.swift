@@ -93,6 +93,37 @@ import Testing
         #expect((later.jsonLines.first?["detail"] as? String)?.contains("certificate has expired") == true)
     }
 
+    /// Time is a verdict: a recording's own times held against the budget and time-will-expire, recorded
+    /// or given. The image's head came after 1.5 s: under the recorded 5 s budget it attaches (and
+    /// `--check` agrees); under `--budget 0.5` it is `timeout` while waiting for the head, and under
+    /// `--expire-after 0.5` `expired`, each with the note that the times are the capture network's.
+    @Test func recordedTimeIsHeldAgainstTheBudgetAndTimeWillExpire() throws {
+        let work = TemporaryDirectory("roundtrip-time")
+        defer { work.remove() }
+        let (live, har) = try Self.record(work, TestServer.shared.url("/late/headers?seconds=1.5"))
+        #expect(live["reason"] as? String == "attached", "\(live["detail"] ?? "")")
+        #expect(try Self.replay(["--check", har]).status == 0)
+        for (options, reason, words) in [
+            (
+                ["--budget", "0.5"], "timeout",
+                "the download's 500 ms time budget ran out, 500 ms in all, while waiting for the response head"
+            ),
+            (
+                ["--expire-after", "0.5"], "expired",
+                "time-will-expire arrived before the image was attached, while waiting for the response head"
+            ),
+            (["--expire-after", "0.5", "--budget", "0.4"], "timeout", "the download's 400 ms time budget ran out"),
+        ] {
+            let replayed = try Self.replay(options + [har])
+            let line = try #require(replayed.jsonLines.first)
+            #expect(line["reason"] as? String == reason, "\(options)")
+            #expect((line["detail"] as? String)?.hasPrefix(words) == true, "\(line["detail"] ?? "")")
+            #expect((line["trace"] as? [String: Any])?["phase"] as? String == "waiting")
+            let notes = (line["replay"] as? [String: Any])?["notes"] as? [String] ?? []
+            #expect(notes.contains("times are the capture network's"), "\(notes)")
+        }
+    }
+
     /// Each TLS listener, with the options it was recorded under: the replay takes the recorded options
     /// as its own, judges the recorded handshake and chain again, and comes to the live verdict.
     @Test(
