@@ -29,7 +29,9 @@ package struct HARHopFinder: Sendable {
         let candidates = archive.entries.filter { comparable($0.request.url) == wanted && !HARHopFinder.isRelaxed($0) }
         guard let first = candidates.first else { return nil }
         guard candidates.count > 1 else { return (first, nil) }
-        let full = candidates.first { $0.response?.status == 200 && $0.hints.fromCache == nil } ?? first
+        let full =
+            candidates.first { $0.response?.status == 200 && $0.hints.fromCache == nil }
+            ?? candidates.first { ($0.response?.status ?? 0) > 0 && HARTransfer.conditionalRequest($0) == nil } ?? first
         let others = candidates.filter { $0.index != full.index }.map { String($0.index) }.joined(separator: ", ")
         return (full, "the HAR has \(candidates.count) entries for this URL: entry \(full.index) was replayed, not \(others)")
     }

@@ -46,8 +46,15 @@ package struct HARTransfer: Sendable {
         var hops: [RecordedHop] = []
         var entries: [Int] = []
         var notes: [Int: [String]] = [:]
+        // A conditional 304 stands in for a URL only when the file has no other answer for it.
+        let answered = Set(
+            archive.entries.filter { ($0.response?.status ?? 0) > 0 && HARTransfer.conditionalRequest($0) == nil }.map {
+                comparison.comparable($0.request.url)
+            })
         for entry in archive.entries[start...] {
-            guard entry.index == first.index || reachable.contains(comparison.comparable(entry.request.url)) else { continue }
+            let key = comparison.comparable(entry.request.url)
+            guard entry.index == first.index || reachable.contains(key) else { continue }
+            if entry.index != first.index, HARTransfer.conditionalRequest(entry) != nil, answered.contains(key) { continue }
             // The relaxed request made again for the first one answers under the same URL.
             let again = HARHopFinder.isRelaxed(entry) && entry.request.url == first.request.url
             let hopURL = entry.index == first.index || again ? url : entry.request.url
@@ -90,6 +97,17 @@ package struct HARTransfer: Sendable {
             let endMilliseconds = Int(min(offset + microseconds[4] / 1000, Int64(Int32.max)))
             let newConnection = entry.timings.connect != nil
             let recordedEnd = entry.carillon?.end
+            if let conditional = HARTransfer.conditionalRequest(entry) {
+                // What the server would have sent an unconditional request is not in the file.
+                let words =
+                    "\(HARBodyReading.describe(entry)) is a 304 answering a conditional request (\(conditional)); the extension's"
+                    + " first request is unconditional, and the HAR holds no full answer for it"
+                return RecordedHop(
+                    url: url, httpVersion: entry.response?.message.httpVersion, remote: HARTransfer.remote(entry),
+                    connection: entry.connection, newConnection: newConnection, statusLine: "", body: .absent(why: words),
+                    end: RecordedHop.End(curlCode: 7, message: words, unanswered: words), microseconds: microseconds,
+                    endMilliseconds: endMilliseconds)
+            }
             guard let response = entry.response, response.status > 0 else {
                 // carillon's own entry says how the request ended (a refused handshake): that is the answer.
                 // Another exporter's says only its own words, and the download ends undetermined on them.
@@ -136,6 +154,14 @@ package struct HARTransfer: Sendable {
                 return .absent(why: why)
             }
         }
+    }
+
+    /// The conditional field of a 304's request (`If-None-Match: "v1"`, `If-Modified-Since: …`), as
+    /// written: the 304 answered the browser's cache, not a request the extension makes; nil otherwise.
+    package static func conditionalRequest(_ entry: HAREntry) -> String? {
+        guard entry.response?.status == 304 else { return nil }
+        return entry.request.headers.first { ["if-none-match", "if-modified-since"].contains($0.name.lowercased()) }
+            .map { "\($0.name): \($0.value)" }
     }
 
     /// The id of the connection a supplied chain is recorded under.
