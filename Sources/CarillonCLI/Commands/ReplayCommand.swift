@@ -182,9 +182,7 @@ enum ReplayCommand: Command {
                 continue
             }
             if plan.list {
-                for entry in archive.entries.sorted(by: { $0.index < $1.index }) {
-                    io.standardOutput.write(JSONWriter.string(ReplayListLine.make(entry, archive: archive)) + "\n")
-                }
+                for line in ReplayListLine.lines(archive) { io.standardOutput.write(JSONWriter.string(line) + "\n") }
                 continue
             }
             let run = ReplayRun(

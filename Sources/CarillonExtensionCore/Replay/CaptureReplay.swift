@@ -40,8 +40,11 @@ package struct CaptureReplay: Sendable {
             {
                 return .success([ReplayImage(name: name, payload: payload, url: url)])
             }
+            // One line per distinct image URL, as compared: the extension asks for a URL once.
             var seen: Set<String> = []
-            let images = archive.entries.sorted { $0.index < $1.index }.filter { $0.isImage && seen.insert($0.request.url).inserted }
+            let images = archive.entries.sorted { $0.index < $1.index }.filter {
+                $0.isImage && seen.insert(finder.comparable($0.request.url)).inserted
+            }
             return images.isEmpty ? .failure(.noImageEntry) : .success(images.map(image))
         }
     }

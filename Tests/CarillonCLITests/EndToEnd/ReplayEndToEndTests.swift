@@ -188,6 +188,46 @@ import Testing
         #expect(patient["reason"] as? String == "attached", "\(patient["detail"] ?? "")")
     }
 
+    /// A page capture: one line per distinct image URL (signed-URL dates aside), whose notes speak of
+    /// its own entries only and name the other entries of its URL, with their answers when they
+    /// differ; an entry the reader set aside is listed, never a line's note.
+    @Test func eachImageURLIsOneLineWithNotesOfItsOwn() throws {
+        let directory = TemporaryDirectory("replay-page")
+        defer { directory.remove() }
+        let image = #"{"mimeType":"image/png","text":"\#(Self.pngBase64)","encoding":"base64"}"#
+        let png = #"[{"name":"Content-Type","value":"image/png"}]"#
+        let path = try Self.har(
+            directory, "page.har",
+            entries: [
+                Self.entry(
+                    "https://a.example/hero.png", "2026-12-02T10:00:00.000Z", status: 500, headers: png,
+                    content: #"{"mimeType":"image/png","size":0}"#),
+                Self.entry("https://a.example/hero.png", "2026-12-02T10:00:01.000Z", status: 200, headers: png, content: image),
+                Self.entry(
+                    "https://a.example/logo.png", "2026-12-02T10:00:02.000Z", status: 200, headers: png,
+                    content: #"{"mimeType":"image/png","text":"\#(Self.pngBase64)"}"#),
+                "7",
+                Self.entry(
+                    "https://a.example/hero.png?X-Amz-Date=20261202T100000Z", "2026-12-02T10:00:03.000Z", status: 200, headers: png,
+                    content: image),
+            ])
+        let run = try Self.replay([path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.jsonLines
+        #expect(lines.map { $0["payload"] as? String } == ["\(path)#0", "\(path)#2"])
+        let notes = lines.map { ($0["replay"] as? [String: Any])?["notes"] as? [String] ?? [] }
+        #expect(
+            notes[0].contains(
+                "the HAR has 3 entries for this URL, which answered differently: entry 1 (200) was replayed; entry 0 answered 500, entry 4 answered 200"
+            ), "\(notes[0])")
+        #expect(!notes[0].contains { $0.contains("entry 2") || $0.contains("entry 3") }, "\(notes[0])")
+        #expect(notes[1].contains { $0.hasPrefix("entry 2 ") && $0.contains("older Chrome") }, "\(notes[1])")
+        #expect(!notes[1].contains { $0.contains("entry 0") || $0.contains("entry 1") || $0.contains("entry 3") }, "\(notes[1])")
+        let list = try Self.replay(["--list", path])
+        #expect(list.jsonLines.map { $0["index"] as? Int } == [0, 1, 2, 3, 4])
+        #expect(list.jsonLines[3]["set_aside"] as? String == "it is a number, not an object")
+    }
+
     @Test func listsEntriesAndRefusesWhatIsNotAHAR() throws {
         let list = try Self.replay(["--list", Self.fixture("chrome.har")])
         #expect(list.status == 0)

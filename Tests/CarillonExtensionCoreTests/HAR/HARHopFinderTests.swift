@@ -68,7 +68,9 @@ import Testing
         ])
         let found = try #require(HARHopFinder(archive: archive).firstEntry(for: "https://a.example/a.png"))
         #expect(found.entry.index == 1)
-        #expect(found.warning == "the HAR has 2 entries for this URL: entry 1 was replayed, not 0")
+        #expect(
+            found.warning
+                == "the HAR has 2 entries for this URL, which answered differently: entry 1 (200) was replayed; entry 0 answered 304")
         #expect(
             HARRequestComparison.warnings(archive.entries[0]) == [
                 "entry 0 is a 304 answer to a conditional request; an extension's first fetch is unconditional and would get the full answer"
