@@ -12,7 +12,7 @@ enum HARWire {
         case .file(let file):
             body = .file(path: file.hasPrefix("/") ? file : directory + "/" + file)
         case .inline(let text):
-            if Base64.significantLength(text) > Base64.maximumTextLength(forCap: limit) {
+            if Base64.exceeds(text, cap: limit) {
                 body = .absent(why: "its inline wire bytes are longer than \(limit) bytes")
             } else if let decoded = try? Base64.decode(text) {
                 body = .bytes(decoded)

@@ -31,6 +31,14 @@ package enum Base64 {
         return overflow ? Int.max - 4 : product + 4
     }
 
+    /// Whether `text` is longer than any base64 text whose bytes fit in `cap` (``maximumTextLength(forCap:)``):
+    /// whitespace only shortens a text, so one whose bytes are within it is, uncounted; only a longer one is
+    /// counted (``significantLength(_:)``).
+    package static func exceeds(_ text: String, cap: Int) -> Bool {
+        let maximum = maximumTextLength(forCap: cap)
+        return text.utf8.count > maximum && significantLength(text) > maximum
+    }
+
     /// How many characters of `text` count toward its decoded length (whitespace and line breaks do
     /// not: some exporters wrap base64 at 76 columns).
     package static func significantLength(_ text: String) -> Int {
@@ -58,7 +66,8 @@ package enum Base64 {
         // decoded under a cap checked before: HARBodyReading): a table look-up per character, and a
         // slower path only for whitespace, padding and errors.
         let output = text.withUTF8 { bytes in
-            [UInt8](unsafeUninitializedCapacity: bytes.count / 4 * 3 + 3) { buffer, initialized in
+            // One spare byte past the most the text can hold: a group's three bytes are stored as a word.
+            [UInt8](unsafeUninitializedCapacity: bytes.count / 4 * 3 + 4) { buffer, initialized in
                 switch decode(bytes, into: buffer) {
                 case .success(let count): initialized = count
                 case .failure(let invalid): failure = invalid
@@ -73,34 +82,58 @@ package enum Base64 {
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Result<
         Int, Invalid
     > {
-        sextets.withUnsafeBufferPointer { decode(bytes, into: buffer, table: $0) }
+        sextets.withUnsafeBufferPointer { table in pairs.withUnsafeBufferPointer { decode(bytes, into: buffer, table: table, pairs: $0) } }
     }
 
     private static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>
+        _ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>,
+        pairs: UnsafeBufferPointer<UInt16>
     ) -> Result<Int, Invalid> {
+        guard let input = bytes.baseAddress, let output = buffer.baseAddress, let sextet = table.baseAddress,
+            let pair = pairs.baseAddress
+        else { return .success(0) }
+        let end = bytes.count
         var written = 0
         var group: UInt32 = 0
         var count = 0
         var padding = 0
-        for position in bytes.indices {
-            let byte = bytes[position]
-            let value = table[Int(byte)]
+        var position = 0
+        while position < end {
+            if count == 0 && padding == 0 {
+                // Whole groups of four alphabet characters, three bytes each, while nothing else comes: a
+                // body is nearly all of them. Any other character (255 in the table) falls to the path below.
+                // Two characters at a time by a table of pairs, the group's three bytes stored as one word
+                // (its fourth byte is the next group's, or the buffer's spare one).
+                while end - position >= 4 {
+                    let word = UInt32(littleEndian: UnsafeRawPointer(input + position).loadUnaligned(as: UInt32.self))
+                    let high = pair[Int(word & 0xFFFF)]
+                    let low = pair[Int(word >> 16)]
+                    guard (high | low) & 0xF000 == 0 else { break }
+                    let value = UInt32(high) << 12 | UInt32(low)
+                    UnsafeMutableRawPointer(output + written).storeBytes(of: (value << 8).bigEndian, as: UInt32.self)
+                    written += 3
+                    position += 4
+                }
+                if position == end { break }
+            }
+            let byte = input[position]
+            let value = sextet[Int(byte)]
+            // The character's number, counted from 1 as a reader counts.
+            position += 1
+            let place = position
             if padding == 0, value < 64 {
                 group = group << 6 | UInt32(value)
                 count += 1
                 if count == 4 {
-                    buffer[written] = UInt8(truncatingIfNeeded: group >> 16)
-                    buffer[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
-                    buffer[written + 2] = UInt8(truncatingIfNeeded: group)
+                    output[written] = UInt8(truncatingIfNeeded: group >> 16)
+                    output[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                    output[written + 2] = UInt8(truncatingIfNeeded: group)
                     written += 3
                     group = 0
                     count = 0
                 }
                 continue
             }
-            // The character's number, counted from 1 as a reader counts.
-            let place = position + 1
             if isWhitespace(byte) { continue }
             if byte == UInt8(ascii: "=") {
                 padding += 1
@@ -113,11 +146,11 @@ package enum Base64 {
         switch count {
         case 0: break
         case 2:
-            buffer[written] = UInt8(truncatingIfNeeded: group >> 4)
+            output[written] = UInt8(truncatingIfNeeded: group >> 4)
             written += 1
         case 3:
-            buffer[written] = UInt8(truncatingIfNeeded: group >> 10)
-            buffer[written + 1] = UInt8(truncatingIfNeeded: group >> 2)
+            output[written] = UInt8(truncatingIfNeeded: group >> 10)
+            output[written + 1] = UInt8(truncatingIfNeeded: group >> 2)
             written += 2
         default: return .failure(Invalid(message: "a truncated last group (\(count) character)"))
         }
@@ -127,6 +160,18 @@ package enum Base64 {
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
+
+    /// Each pair of characters (the first in the low byte) as its twelve bits, or 0xFFFF when either is
+    /// not in the alphabets: a group of four is two look-ups.
+    private static let pairs: [UInt16] = {
+        var table = [UInt16](repeating: 0xFFFF, count: 65_536)
+        for first in 0..<256 where sextets[first] < 64 {
+            for second in 0..<256 where sextets[second] < 64 {
+                table[first | second << 8] = UInt16(sextets[first]) << 6 | UInt16(sextets[second])
+            }
+        }
+        return table
+    }()
 
     /// Each byte's sextet, or 255 for a byte that is not in either alphabet: one look-up per character.
     private static let sextets: [UInt8] = (0...255).map { sextet(UInt8($0)) ?? 255 }

@@ -14,20 +14,32 @@ enum OfflineTrust {
         let pointer: OpaquePointer
     }
 
-    /// Per extra CA file ("" for none) and digest of the recorded certificates, the store built for them.
-    private static let stores = Mutex<[String: Store]>([:])
+    /// What a store is built from: the extra CA file and the recorded certificates, compared as they are
+    /// (no digest: hashing would cost more than the store's look-up saves).
+    private struct Key: Hashable {
+        var extraCAFile: String?
+        var recorded: [[UInt8]]
+    }
+
+    /// Per extra CA file and recorded certificates, the store built for them.
+    private static let stores = Mutex<[Key: Store]>([:])
 
     /// The store trusting the system's certificates, `extraCAFile` and `recorded` (DER certificates), or
     /// nil when it cannot be built (a CA file that cannot be read: nothing is kept, so a later call
     /// tries again). A recorded certificate that does not parse adds nothing.
     static func store(extraCAFile: String?, recorded: [[UInt8]] = []) -> OpaquePointer? {
-        var named: [UInt8] = []
-        for certificate in recorded { named += Array(String(certificate.count).utf8) + [0x3A] + certificate }
-        let key = (extraCAFile ?? "") + (recorded.isEmpty ? "" : "\u{0}" + SHA256.hex(named))
-        return stores.withLock { (stores: inout [String: Store]) -> OpaquePointer? in
+        let key = Key(extraCAFile: extraCAFile, recorded: recorded)
+        return stores.withLock { (stores: inout [Key: Store]) -> OpaquePointer? in
             if let built = stores[key] { return built.pointer }
+            // With extra trust the bundle is replaced, as the live handshake's CA file replaces it (the
+            // hashed directory stays): the same trust, and the bundle is not parsed.
+            let bundle: Int32 = extraCAFile == nil && recorded.isEmpty ? 1 : 0
             let built: OpaquePointer? =
-                if let extraCAFile { FileName.withCString(extraCAFile) { carillon_trust_store($0) } } else { carillon_trust_store(nil) }
+                if let extraCAFile {
+                    FileName.withCString(extraCAFile) { carillon_trust_store($0, bundle) }
+                } else {
+                    carillon_trust_store(nil, bundle)
+                }
             guard let built else { return nil }
             for certificate in recorded {
                 _ = certificate.withUnsafeBufferPointer { (der: UnsafeBufferPointer<UInt8>) -> Int32 in

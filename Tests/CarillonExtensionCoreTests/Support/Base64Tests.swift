@@ -53,6 +53,26 @@ import Testing
         }
     }
 
+    /// Long texts go four characters at a time: wrapped at 76 columns, padded, or broken far in, they
+    /// decode (or are refused at the right character) as short ones do.
+    @Test func longTextsDecodeAsShortOnesDo() throws {
+        let bytes = (0..<30_000).map { UInt8(truncatingIfNeeded: $0 &* 31 >> 2) }
+        let plain = Data(bytes).base64EncodedString()
+        #expect(try Base64.decode(plain) == bytes)
+        let wrapped = Data(bytes).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+        #expect(try Base64.decode(wrapped) == bytes)
+        let odd = Data(bytes.dropLast()).base64EncodedString()
+        #expect(odd.hasSuffix("="))
+        #expect(try Base64.decode(odd) == Array(bytes.dropLast()))
+        var broken = Array(plain.utf8)
+        broken[4000] = UInt8(ascii: "*")
+        #expect(throws: Base64.Invalid(message: "a character that is not base64 at character 4001")) {
+            try Base64.decode(String(decoding: broken, as: UTF8.self))
+        }
+        #expect(!Base64.exceeds(wrapped, cap: bytes.count))
+        #expect(Base64.exceeds(plain, cap: bytes.count - 6))
+    }
+
     @Test func encodesAsFoundationDoesAndRoundTrips() throws {
         let bytes = (0..<3_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }
         for count in [0, 1, 2, 3, 4, 5, 2_999, 3_000] {
