@@ -8,7 +8,10 @@ enum ReplayCommand: Command {
     /// The options of replay's own; the verdict options are `process`'s (``ProcessCommand/Options``).
     enum Options {
         static let payload = Option.path(
-            "--payload", "FILE", help: "The payload the device received: its carillon.image is the URL looked for in the HAR.")
+            "--payload", "FILE", help: "The payload the device received, routed as process routes it; its image is looked for in the HAR."
+        ).discussing(
+            "A payload that is not mutable, displays no alert or names no image the extension would fetch is its own line (exit 0),"
+                + " with no entry looked for.")
         static let url = Option.text("--url", "URL", help: "Replay this image URL, as the image of a routed payload.")
         static let entry = Option.text("--entry", "N", help: "Replay entry N of the file (counted from 0, in file order).")
         static let list = Option.flag("--list", help: "Print one JSON line per entry of the file instead of verdicts.")
@@ -68,17 +71,25 @@ enum ReplayCommand: Command {
         capture holds: a HAR from Chrome, Safari, Firefox, Proxyman, Charles, mitmproxy, HTTP Toolkit or
         Instruments, or one carillon-nse wrote. The same decision code as a live run judges each
         response (status, redirects as the extension follows them, codings, the cap, the image); no
-        socket is opened. Without --payload, --url or --entry, every image entry is replayed.
+        socket is opened. Without --payload, --url or --entry, each distinct image URL is replayed once;
+        a line's notes name the other entries of its URL, and say when they answered otherwise.
 
-        A recording carillon-nse made replays with its own payload, options (budget, byte cap, TLS
-        minimum, forward secrecy, request headers; --budget, --max-bytes, --tls-minimum,
-        --no-forward-secrecy and --user-agent override them) and connections: each recorded TLS
-        version, cipher and certificate chain is judged again at the instant --at names.
+        A recording carillon-nse made replays with its own payload, options (budget, time-will-expire,
+        byte cap, TLS minimum, forward secrecy, request headers; --budget, --expire-after, --max-bytes,
+        --tls-minimum, --no-forward-secrecy and --user-agent override them), the extra trust its run
+        had (--ca-file adds to it) and connections: each recorded TLS version, cipher and certificate
+        chain is judged again at the instant --at names, a connection reused from an earlier payload's
+        download included.
+
+        Recorded times are a verdict: the chain's requests, one after the other, are held against the
+        budget and time-will-expire (timeout, expired), with the note that the times are the capture
+        network's.
 
         Prints the process line for each image, plus a "replay" object: source, file, creator, entries,
         checked, not_checked ([{check, why}]), request_differs ([{header, recorded, extension, varies}])
-        and notes. When the capture lacks what the verdict needs (a body, a redirect's target) the reason
-        is undetermined and the detail names what is missing.
+        and notes. When the capture lacks what the verdict needs (a body, a redirect's target, a full
+        answer where it holds only a 304 to a conditional request) the reason is undetermined and the
+        detail names what is missing.
 
         --report writes process's HTML page, one card per replayed image, each card also showing its
         replay object; --attachments keeps each attached image, as process does.
