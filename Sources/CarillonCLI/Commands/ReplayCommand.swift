@@ -5,7 +5,7 @@ enum ReplayCommand: Command {
     static let name = "replay"
     static let summary = "Give the extension's verdict from a HAR capture, offline; one JSON line per image."
 
-    /// The options of replay's own; the verdict options are `process`'s (``ProcessCommand/Options``).
+    /// The options of replay's own; the verdict options are the pipeline's (``PipelineOptions``).
     enum Options {
         static let payload = Option.path(
             "--payload", "FILE", help: "The payload the device received, routed as process routes it; its image is looked for in the HAR."
@@ -45,11 +45,11 @@ enum ReplayCommand: Command {
 
     static let options: [OptionSpec] = [
         Options.payload.spec, Options.url.spec, Options.entry.spec, Options.list.spec, Options.at.spec, Options.latin1.spec,
-        Options.chain.spec, Options.matchIgnoreQuery.spec, Options.check.spec, Options.format.spec, ProcessCommand.Options.budget.spec,
-        ProcessCommand.Options.maxBytes.spec,
-        ProcessCommand.Options.tlsMinimum.spec, ProcessCommand.Options.noForwardSecrecy.spec, ProcessCommand.Options.caFile.spec,
-        ProcessCommand.Options.expireAfter.spec, ProcessCommand.Options.userAgent.spec, ProcessCommand.Options.failOn.spec,
-        ProcessCommand.Options.attachments.spec, ProcessCommand.Options.report.spec, ProcessCommand.Options.appName.spec,
+        Options.chain.spec, Options.matchIgnoreQuery.spec, Options.check.spec, Options.format.spec, PipelineOptions.budget.spec,
+        PipelineOptions.maxBytes.spec,
+        PipelineOptions.tlsMinimum.spec, PipelineOptions.noForwardSecrecy.spec, PipelineOptions.caFile.spec,
+        PipelineOptions.expireAfter.spec, PipelineOptions.userAgent.spec, PipelineOptions.failOn.spec,
+        PipelineOptions.attachments.spec, PipelineOptions.report.spec, PipelineOptions.appName.spec,
     ]
 
     static let arguments = [
@@ -141,7 +141,7 @@ enum ReplayCommand: Command {
 
     /// The options given that win over a recording's own settings.
     static func overrides(_ arguments: ParsedArguments) -> ReplaySettings.Overrides {
-        typealias Process = ProcessCommand.Options
+        typealias Process = PipelineOptions
         let valued: [(OptionSpec, ReplaySettings.Overrides)] = [
             (Process.budget.spec, .budget), (Process.maxBytes.spec, .maximumBytes), (Process.tlsMinimum.spec, .minimumTLS),
             (Process.userAgent.spec, .requestHeaders), (Process.expireAfter.spec, .expireAfter),

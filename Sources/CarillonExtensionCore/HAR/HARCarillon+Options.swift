@@ -12,7 +12,7 @@ extension HARCarillon {
         package var minimumTLS: TransportSecurity.TLSVersion?
         package var requiresForwardSecrecy: Bool?
         /// The request's header fields as configured, in order.
-        package var requestHeaders: [RequestHeaders.Field] = []
+        package var requestHeaders: [HTTPField] = []
         /// When time-will-expire came after delivery.
         package var expireAfter: Duration?
         /// Certificates trusted beside the system's store (DER), as the extra CA file held them.
@@ -39,7 +39,7 @@ extension HARCarillon {
             if case .array(let fields)? = value["request_headers"] {
                 requestHeaders = fields.compactMap { field in
                     guard let name = field["name"]?.stringValue, let value = field["value"]?.stringValue else { return nil }
-                    return RequestHeaders.Field(name: name, value: value)
+                    return HTTPField(name: name, value: value)
                 }
             }
             expireAfter = Self.duration(value["expire_after_ms"])

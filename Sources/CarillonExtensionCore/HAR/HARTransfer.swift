@@ -125,7 +125,7 @@ package struct HARTransfer: Sendable {
             var hop = RecordedHop(
                 url: url, httpVersion: response.message.httpVersion, remote: HARTransfer.remote(entry),
                 connection: entry.connection, newConnection: newConnection, statusLine: statusLine,
-                fields: response.headers.map { RecordedField(name: $0.name, value: $0.value) }, body: body(entry, notes: &notes),
+                fields: response.headers, body: body(entry, notes: &notes),
                 wireBytes: exporter.contentSizeIsWire ? response.content.size : response.bodySize,
                 end: recordedEnd ?? RecordedHop.End(), microseconds: microseconds, endMilliseconds: endMilliseconds)
             hop.relaxedTLS = entry.carillon?.relaxedTLS == true

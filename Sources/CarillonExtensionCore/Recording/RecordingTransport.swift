@@ -58,7 +58,7 @@ package final class RecordingTransport: ImageTransport {
         }
     }
 
-    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: DownloadSink) throws(Outcome)
         -> TransferReport
     {
         let started = Timestamp.now()
@@ -99,7 +99,7 @@ package struct RecordedDownload: Sendable {
     package var transfer: RecordedTransfer
     /// The request's fields as configured, values as given (what a hop whose request libcurl did not
     /// show is recorded with).
-    package var requestHeaders: [RequestHeaders.Field]
+    package var requestHeaders: [HTTPField]
     /// Decoded body bytes of the final response.
     package var bodyBytes: Int
     /// Their SHA-256, lowercase hex.
@@ -111,7 +111,7 @@ package struct RecordedDownload: Sendable {
     package var arrival: [(milliseconds: Double, bytes: Int)]
     /// Per hop, the request head's fields as libcurl sent them (Host first), values as given; empty
     /// where it did not say.
-    package var sentRequests: [[RecordedField]] = []
+    package var sentRequests: [[HTTPField]] = []
     /// The final response's body as received (staged like ``stagedBody``), when it differs from the
     /// decoded one: the caller publishes or discards it.
     package var wire: (staged: FileSystem.StagedFile?, bytes: Int, sha256: String)?

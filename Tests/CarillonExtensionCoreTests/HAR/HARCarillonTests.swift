@@ -74,7 +74,7 @@ import Testing
         var configuration = DownloadConfiguration(
             limits: DownloadLimits(budget: .milliseconds(1500), maximumBytes: 2048),
             transportSecurity: TransportSecurity(minimumTLS: .v1_1, requiresForwardSecrecy: false))
-        configuration.requestHeaders.set(RequestHeaders.Field(name: "X-Debug", value: "1"))
+        configuration.requestHeaders.set(HTTPField(name: "X-Debug", value: "1"))
         var log = HARCarillon()
         log.options = HARCarillon.Options(configuration, expireAfter: .seconds(3), trust: [[0x30, 0x82], [1, 2, 3]])
         log.payload = ["carillon": ["image": "https://a.example/i.png"]]

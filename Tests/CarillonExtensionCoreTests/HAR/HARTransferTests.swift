@@ -13,7 +13,7 @@ import Testing
         #expect(made.entries == [1, 0])
         #expect(made.transfer.hops.map(\.statusLine) == ["HTTP/2 302", "HTTP/2 200"])
         #expect(made.transfer.hops[1].remote == "203.0.113.7:443")
-        #expect(made.transfer.hops[1].fields.first == RecordedField(name: "content-type", value: "image/png"))
+        #expect(made.transfer.hops[1].fields.first == HTTPField(name: "content-type", value: "image/png"))
         #expect(made.noResponse == [:])
         let gone = try #require(archive.entries.first { $0.index == 2 })
         let unanswered = HARTransfer(archive: archive, first: gone, url: gone.request.url, cap: 1 << 20)
