@@ -235,6 +235,9 @@ package struct RecordedTransferSource: TransferSource {
         case .bytes(let bytes):
             stopped = !RecordedPieces.feed(limit.map { Array(bytes.prefix($0)) } ?? bytes, lastPiece: lastPiece, into: feed)
         case .file(let path):
+            // The whole file is the body: whoever asked for the image may take it as it is (a link),
+            // rather than have every piece written again.
+            if limit == nil { _ = feed.offerWhole(file: path) }
             do throws(FileSystemError) {
                 stopped = try !RecordedPieces.feed(file: path, lastPiece: lastPiece, limit: limit, into: feed)
             } catch {

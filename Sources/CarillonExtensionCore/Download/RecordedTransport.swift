@@ -46,8 +46,15 @@ package final class RecordedTransport: ImageTransport {
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: DownloadSink) throws(Outcome)
         -> TransferReport
     {
-        var source = RecordedTransferSource(transfer: transfer, configuration: configuration, at: at, match: match, expireAfter: expireAfter)
-        let report = TransferFeed.run(url, configuration: configuration, source: &source, sink: sink)
+        try download(url, cancellation: cancellation, into: sink) { _ in false }
+    }
+
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: DownloadSink, adopting adopt: (String) -> Bool)
+        throws(Outcome) -> TransferReport
+    {
+        var source = RecordedTransferSource(
+            transfer: transfer, configuration: configuration, at: at, match: match, expireAfter: expireAfter)
+        let report = TransferFeed.run(url, configuration: configuration, source: &source, sink: sink, adopting: adopt)
         // Time-will-expire in the recording's time: the notification delivers as it would have then.
         if source.outOfTime == .expiry { cancellation.expireAsRecorded() }
         found.withLock {

@@ -124,6 +124,33 @@ import Testing
         }
     }
 
+    /// A body kept beside the recording (`bodies/`, 0600) is the attachment as it is: a second name of
+    /// the same file, not a copy written again, and the recording keeps it; a body file of another mode
+    /// is copied into an attachment of its own (0600), as any download is written.
+    @Test func aBodyKeptBesideTheRecordingIsLinkedNotCopied() throws {
+        let work = TemporaryDirectory("roundtrip-link")
+        defer { work.remove() }
+        let (live, har) = try Self.record(work, TestServer.shared.url("/img/png"), ["--record-inline", "1000"])
+        #expect(live["reason"] as? String == "attached")
+        let bodies = work.file("rec/bodies")
+        let body = try #require(try FileManager.default.contentsOfDirectory(atPath: bodies).first { !$0.hasSuffix(".wire") })
+        for (mode, linked) in [(0o600, true), (0o644, false)] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: bodies + "/" + body)
+            let kept = work.file("kept-\(mode)")
+            let replayed = try Self.replay(["--attachments", kept, "--check", har])
+            #expect(replayed.status == 0, "\(replayed.standardError)")
+            let file = try #require((replayed.jsonLines.first?["attachments"] as? [[String: Any]])?.first?["file"] as? String)
+            let attachment = try FileManager.default.attributesOfItem(atPath: file)
+            let original = try FileManager.default.attributesOfItem(atPath: bodies + "/" + body)
+            #expect((attachment[.systemFileNumber] as? Int == original[.systemFileNumber] as? Int) == linked, "\(mode)")
+            #expect(attachment[.posixPermissions] as? Int == 0o600)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data(contentsOf: URL(fileURLWithPath: bodies + "/" + body)))
+        }
+        // Without --attachments the run's files go, and the recording's body stays.
+        #expect(try Self.replay([har]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: bodies + "/" + body))
+    }
+
     /// Each TLS listener, with the options it was recorded under: the replay takes the recorded options
     /// as its own, judges the recorded handshake and chain again, and comes to the live verdict.
     @Test(
