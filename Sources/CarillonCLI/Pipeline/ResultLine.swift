@@ -13,7 +13,8 @@ enum ResultLine {
             value(payload, result: result, payloadWarnings: payloadWarnings, keptFiles: keptFiles, recording: recording, replay: replay))
     }
 
-    /// The line as JSON, before it is written (what a recording keeps as its verdict).
+    /// ``make(_:result:payloadWarnings:keptFiles:recording:replay:)``'s line as a value: what a recording keeps
+    /// as its verdict, and what a `--bundle` keeps.
     static func value(
         _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], keptFiles: Bool = true, recording: JSONValue? = nil,
         replay: JSONValue? = nil
@@ -27,12 +28,14 @@ enum ResultLine {
     }
 
     /// The line for an input that is not a payload: unreadable, or not a JSON object.
-    static func invalid(_ payload: PayloadInput, _ detail: String) -> String {
-        JSONWriter.string(
-            render(
-                payload: payload, routed: false, outcome: Outcome(.invalidPayload, detail), delivered: .original,
-                deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [],
-                imageURL: nil, trace: nil, sharedWith: nil, keptFiles: true))
+    static func invalid(_ payload: PayloadInput, _ detail: String) -> String { JSONWriter.string(invalidValue(payload, detail)) }
+
+    /// ``invalid(_:_:)``'s line as a value.
+    static func invalidValue(_ payload: PayloadInput, _ detail: String) -> JSONValue {
+        render(
+            payload: payload, routed: false, outcome: Outcome(.invalidPayload, detail), delivered: .original,
+            deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [],
+            imageURL: nil, trace: nil, sharedWith: nil, keptFiles: true)
     }
 
     /// Every field of SPEC §6, in its order.
