@@ -49,7 +49,7 @@ enum ReplayCommand: Command {
         PipelineOptions.maxBytes.spec,
         PipelineOptions.tlsMinimum.spec, PipelineOptions.noForwardSecrecy.spec, PipelineOptions.caFile.spec,
         PipelineOptions.expireAfter.spec, PipelineOptions.userAgent.spec, PipelineOptions.failOn.spec,
-        PipelineOptions.attachments.spec, PipelineOptions.report.spec, PipelineOptions.appName.spec,
+        PipelineOptions.attachments.spec, PipelineOptions.report.spec, PipelineOptions.appName.spec, PipelineOptions.app.spec,
     ]
 
     static let arguments = [
@@ -148,6 +148,8 @@ enum ReplayCommand: Command {
         ]
         var overrides: ReplaySettings.Overrides = valued.filter { arguments.value($0.0.name) != nil }.reduce([]) { $0.union($1.1) }
         if arguments.has(Process.noForwardSecrecy.spec.name) { overrides.insert(.forwardSecrecy) }
+        // --app stands for the extension's own ATS and User-Agent: the recorded ones give way to it.
+        if arguments.value(Process.app.spec.name) != nil { overrides.formUnion([.minimumTLS, .forwardSecrecy, .requestHeaders]) }
         return overrides
     }
 
