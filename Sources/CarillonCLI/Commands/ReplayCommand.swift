@@ -149,7 +149,7 @@ enum ReplayCommand: Command {
         var overrides: ReplaySettings.Overrides = valued.filter { arguments.value($0.0.name) != nil }.reduce([]) { $0.union($1.1) }
         if arguments.has(Process.noForwardSecrecy.spec.name) { overrides.insert(.forwardSecrecy) }
         // --app stands for the extension's own ATS and User-Agent: the recorded ones give way to it.
-        if arguments.value(Process.app.spec.name) != nil { overrides.formUnion([.minimumTLS, .forwardSecrecy, .requestHeaders]) }
+        if arguments.value(Process.app.spec.name) != nil { overrides.insert(.app) }
         return overrides
     }
 

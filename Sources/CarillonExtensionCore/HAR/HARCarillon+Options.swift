@@ -17,6 +17,8 @@ extension HARCarillon {
         package var expireAfter: Duration?
         /// Certificates trusted beside the system's store (DER), as the extra CA file held them.
         package var trust: [[UInt8]] = []
+        /// The app's App Transport Security exceptions per domain (its extension's `NSExceptionDomains`).
+        package var exceptions: [TransportSecurityPolicy.DomainException] = []
 
         /// The settings of `configuration`, with time-will-expire and the extra trust it ran under.
         package init(_ configuration: DownloadConfiguration, expireAfter: Duration?, trust: [[UInt8]]) {
@@ -25,6 +27,7 @@ extension HARCarillon {
             minimumTLS = configuration.transportSecurity.minimumTLS
             requiresForwardSecrecy = configuration.transportSecurity.requiresForwardSecrecy
             requestHeaders = configuration.requestHeaders.fields
+            exceptions = configuration.transportSecurityPolicy.exceptions
             self.expireAfter = expireAfter
             self.trust = trust
         }
@@ -43,6 +46,7 @@ extension HARCarillon {
                 }
             }
             expireAfter = Self.duration(value["expire_after_ms"])
+            if case .array(let items)? = value["ats_exceptions"] { exceptions = items.compactMap(Self.exception) }
             if case .array(let certificates)? = value["trust"]?["certs"] {
                 trust = certificates.compactMap { $0.stringValue.flatMap { try? Base64.decode($0) } }.filter { !$0.isEmpty }
             }
@@ -61,6 +65,7 @@ extension HARCarillon {
                 ),
                 ("expire_after_ms", HARCarillon.number(expireAfter.map { Int(clamping: $0.wholeMilliseconds) })),
             ]
+            if !exceptions.isEmpty { members.append(("ats_exceptions", .array(exceptions.map(Self.json)))) }
             if !trust.isEmpty {
                 members.append(("trust", ["encoding": "base64-der", "certs": .array(trust.map { .string(Base64.encode($0)) })]))
             }
@@ -71,6 +76,28 @@ extension HARCarillon {
         package var transportSecurity: TransportSecurity? {
             guard let minimumTLS, let requiresForwardSecrecy else { return nil }
             return TransportSecurity(minimumTLS: minimumTLS, requiresForwardSecrecy: requiresForwardSecrecy)
+        }
+
+        /// One exception as read: a domain, and each key of ATS's it sets (a missing one keeps ATS's default).
+        private static func exception(_ value: JSONValue) -> TransportSecurityPolicy.DomainException? {
+            guard let domain = value["domain"]?.stringValue, !domain.isEmpty else { return nil }
+            var security = TransportSecurity.appTransportSecurity
+            if let minimum = value["tls_minimum"]?.stringValue.flatMap(TransportSecurity.TLSVersion.init(rawValue:)) {
+                security.minimumTLS = minimum
+            }
+            if case .bool(let required)? = value["forward_secrecy"] { security.requiresForwardSecrecy = required }
+            return TransportSecurityPolicy.DomainException(
+                domain: domain, includesSubdomains: value["includes_subdomains"] == .bool(true), security: security,
+                allowsInsecureHTTPLoads: value["insecure_http_loads"] == .bool(true))
+        }
+
+        private static func json(_ exception: TransportSecurityPolicy.DomainException) -> JSONValue {
+            [
+                "domain": .string(exception.domain), "includes_subdomains": .bool(exception.includesSubdomains),
+                "tls_minimum": .string(exception.security.minimumTLS.rawValue),
+                "forward_secrecy": .bool(exception.security.requiresForwardSecrecy),
+                "insecure_http_loads": .bool(exception.allowsInsecureHTTPLoads),
+            ]
         }
 
         /// Whole milliseconds over 0 as a duration.

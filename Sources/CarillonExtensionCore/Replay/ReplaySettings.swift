@@ -14,6 +14,9 @@ package struct ReplaySettings: Sendable {
         /// The request's fields (the `User-Agent` and any other): the recorded ones are not put back.
         package static let requestHeaders = Overrides(rawValue: 1 << 4)
         package static let expireAfter = Overrides(rawValue: 1 << 5)
+        /// An app's own App Transport Security and request (its exceptions, its User-Agent): none of the
+        /// recorded ones is put back.
+        package static let app = Overrides(rawValue: 1 << 6)
     }
 
     /// Where attachments go and how images are downloaded, with the settings given or their defaults.
@@ -42,13 +45,22 @@ package struct ReplaySettings: Sendable {
     package func download(recorded: HARCarillon.Options?) -> DownloadConfiguration {
         var download = configuration.download
         guard let recorded else { return download }
+        let app = overrides.contains(.app)
         if !overrides.contains(.budget), let budget = recorded.budget { download.limits.budget = budget }
         if !overrides.contains(.maximumBytes), let bytes = recorded.maximumBytes { download.limits.maximumBytes = bytes }
-        if !overrides.contains(.minimumTLS), let minimum = recorded.minimumTLS { download.transportSecurity.minimumTLS = minimum }
-        if !overrides.contains(.forwardSecrecy), let required = recorded.requiresForwardSecrecy {
+        if !app, !overrides.contains(.minimumTLS), let minimum = recorded.minimumTLS { download.transportSecurity.minimumTLS = minimum }
+        if !app, !overrides.contains(.forwardSecrecy), let required = recorded.requiresForwardSecrecy {
             download.transportSecurity.requiresForwardSecrecy = required
         }
-        if !overrides.contains(.requestHeaders), !recorded.requestHeaders.isEmpty {
+        if !app, !recorded.exceptions.isEmpty {
+            // The recorded app's exceptions, with an explicit answer to "would this exception have fixed it?"
+            // in force for every host, as a live run with the app holds them.
+            download.transportSecurityPolicy.exceptions = recorded.exceptions
+            download.transportSecurityPolicy = download.transportSecurityPolicy.overriding(
+                minimumTLS: overrides.contains(.minimumTLS) ? download.transportSecurity.minimumTLS : nil,
+                requiresForwardSecrecy: overrides.contains(.forwardSecrecy) ? false : nil)
+        }
+        if !app, !overrides.contains(.requestHeaders), !recorded.requestHeaders.isEmpty {
             var headers = download.requestHeaders
             for field in recorded.requestHeaders { headers.set(field) }
             download.requestHeaders = headers

@@ -52,6 +52,24 @@ import Testing
         #expect(added.status == 0, "\(added.standardError)")
     }
 
+    /// An app's App Transport Security exceptions (`--app`) are part of what the verdict needed: recorded
+    /// as `ats_exceptions`, they judge the replay with no option, and an explicit `--tls-minimum` still
+    /// wins over them, as live.
+    @Test func theAppsExceptionsAreRecorded() async throws {
+        let work = TemporaryDirectory("roundtrip-app")
+        defer { work.remove() }
+        let app = try #require(try await onOwnThread { try GeneratedApps.get().app("ats-tls11").forms["ipa"] })
+        let (live, har) = try Self.record(work, TestServer.shared.url("/img/png", onATSListener: "ats_tls11"), ["--app", app])
+        #expect(live["reason"] as? String == "attached", "\(live["detail"] ?? "")")
+        let log = try #require(try ProcessRecordTests.har(har)["log"] as? [String: Any])
+        let options = try #require((log["_carillon"] as? [String: Any])?["options"] as? [String: Any])
+        let exceptions = try #require(options["ats_exceptions"] as? [[String: Any]])
+        #expect(exceptions.first { $0["domain"] as? String == "127.0.0.1" }?["tls_minimum"] as? String == "1.1", "\(exceptions)")
+        let replayed = try Self.replay(["--check", har])
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        #expect(try Self.replay(["--tls-minimum", "1.2", har]).jsonLines.first?["reason"] as? String == "tls")
+    }
+
     /// A connection kept from an earlier payload's download (one after the other, or under `--jobs`)
     /// is recorded with the handshake it was opened with: every recording names a connection with its
     /// chain (`opened_earlier` when another payload opened it), and a replay judges that chain, so that

@@ -75,6 +75,10 @@ import Testing
             limits: DownloadLimits(budget: .milliseconds(1500), maximumBytes: 2048),
             transportSecurity: TransportSecurity(minimumTLS: .v1_1, requiresForwardSecrecy: false))
         configuration.requestHeaders.set(HTTPField(name: "X-Debug", value: "1"))
+        configuration.transportSecurityPolicy.exceptions = [
+            .init(domain: "127.0.0.1", security: TransportSecurity(minimumTLS: .v1_1)),
+            .init(domain: "example.com", includesSubdomains: true, allowsInsecureHTTPLoads: true),
+        ]
         var log = HARCarillon()
         log.options = HARCarillon.Options(configuration, expireAfter: .seconds(3), trust: [[0x30, 0x82], [1, 2, 3]])
         log.payload = ["carillon": ["image": "https://a.example/i.png"]]
@@ -83,6 +87,7 @@ import Testing
         #expect(read.options == log.options)
         #expect(read.options?.budget == .milliseconds(1500) && read.options?.expireAfter == .seconds(3))
         #expect(read.options?.trust == [[0x30, 0x82], [1, 2, 3]])
+        #expect(read.options?.exceptions == configuration.transportSecurityPolicy.exceptions)
         #expect(read.recordedSecurity == TransportSecurity(minimumTLS: .v1_1, requiresForwardSecrecy: false))
         #expect(read.imageURL == "https://a.example/i.png")
         #expect(read.verdict == ["reason": "attached"])
