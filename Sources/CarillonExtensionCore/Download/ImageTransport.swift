@@ -9,6 +9,20 @@ protocol ImageTransport: Sendable {
     /// - Throws: an ``Outcome`` when no download could be set up at all.
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: DownloadSink) throws(Outcome)
         -> TransferReport
+    /// ``download(_:cancellation:into:)``, offering `adopt` the path of a file that holds the whole
+    /// decoded body before its pieces reach `sink` (a replay's body kept beside its recording): when it
+    /// returns true the caller has the file's bytes already and need not keep the pieces it still sees.
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: DownloadSink, adopting adopt: (String) -> Bool)
+        throws(Outcome) -> TransferReport
+}
+
+extension ImageTransport {
+    /// A transport that has no file to offer downloads as it always does.
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: DownloadSink, adopting adopt: (String) -> Bool)
+        throws(Outcome) -> TransferReport
+    {
+        try download(url, cancellation: cancellation, into: sink)
+    }
 }
 
 extension DownloaderPool: ImageTransport {
