@@ -84,11 +84,20 @@ struct ReceivedBody {
         capture = file
     }
 
-    /// Whether `a` and `b` hold the same bytes, compared eight at a time (the generic element loop
-    /// was a tenth of a 10 MiB recording).
+    /// Whether `a` and `b` hold the same bytes, compared 32 at a time, then eight, then one by one
+    /// (the generic element loop was a tenth of a 10 MiB recording; eight at a time, 1.5 instructions
+    /// a byte).
     static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         guard a.count == b.count else { return false }
         var offset = 0
+        while offset + 32 <= a.count {
+            if a.loadUnaligned(fromByteOffset: offset, as: SIMD32<UInt8>.self)
+                != b.loadUnaligned(fromByteOffset: offset, as: SIMD32<UInt8>.self)
+            {
+                return false
+            }
+            offset += 32
+        }
         while offset + 8 <= a.count {
             if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
                 return false
