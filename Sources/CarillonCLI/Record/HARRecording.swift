@@ -154,7 +154,7 @@ struct HARRecording {
                         }),
                 ]
             ),
-            ("environment", ["libcurl": .string(CarillonVersion.libcurl)]),
+            ("environment", ["libcurl": .string(RecordingTransport.libraries)]),
             ("secrets_kept", .bool(keepsSecrets)),
         ]
         if let download {

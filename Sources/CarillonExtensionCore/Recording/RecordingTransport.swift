@@ -21,6 +21,10 @@ package final class RecordingTransport: ImageTransport {
     /// The settings the downloads run under.
     package var configuration: DownloadConfiguration { pool.configuration }
 
+    /// The libraries the downloads went through, as a recording names them: libcurl, its TLS library,
+    /// its decoders and HTTP/2 (``CurlDownloader/transferLibrariesDescription``).
+    package static var libraries: String { CurlDownloader.transferLibrariesDescription }
+
     /// The oldest download of `url` (as the payload named it) not taken yet, removed from the transport.
     package func take(_ url: String) -> RecordedDownload? {
         captures.withLock { captures in
