@@ -80,8 +80,8 @@ struct HARRecording {
         guard bytes > inlineLimit else {
             return .inline(Base64.encode(try FileSystem.readFile(staged.temporaryPath, limit: inlineLimit + 1)))
         }
+        // Renamed whole into place, never synced: a recording is evidence, not a receipt (SPEC §7).
         _ = try staged.publish(to: FileSystem.join(bodies, name), replace: true)
-        try FileSystem.syncDirectory(bodies)
         return .file("bodies/" + name)
     }
 

@@ -51,7 +51,7 @@ struct ImageAttacher: Sendable {
         var verifier = ImageStreamVerifier()
         var writeFailure: FileSystemError?
         let transfer = Result { () throws(Outcome) in
-            try pool.download(url, cancellation: cancellation) { piece in
+            try pool.download(url, cancellation: cancellation, sinkFile: partial.path) { piece in
                 do throws(FileSystemError) {
                     try partial.write(piece)
                 } catch {

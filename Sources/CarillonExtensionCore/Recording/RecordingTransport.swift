@@ -47,13 +47,14 @@ package final class RecordingTransport: ImageTransport {
         }
     }
 
-    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
-        -> TransferReport
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String?, into sink: CurlDownloader.Sink)
+        throws(Outcome) -> TransferReport
     {
         let started = Timestamp.now()
-        // The tap hears every piece libcurl delivers, before the decisions: the recorded body is what
-        // the server sent, up to where the transfer stopped, not only what the sink took.
-        let tap = WireTap(directory: bodiesDirectory)
+        // The tap hears every piece libcurl delivers, whatever the decisions: the recorded body is what
+        // the server sent, up to where the transfer stopped, not only what the sink took. What the sink
+        // took is already in its file, which the recording links instead of writing the bytes again.
+        let tap = WireTap(directory: bodiesDirectory, sinkFile: sinkFile)
         let report = try pool.withDownloader { $0.download(url, cancellation: cancellation, tap: tap, into: sink) }
         let heard = tap.finish()
         let finalBody =
