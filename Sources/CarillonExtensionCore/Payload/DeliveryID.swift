@@ -10,26 +10,29 @@ public struct DeliveryID: Sendable, Hashable, Comparable, CustomStringConvertibl
         // Built in place (no array for the input and none for the output): every payload and every
         // receipt a drain reads has one.
         var valid = true
-        let lowered = String(unsafeUninitializedCapacity: 36) { output in
-            for (index, byte) in text.utf8.enumerated() {
-                switch index {
-                case 8, 13, 18, 23:
-                    guard byte == UInt8(ascii: "-") else {
-                        valid = false
-                        return 0
-                    }
-                    output[index] = byte
-                default:
-                    switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): output[index] = byte
-                    case UInt8(ascii: "A")...UInt8(ascii: "F"): output[index] = byte + 0x20
+        var text = text
+        let lowered = text.withUTF8 { input in
+            String(unsafeUninitializedCapacity: 36) { output in
+                for (index, byte) in input.enumerated() {
+                    switch index {
+                    case 8, 13, 18, 23:
+                        guard byte == UInt8(ascii: "-") else {
+                            valid = false
+                            return 0
+                        }
+                        output[index] = byte
                     default:
-                        valid = false
-                        return 0
+                        switch byte {
+                        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): output[index] = byte
+                        case UInt8(ascii: "A")...UInt8(ascii: "F"): output[index] = byte + 0x20
+                        default:
+                            valid = false
+                            return 0
+                        }
                     }
                 }
+                return 36
             }
-            return 36
         }
         guard valid else { return nil }
         rawValue = lowered
