@@ -9,7 +9,7 @@ import Testing
 @Suite struct BodyDigestTests {
     /// Appends each piece to the file at `path` (when `written`), then tells `digest` the file holds them.
     static func feed(_ digest: BodyDigest, _ pieces: [[UInt8]], path: String, inFile: (Int) -> Bool = { _ in true }) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         var total = 0
@@ -54,7 +54,7 @@ import Testing
         let directory = TemporaryDirectory("digest-short")
         defer { directory.remove() }
         let path = directory.file("body")
-        FileManager.default.createFile(atPath: path, contents: Data(Self.pieces[0] + Self.pieces[1] + Self.pieces[2]))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.pieces[0] + Self.pieces[1] + Self.pieces[2])))
         let digest = BodyDigest()
         var total = 0
         for piece in Self.pieces {
