@@ -8,7 +8,7 @@
     import Darwin
 #endif
 
-// The C library's one room in the executable (as Storage/LibC.swift is the core's): the only file that
+// The C library's one room in the executable (as Support/LibC.swift is the core's): the only file that
 // imports it. `system_` + the C name for a function, `_` + the C name for a constant.
 
 func system_strlen(_ string: UnsafePointer<CChar>) -> Int { strlen(string) }

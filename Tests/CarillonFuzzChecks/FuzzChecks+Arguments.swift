@@ -15,58 +15,64 @@ extension FuzzChecks {
         case none, text, directory, file
     }
 
-    /// The subcommands' options, as the tool declares them (the fuzz target checks this table against
-    /// the real declarations on its first run, so it cannot fall behind silently).
-    public static let commandOptions: [String: [String: OptionValue]] = [
-        "process": [
-            "--container": .directory, "--attachments": .directory, "--ca-file": .file, "--budget": .text,
-            "--max-bytes": .text, "--expire-after": .text, "--jobs": .text, "--tls-minimum": .text,
-            "--no-forward-secrecy": .none, "--recursive": .none, "--format": .text, "--fail-on": .text,
-            "--report": .file, "--app-name": .text, "--lines": .none, "--no-share": .none, "--shard": .text,
-            "--summary": .file, "--user-agent": .text, "--accept-language": .text, "--header": .text, "--help": .none,
-            "--record": .directory, "--record-inline": .text, "--record-keep-secrets": .none,
-        ],
-        // Its RECORDING positionals are sandboxed like every positional: it reads them and opens no socket.
-        "replay": [
-            "--payload": .file, "--url": .text, "--entry": .text, "--list": .none, "--at": .text, "--latin1-bodies": .none,
-            "--chain": .file, "--match-ignore-query": .text, "--check": .none, "--format": .text, "--budget": .text,
-            "--max-bytes": .text, "--tls-minimum": .text,
-            "--no-forward-secrecy": .none, "--ca-file": .file, "--expire-after": .text, "--user-agent": .text, "--fail-on": .text,
-            "--attachments": .directory, "--report": .file, "--app-name": .text, "--help": .none,
-        ],
-        // process's options but --container, --recursive and --lines. Its URL positionals are sandboxed
-        // to paths like every positional (invalid-url, no connection), and `-` reads the sandbox payload.
-        "check": [
-            "--attachments": .directory, "--ca-file": .file, "--budget": .text, "--max-bytes": .text, "--expire-after": .text,
-            "--jobs": .text, "--tls-minimum": .text, "--no-forward-secrecy": .none, "--format": .text, "--fail-on": .text,
-            "--report": .file, "--app-name": .text, "--no-share": .none, "--shard": .text, "--summary": .file, "--user-agent": .text,
-            "--accept-language": .text, "--header": .text, "--help": .none, "--record": .directory, "--record-inline": .text,
-            "--record-keep-secrets": .none,
-        ],
-        "drain": ["--container": .directory, "--queue": .directory, "--help": .none],
-        "open": ["--queue": .directory, "--at": .text, "--help": .none],
-        "present": ["--queue": .directory, "--at": .text, "--suppress": .none, "--help": .none],
-        "scan": ["--queue": .directory, "--help": .none],
-        "batches": ["--queue": .directory, "--help": .none],
-        // Its positionals (`merge SUMMARY.json...`) are sandboxed like every positional; it only reads them.
-        "summary": ["--help": .none],
-        // The key file is sandboxed to paths that hold no key, and FuzzArguments clears
-        // CARILLON_MOBILE_KEY: every fuzzed upload ends in a usage error before any connection.
-        "upload": [
-            "--queue": .directory, "--endpoint": .text, "--key-file": .file, "--ca-file": .file,
-            "--max-attempts": .text, "--deadline": .text, "--sent-log": .file, "--help": .none,
-        ],
-        // The same for readback, with CARILLON_SECRET_KEY cleared.
-        "readback": [
-            "--endpoint": .text, "--message": .text, "--sent-log": .file, "--opens": .none, "--key-file": .file,
-            "--ca-file": .file, "--format": .text, "--max-attempts": .text, "--deadline": .text, "--help": .none,
-        ],
-        "completions": ["--help": .none],
-    ]
+    /// The tool's commands and their options as the model and the sandbox read them, made at run time from
+    /// the tool's own declarations, so that an option is declared once: this target cannot see the tool's
+    /// types, so the fuzz target and the tool's tests hand each declaration over as a ``Declared``.
+    public struct OptionTable: Sendable {
+        /// One option as its command declares it.
+        public struct Declared: Sendable {
+            public var name: String
+            /// The value's placeholder (`DIR`, `N`), nil for a flag.
+            public var placeholder: String?
+            /// Declared as a directory or a file (a path the sandbox moves).
+            public var isDirectory: Bool
+            public var isFile: Bool
+            /// May be given more than once, every value kept in order (`--header`).
+            public var repeatable: Bool
 
-    /// The options that may be given more than once, every value kept in order (`--header`,
-    /// `--match-ignore-query`).
-    public static let repeatableOptions: Set<String> = ["--header", "--match-ignore-query"]
+            public init(name: String, placeholder: String?, isDirectory: Bool, isFile: Bool, repeatable: Bool) {
+                self.name = name
+                self.placeholder = placeholder
+                self.isDirectory = isDirectory
+                self.isFile = isFile
+                self.repeatable = repeatable
+            }
+        }
+
+        /// Each command's options by name: what each takes.
+        public let options: [String: [String: OptionValue]]
+        /// Each command's repeatable options.
+        public let repeatable: [String: Set<String>]
+        /// Declarations the sandbox cannot trust: an option whose placeholder names a path (`DIR`, `PEM`,
+        /// `PATH`, `FILE…`) but is declared as text would reach the tool unmoved, outside the sandbox.
+        public let problems: [String]
+
+        /// The table of `commands`, each with every option it accepts (`--help` included).
+        public init(_ commands: [(name: String, options: [Declared])]) {
+            var options: [String: [String: OptionValue]] = [:]
+            var repeatable: [String: Set<String>] = [:]
+            var problems: [String] = []
+            for (command, declared) in commands {
+                for option in declared {
+                    let value: OptionValue =
+                        option.placeholder == nil ? .none : option.isDirectory ? .directory : option.isFile ? .file : .text
+                    options[command, default: [:]][option.name] = value
+                    if option.repeatable { repeatable[command, default: []].insert(option.name) }
+                    if value == .text, let placeholder = option.placeholder, Self.namesPath(placeholder) {
+                        problems.append("\(command) \(option.name) \(placeholder) names a path but is declared as text")
+                    }
+                }
+            }
+            self.options = options
+            self.repeatable = repeatable
+            self.problems = problems
+        }
+
+        /// Whether a placeholder names a path: `DIR`, `PEM`, `PATH`, `FILE`, `FILE.html`…
+        static func namesPath(_ placeholder: String) -> Bool {
+            ["DIR", "PEM", "PATH"].contains(placeholder) || placeholder.hasPrefix("FILE")
+        }
+    }
 
     /// A command line as the tool's rules read it: option values by name (a repeatable option's in
     /// order), flags, positionals.
@@ -91,8 +97,9 @@ extension FuzzChecks {
     /// the options, `-` and anything not starting with `-` positional; nil (a usage error) for an unknown
     /// option, an option given twice (but a repeatable one, whose values are kept in order), a missing
     /// value, or a value given to a flag.
-    public static func modelParse(_ arguments: [String], command: String) -> ParsedLine? {
-        guard let options = commandOptions[command] else { return nil }
+    public static func modelParse(_ arguments: [String], command: String, in table: OptionTable) -> ParsedLine? {
+        guard let options = table.options[command] else { return nil }
+        let repeatable = table.repeatable[command] ?? []
         var parsed = ParsedLine()
         var index = 0
         var optionsEnded = false
@@ -100,6 +107,9 @@ extension FuzzChecks {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                // Room for every argument left at once: a long list costs one allocation, not one per doubling
+                // (FuzzArguments parses each input a few dozen times).
+                if parsed.positionals.isEmpty { parsed.positionals.reserveCapacity(arguments.count - index + 1) }
                 parsed.positionals.append(argument)
                 continue
             }
@@ -123,7 +133,7 @@ extension FuzzChecks {
                 value = arguments[index]
                 index += 1
             }
-            if repeatableOptions.contains(name) {
+            if repeatable.contains(name) {
                 parsed.repeated[name, default: []].append(value)
             } else {
                 parsed.values[name] = value
@@ -153,30 +163,13 @@ extension FuzzChecks {
         #"{"aps":{"alert":{"title":"Hello","body":"World"},"mutable-content":1},"carillon":{"delivery_id":"01937b21-0000-7000-8000-000000000001"}}"#
             .utf8)
 
-    /// Makes a sandbox directory for one run of the tool: payload files, a payload directory and a receipt
-    /// container with one receipt. Returns its path.
-    public static func makeSandbox() -> String {
-        let root = FuzzScratch.freshDirectory("args")
-        _ = FuzzScratch.writeFile(sandboxPayload, to: root + "/payload.json")
-        _ = FuzzScratch.writeFile(Array("[1]".utf8), to: root + "/not-object.json")
-        mkdir(root + "/payloads", 0o700)
-        _ = FuzzScratch.writeFile(sandboxPayload, to: root + "/payloads/a.json")
-        _ = FuzzScratch.writeFile(Array("{\"aps\":".utf8), to: root + "/payloads/b.json")
-        mkdir(root + "/container", 0o700)
-        mkdir(root + "/container/" + ReceiptStore.directoryName, 0o700)
-        let id = DeliveryID("01937b21-0000-7000-8000-000000000002")!
-        let receipt = Receipt(deliveryID: id, receivedAt: Timestamp(millisecondsSinceEpoch: 1_787_217_404_120))
-        _ = FuzzScratch.writeFile(receipt.encoded(), to: root + "/container/" + ReceiptStore.directoryName + "/" + receipt.fileName)
-        return root
-    }
-
     /// `arguments` with every path the tool could touch — a positional or the value of a directory or file
     /// option — replaced by a path inside `sandbox` (chosen by the original text), following the tool's
-    /// parsing rules (as ``modelParse(_:command:)`` states them). Anything else is kept as it is. Empty values and `-` are kept (they are safe, and the
+    /// parsing rules (as ``modelParse(_:command:in:)`` states them). Anything else is kept as it is. Empty values and `-` are kept (they are safe, and the
     /// tool has rules for them). An argument list that does not start with a subcommand is returned as is:
     /// the tool only prints help, its version or a usage error for it.
-    public static func sandboxed(_ arguments: [String], in sandbox: String) -> [String] {
-        guard let command = arguments.first, let options = commandOptions[command] else { return arguments }
+    public static func sandboxed(_ arguments: [String], in sandbox: String, table: OptionTable) -> [String] {
+        guard let command = arguments.first, let options = table.options[command] else { return arguments }
         func pick(_ text: String, from choices: [String]) -> String {
             text.isEmpty ? "" : sandbox + "/" + choices[text.utf8.reduce(0) { $0 &+ Int($1) } % choices.count]
         }

@@ -6,13 +6,11 @@ enum CheckCommand: Command {
     static let name = "check"
     static let summary = "Check image URLs: each as the payload Carillon's server sends, through process's pipeline."
 
-    /// `process`'s options, but for `--container` (the payload carries no delivery_id, so no receipt),
-    /// `--recursive` and `--lines` (no payload files).
-    static let options: [OptionSpec] = ProcessCommand.options.filter { !notOffered.contains($0.name) }
+    /// The pipeline's options (``PipelineOptions``), but for `--container` (the payload carries no
+    /// delivery_id, so no receipt) and `--lines` (no payload files).
+    static let options: [OptionSpec] = PipelineOptions.specs.filter { !notOffered.contains($0.name) }
 
-    private static let notOffered = [
-        ProcessCommand.Options.container.spec.name, ProcessCommand.Options.recursive.spec.name, CampaignOptions.lines.spec.name,
-    ]
+    private static let notOffered = [PipelineOptions.container.spec.name, CampaignOptions.lines.spec.name]
 
     static let arguments = [
         ArgumentSpec(name: "URL", value: .text, about: "An image URL, or - (standard input: URLs one per line).", repeats: true)

@@ -16,7 +16,7 @@ enum CompletionsCommand: Command {
     ]
 
     static var overview: String {
-        let formats = Wording.list(ProcessCommand.Options.format.spec.value.choices, conjunction: "and")
+        let formats = Wording.list(PipelineOptions.format.spec.value.choices, conjunction: "and")
         return """
             Prints the completion script for SHELL, made from the declarations --help prints: the commands,
             each command's options, the words an option takes (--format's \(formats)) and files or

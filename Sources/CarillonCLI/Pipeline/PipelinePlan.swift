@@ -25,10 +25,10 @@ struct PipelinePlan {
     /// The download budget, as the report draws it.
     var budget: Duration { configuration.download.limits.budget }
 
-    /// Reads and checks every pipeline option of ``ProcessCommand/Options`` and ``CampaignOptions`` that
+    /// Reads and checks every pipeline option of ``PipelineOptions`` and ``CampaignOptions`` that
     /// the command offers (one it does not offer reads as absent).
     static func read(_ arguments: ParsedArguments) throws(UsageError) -> PipelinePlan {
-        typealias Options = ProcessCommand.Options
+        typealias Options = PipelineOptions
         let limits = DownloadLimits(budget: try Options.budget.read(arguments), maximumBytes: try Options.maxBytes.read(arguments))
         let expireAfter = try Options.expireAfter.read(arguments)
         let jobs = try Options.jobs.read(arguments)
@@ -67,7 +67,7 @@ struct PipelinePlan {
 
     /// `--ca-file`, readable and holding a certificate.
     private static func readCAFile(_ arguments: ParsedArguments) throws(UsageError) -> String? {
-        let caFile = try ProcessCommand.Options.caFile.read(arguments)
+        let caFile = try PipelineOptions.caFile.read(arguments)
         if let caFile, let problem = CAFileCheck.problem(caFile) {
             throw UsageError(message: "--ca-file '\(Quoting.display(caFile))': \(problem)")
         }
@@ -77,14 +77,14 @@ struct PipelinePlan {
     /// App Transport Security with `--tls-minimum` and `--no-forward-secrecy`.
     private static func readTransportSecurity(_ arguments: ParsedArguments) throws(UsageError) -> TransportSecurity {
         var transportSecurity = TransportSecurity.appTransportSecurity
-        transportSecurity.minimumTLS = try ProcessCommand.Options.tlsMinimum.read(arguments)
-        if try ProcessCommand.Options.noForwardSecrecy.read(arguments) { transportSecurity.requiresForwardSecrecy = false }
+        transportSecurity.minimumTLS = try PipelineOptions.tlsMinimum.read(arguments)
+        if try PipelineOptions.noForwardSecrecy.read(arguments) { transportSecurity.requiresForwardSecrecy = false }
         return transportSecurity
     }
 
     /// The request's header fields: URLSession's, with --user-agent, --accept-language and each --header.
     private static func readRequestHeaders(_ arguments: ParsedArguments) throws(UsageError) -> RequestHeaders {
-        typealias Options = ProcessCommand.Options
+        typealias Options = PipelineOptions
         let extra = try Options.header.read(arguments).compactMap { try? RequestHeaders.parse($0).get() }
         return RequestHeaders(
             userAgent: try Options.userAgent.read(arguments), acceptLanguage: try Options.acceptLanguage.read(arguments), extra: extra)

@@ -33,7 +33,7 @@ enum HAREntryWriter {
     }
 
     /// The request as configured, when libcurl did not say what it sent: Host, then the fields.
-    private static func configuredRequest(_ hop: RecordedHop, _ fields: [RequestHeaders.Field]) -> [JSONValue] {
+    private static func configuredRequest(_ hop: RecordedHop, _ fields: [HTTPField]) -> [JSONValue] {
         [pair("Host", hostHeader(hop.url))] + fields.map { pair($0.name, $0.value) }
     }
 
@@ -156,7 +156,7 @@ enum HAREntryWriter {
     }
 
     /// `bodies/<sha256>.<ext>`'s extension, from the response's `Content-Type`.
-    static func fileExtension(_ fields: [RecordedField]) -> String {
+    static func fileExtension(_ fields: [HTTPField]) -> String {
         let type = fields.first { $0.name.lowercased() == "content-type" }?.value.lowercased() ?? ""
         for (mime, ext) in [("png", "png"), ("jpeg", "jpg"), ("jpg", "jpg"), ("gif", "gif"), ("webp", "webp"), ("heic", "heic")]
         where type.contains(mime) { return ext }

@@ -154,7 +154,7 @@ struct HARRecording {
                         }),
                 ]
             ),
-            ("environment", ["libcurl": .string(RecordingTransport.libraries)]),
+            ("environment", ["libcurl": .string(CarillonVersion.transferLibraries)]),
             ("secrets_kept", .bool(keepsSecrets)),
         ]
         if let download {

@@ -5,7 +5,7 @@ enum ReplayCommand: Command {
     static let name = "replay"
     static let summary = "Give the extension's verdict from a HAR capture, offline; one JSON line per image."
 
-    /// The options of replay's own; the verdict options are `process`'s (``ProcessCommand/Options``).
+    /// The options of replay's own; the verdict options are the pipeline's (``PipelineOptions``).
     enum Options {
         static let payload = Option.path(
             "--payload", "FILE", help: "The payload the device received: its carillon.image is the URL looked for in the HAR.")
@@ -42,11 +42,11 @@ enum ReplayCommand: Command {
 
     static let options: [OptionSpec] = [
         Options.payload.spec, Options.url.spec, Options.entry.spec, Options.list.spec, Options.at.spec, Options.latin1.spec,
-        Options.chain.spec, Options.matchIgnoreQuery.spec, Options.check.spec, Options.format.spec, ProcessCommand.Options.budget.spec,
-        ProcessCommand.Options.maxBytes.spec,
-        ProcessCommand.Options.tlsMinimum.spec, ProcessCommand.Options.noForwardSecrecy.spec, ProcessCommand.Options.caFile.spec,
-        ProcessCommand.Options.expireAfter.spec, ProcessCommand.Options.userAgent.spec, ProcessCommand.Options.failOn.spec,
-        ProcessCommand.Options.attachments.spec, ProcessCommand.Options.report.spec, ProcessCommand.Options.appName.spec,
+        Options.chain.spec, Options.matchIgnoreQuery.spec, Options.check.spec, Options.format.spec, PipelineOptions.budget.spec,
+        PipelineOptions.maxBytes.spec,
+        PipelineOptions.tlsMinimum.spec, PipelineOptions.noForwardSecrecy.spec, PipelineOptions.caFile.spec,
+        PipelineOptions.expireAfter.spec, PipelineOptions.userAgent.spec, PipelineOptions.failOn.spec,
+        PipelineOptions.attachments.spec, PipelineOptions.report.spec, PipelineOptions.appName.spec,
     ]
 
     static let arguments = [

@@ -6,7 +6,7 @@
 enum ReplayRecordedOptions {
     /// The names of the options that override a recorded one, as given on the command line.
     static func given(_ arguments: ParsedArguments) -> Set<String> {
-        typealias Options = ProcessCommand.Options
+        typealias Options = PipelineOptions
         let valued = [Options.budget.spec.name, Options.maxBytes.spec.name, Options.tlsMinimum.spec.name, Options.userAgent.spec.name]
         return Set(valued.filter { arguments.value($0) != nil })
             .union([Options.noForwardSecrecy.spec.name].filter { arguments.has($0) })
@@ -14,7 +14,7 @@ enum ReplayRecordedOptions {
 
     /// `download` with each recorded option that `given` does not name; unchanged without a recording's options.
     static func apply(_ recorded: JSONValue?, to download: DownloadConfiguration, given: Set<String>) -> DownloadConfiguration {
-        typealias Options = ProcessCommand.Options
+        typealias Options = PipelineOptions
         guard let recorded, recorded.isObject else { return download }
         var download = download
         if !given.contains(Options.budget.spec.name), let milliseconds = recorded["budget_ms"]?.doubleValue, milliseconds > 0 {
@@ -35,7 +35,7 @@ enum ReplayRecordedOptions {
             var headers = download.requestHeaders
             for field in fields {
                 guard let name = field["name"]?.stringValue, let value = field["value"]?.stringValue else { continue }
-                headers.set(RequestHeaders.Field(name: name, value: value))
+                headers.set(HTTPField(name: name, value: value))
             }
             download.requestHeaders = headers
         }

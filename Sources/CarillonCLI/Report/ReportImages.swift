@@ -26,14 +26,6 @@ struct ReportImages {
 
     static func className(_ index: Int) -> String { "img-\(index)" }
 
-    static func mimeType(_ type: ImageType) -> String {
-        switch type {
-        case .jpeg: return "image/jpeg"
-        case .png: return "image/png"
-        case .gif: return "image/gif"
-        }
-    }
-
     /// One rule per image: the thumbnail and the expanded view share its `data:` URI (an animated GIF
     /// animates in both), and the expanded view keeps the image's proportions.
     var css: String {
@@ -41,7 +33,7 @@ struct ReportImages {
         for (index, image) in images.enumerated() {
             let name = Self.className(index)
             rules +=
-                ".\(name) .thumb,.\(name) .hero{background-image:url(\"data:\(Self.mimeType(image.type));base64,\(Base64.encode(image.bytes))\")}\n"
+                ".\(name) .thumb,.\(name) .hero{background-image:url(\"data:\(image.type.mediaType);base64,\(Base64.encode(image.bytes))\")}\n"
             if let width = image.width, let height = image.height, width > 0, height > 0 {
                 rules += ".\(name) .hero{aspect-ratio:\(width)/\(height)}\n"
             }

@@ -8,7 +8,7 @@
     import Darwin
 #endif
 
-// The C library's one room in the command line's module (as Storage/LibC.swift is the core's): the only
+// The C library's one room in the command line's module (as Support/LibC.swift is the core's): the only
 // file that imports it. Thin names and nothing else: `system_` + the C name for a function (arguments and
 // result as the C library has them), `_` + the C name for a constant, `C` + a name for a type. A call the
 // module needs that is not here yet: add it here, beside its kind. ArchitectureTests checks that no other

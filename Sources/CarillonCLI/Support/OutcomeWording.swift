@@ -7,7 +7,7 @@ extension Outcome {
     var printedDetail: String {
         guard case .transportSecurity(let rule, let curl)? = cause else { return detail }
         return rule.detail(
-            libcurlMessage: curl, minimumTLS: ProcessCommand.Options.tlsMinimum.spec.name,
-            forwardSecrecy: ProcessCommand.Options.noForwardSecrecy.spec.name)
+            libcurlMessage: curl, minimumTLS: PipelineOptions.tlsMinimum.spec.name,
+            forwardSecrecy: PipelineOptions.noForwardSecrecy.spec.name)
     }
 }

@@ -38,9 +38,6 @@ final class CurlDownloader {
     /// lives as long as the handle and is freed in `deinit`.
     private let headerList: UnsafeMutablePointer<curl_slist>?
 
-    /// Receives the final response's body, piece by piece; returns false to stop the transfer.
-    typealias Sink = (UnsafeRawBufferPointer) -> Bool
-
     /// Creates the libcurl handles, attached to `share` when given (its TLS sessions and DNS cache).
     ///
     /// - Throws: an ``Outcome`` with ``Reason/network`` when libcurl cannot create a handle.
@@ -139,33 +136,6 @@ final class CurlDownloader {
         errorBuffer.deallocate()
     }
 
-    /// The libcurl version and TLS backend, e.g. "libcurl/7.88.1 OpenSSL/3.0.17".
-    static var versionDescription: String {
-        String(cString: curl_version())
-    }
-
-    /// libcurl and what a download goes through, in `curl_version()`'s words: its TLS library, the
-    /// decoders and HTTP/2, e.g. "libcurl/7.88.1 OpenSSL/3.0.17 zlib/1.2.13 brotli/1.0.9 zstd/1.5.4
-    /// nghttp2/1.52.0". From `curl_version_info`: `curl_version()` also asks OpenLDAP for its version,
-    /// which initialises it and so loads every SASL plugin installed (nine libraries here, 1 MiB of a
-    /// recording's peak RSS) for a protocol no download uses.
-    static var transferLibrariesDescription: String {
-        let info = carillon_version_info().pointee
-        var parts = ["libcurl/" + String(cString: info.version)]
-        for (prefix, text) in [("", info.ssl_version), ("zlib/", info.libz_version)] {
-            if let text { parts.append(prefix + String(cString: text)) }
-        }
-        // Each field exists from the struct's age that added it (libcurl's own order of words).
-        let optional: [(since: CURLversion, prefix: String, text: UnsafePointer<CChar>?)] = [
-            (CURLVERSION_FIFTH, "brotli/", info.brotli_version), (CURLVERSION_EIGHTH, "zstd/", info.zstd_version),
-            (CURLVERSION_SIXTH, "nghttp2/", info.nghttp2_version),
-        ]
-        for (since, prefix, text) in optional where info.age.rawValue >= since.rawValue {
-            if let text { parts.append(prefix + String(cString: text)) }
-        }
-        return parts.joined(separator: " ")
-    }
-
     /// `curl_multi_wakeup`: ends the multi handle's current `curl_multi_poll` at once (from any thread).
     static func wake(_ multi: UnsafeMutableRawPointer) {
         curl_multi_wakeup(multi)
@@ -177,7 +147,7 @@ final class CurlDownloader {
     ///
     /// Returns when the chain ends, fails, runs out of budget, the sink stops it, or `cancellation`
     /// fires. A recording's `tap` hears each request and every byte received.
-    func download(_ url: ImageURL, cancellation: DownloadCancellation, tap: TransferTap? = nil, into sink: Sink) -> TransferReport {
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, tap: TransferTap? = nil, into sink: DownloadSink) -> TransferReport {
         var source = CurlTransferSource(downloader: self, cancellation: cancellation)
         // The feed holds the sink, which must not outlive this call.
         defer { context.feed = nil }
@@ -209,7 +179,7 @@ final class CurlDownloader {
         errorBuffer.update(repeating: 0, count: CurlDownloader.errorBufferSize)
         if let failure = CurlDownloader.check(CURLOPT_URL, carillon_easy_setopt_string(easy, CURLOPT_URL, url.absoluteString))
             ?? CurlDownloader.check(
-                CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, CurlDownloader.milliseconds(left)))
+                CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, left.roundedUpMilliseconds))
         {
             return failed(failure)
         }
@@ -222,7 +192,7 @@ final class CurlDownloader {
         return .ended(
             HopEnding(
                 curlCode: Int32(code.rawValue), cancelled: cancelled, newConnection: connects > 0,
-                endMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start), facts: facts))
+                endMilliseconds: (ContinuousClock.now - start).roundedUpMilliseconds, facts: facts))
     }
 
     /// An option libcurl refused: the chain ends before (or instead of) this request, with the
@@ -244,17 +214,7 @@ final class CurlDownloader {
         return ChainEnding(
             curlCode: code, message: message, tlsRule: handshake.brokenRule,
             clientCertificateRequested: handshake.clientCertificateRequested,
-            elapsedMilliseconds: CurlDownloader.milliseconds(ContinuousClock.now - start))
-    }
-
-    /// A duration in whole milliseconds, rounded up (a wait never ends before its time), at least 1:
-    /// libcurl reads a timeout of 0 as "no limit". A duration too long for milliseconds in an `Int` (the
-    /// public limits take any `Duration`) saturates instead of trapping.
-    static func milliseconds(_ duration: Duration) -> Int {
-        // `wholeMilliseconds` drops the fraction toward zero and saturates; a remainder rounds it up.
-        let whole = duration.wholeMilliseconds
-        let rounded = whole < .max && .milliseconds(whole) < duration ? whole + 1 : whole
-        return Int(clamping: max(rounded, 1))
+            elapsedMilliseconds: (ContinuousClock.now - start).roundedUpMilliseconds)
     }
 
     /// The transfer as a cancelled one would report it now (``TransferSnapshots``): the machine's
@@ -265,7 +225,7 @@ final class CurlDownloader {
         var connects = 0
         carillon_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
         let code = Int32(CURLE_ABORTED_BY_CALLBACK.rawValue)
-        let elapsed = CurlDownloader.milliseconds(ContinuousClock.now - start)
+        let elapsed = (ContinuousClock.now - start).roundedUpMilliseconds
         _ = machine.endHop(
             HopEnding(
                 curlCode: code, cancelled: true, newConnection: connects > 0, endMilliseconds: elapsed,
@@ -306,7 +266,7 @@ final class CurlDownloader {
                     context.feed?.cutRedirectBody()
                     return (CURLE_OK, false)
                 }
-                limit = Int32(clamping: CurlDownloader.milliseconds(drain))
+                limit = Int32(clamping: drain.roundedUpMilliseconds)
             }
             // Wakes on socket activity, libcurl's own timers (the budget), curl_multi_wakeup, or the
             // cancellation's expiry.

@@ -173,7 +173,7 @@ public struct DownloadTrace: Sendable, Equatable {
     /// The requests made, in order: the payload's URL, then one per redirect followed.
     public var hops: [Hop]
     /// The request's header fields as sent on every hop, `Authorization` and `Cookie` values redacted.
-    public var requestHeaders: [RequestHeaders.Field]
+    public var requestHeaders: [HTTPField]
     /// Body bytes of the final response received (decoded).
     public var bodyBytes: Int
     /// The time budget the download ran under.
@@ -184,7 +184,7 @@ public struct DownloadTrace: Sendable, Equatable {
     public var image: Image?
 
     @_spi(Tooling) public init(
-        hops: [Hop], requestHeaders: [RequestHeaders.Field] = [], bodyBytes: Int, budget: Duration, phase: Phase,
+        hops: [Hop], requestHeaders: [HTTPField] = [], bodyBytes: Int, budget: Duration, phase: Phase,
         image: Image? = nil
     ) {
         self.hops = hops

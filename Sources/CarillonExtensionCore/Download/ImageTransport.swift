@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What the extension downloads images through: a ``DownloaderPool`` (libcurl) live, a
 /// ``RecordedTransport`` in a replay. Both run every download through ``TransferFeed`` and its
 /// ``TransferMachine``.
@@ -11,13 +9,13 @@ protocol ImageTransport: Sendable {
     /// transport that keeps the body too (a recording) links that file rather than write it again.
     ///
     /// - Throws: an ``Outcome`` when no download could be set up at all.
-    func download(_ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String?, into sink: CurlDownloader.Sink)
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String?, into sink: DownloadSink)
         throws(Outcome) -> TransferReport
 }
 
 extension ImageTransport {
     /// ``download(_:cancellation:sinkFile:into:)`` for a sink that writes no file of its own.
-    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: CurlDownloader.Sink) throws(Outcome)
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: DownloadSink) throws(Outcome)
         -> TransferReport
     {
         try download(url, cancellation: cancellation, sinkFile: nil, into: sink)
@@ -25,53 +23,9 @@ extension ImageTransport {
 }
 
 extension DownloaderPool: ImageTransport {
-    func download(_ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String?, into sink: CurlDownloader.Sink)
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String?, into sink: DownloadSink)
         throws(Outcome) -> TransferReport
     {
         try withDownloader { $0.download(url, cancellation: cancellation, into: sink) }
-    }
-}
-
-/// A recording as the extension's transport: every download is answered from one
-/// ``RecordedTransfer`` by a ``RecordedTransferSource``, which opens no socket. What it lacked and
-/// could not check is kept for the caller (``gaps``, ``unchecked``).
-package final class RecordedTransport: ImageTransport {
-    /// The recording.
-    package let transfer: RecordedTransfer
-    /// The settings the downloads run under.
-    package let configuration: DownloadConfiguration
-    /// The instant certificates are judged at, in seconds since 1970.
-    package let at: Int64
-    /// How a request's URL finds its recorded hop.
-    package let match: RecordedURLMatch
-    private let found = Mutex<(gaps: [RecordedTransferSource.Gap], unchecked: [String], answered: [Int])>(([], [], []))
-
-    /// A transport answering from `transfer` under `configuration`, judging certificates at `at`,
-    /// finding each request's hop by `match`.
-    package init(transfer: RecordedTransfer, configuration: DownloadConfiguration, at: Int64, match: RecordedURLMatch = .exact) {
-        self.transfer = transfer
-        self.configuration = configuration
-        self.at = at
-        self.match = match
-    }
-
-    /// What the recording lacked for a decision, over every download made so far.
-    package var gaps: [RecordedTransferSource.Gap] { found.withLock { $0.gaps } }
-    /// The checks that could not be made, over every download made so far.
-    package var unchecked: [String] { found.withLock { $0.unchecked } }
-    /// The hops that answered, in order (``RecordedTransferSource/answered``), over every download made so far.
-    package var answered: [Int] { found.withLock { $0.answered } }
-
-    func download(_ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String?, into sink: CurlDownloader.Sink)
-        throws(Outcome) -> TransferReport
-    {
-        var source = RecordedTransferSource(transfer: transfer, configuration: configuration, at: at, match: match)
-        let report = TransferFeed.run(url, configuration: configuration, source: &source, sink: sink)
-        found.withLock {
-            $0.gaps += source.gaps
-            $0.unchecked += source.unchecked
-            $0.answered += source.answered
-        }
-        return report
     }
 }

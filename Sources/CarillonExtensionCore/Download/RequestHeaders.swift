@@ -2,22 +2,8 @@
 /// any the caller replaces or adds. A name given again replaces the default of that name (compared
 /// without regard to case), never duplicates it.
 public struct RequestHeaders: Sendable, Equatable {
-    /// One `Name: value` field.
-    public struct Field: Sendable, Equatable {
-        /// The field's name, as given (`User-Agent`).
-        public var name: String
-        /// Its value, as sent.
-        public var value: String
-
-        /// A field of `name` with `value`.
-        public init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
-
     /// The fields sent, in order: the defaults with any replaced, then the added ones.
-    public private(set) var fields: [Field]
+    public private(set) var fields: [HTTPField]
 
     /// The codings `URLSession` asks for and decodes, as it writes them.
     static let acceptEncoding = "gzip, deflate, br"
@@ -37,18 +23,18 @@ public struct RequestHeaders: Sendable, Equatable {
     public static let iPhone = RequestHeaders()
 
     /// The defaults, with `userAgent` and `acceptLanguage` when given, then `extra` applied in order.
-    public init(userAgent: String? = nil, acceptLanguage: String? = nil, extra: [Field] = []) {
+    public init(userAgent: String? = nil, acceptLanguage: String? = nil, extra: [HTTPField] = []) {
         fields = [
-            Field(name: "User-Agent", value: userAgent ?? Self.defaultUserAgent),
-            Field(name: "Accept", value: "*/*"),
-            Field(name: "Accept-Language", value: acceptLanguage ?? Self.defaultAcceptLanguage),
-            Field(name: "Accept-Encoding", value: Self.acceptEncoding),
+            HTTPField(name: "User-Agent", value: userAgent ?? Self.defaultUserAgent),
+            HTTPField(name: "Accept", value: "*/*"),
+            HTTPField(name: "Accept-Language", value: acceptLanguage ?? Self.defaultAcceptLanguage),
+            HTTPField(name: "Accept-Encoding", value: Self.acceptEncoding),
         ]
         for field in extra { set(field) }
     }
 
     /// Replaces the field of the same name (case-insensitive), or appends it.
-    public mutating func set(_ field: Field) {
+    public mutating func set(_ field: HTTPField) {
         let wanted = field.name.lowercased()
         if let index = fields.firstIndex(where: { $0.name.lowercased() == wanted }) {
             fields[index] = field
@@ -62,9 +48,9 @@ public struct RequestHeaders: Sendable, Equatable {
 
     /// The fields as a trace shows them: the value of `Authorization` and `Cookie` (and their proxy
     /// forms) is never shown.
-    var redacted: [Field] {
+    var redacted: [HTTPField] {
         fields.map { field in
-            Self.secretNames.contains(field.name.lowercased()) ? Field(name: field.name, value: "(redacted)") : field
+            Self.secretNames.contains(field.name.lowercased()) ? HTTPField(name: field.name, value: "(redacted)") : field
         }
     }
 
@@ -74,7 +60,7 @@ public struct RequestHeaders: Sendable, Equatable {
     /// then a value without CR, LF or NUL (leading and trailing spaces dropped).
     ///
     /// - Returns: the field, or why it is malformed.
-    public static func parse(_ text: String) -> Result<Field, HeaderError> {
+    public static func parse(_ text: String) -> Result<HTTPField, HeaderError> {
         guard let colon = text.firstIndex(of: ":") else {
             return .failure(HeaderError(text: text, problem: "has no ':' between a name and a value"))
         }
@@ -87,7 +73,7 @@ public struct RequestHeaders: Sendable, Equatable {
         guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
             return .failure(HeaderError(text: text, problem: "has a CR, LF or NUL in its value"))
         }
-        return .success(Field(name: name, value: String(value)))
+        return .success(HTTPField(name: name, value: String(value)))
     }
 
     /// `tchar` of RFC 9110 §5.6.2.

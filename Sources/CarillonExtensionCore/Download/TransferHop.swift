@@ -22,7 +22,7 @@ struct TransferHop: Sendable, Equatable {
     var rawHead: [UInt8] = []
     /// The final head's status line and fields, in order, duplicates kept.
     var statusLine = ""
-    var fields: [ResponseHead.Field] = []
+    var fields: [HTTPField] = []
 
     /// `curl_easy_getinfo`'s view of one request, free of C types.
     struct Facts: Sendable, Equatable {

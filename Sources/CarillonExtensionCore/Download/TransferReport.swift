@@ -29,7 +29,7 @@ struct TransferReport: Sendable, Equatable {
     /// The final response's content codings (lowercased, in the order applied; identity left out).
     var contentCodings: [String] = []
     /// The request's header fields, redacted for the trace.
-    var requestHeaders: [RequestHeaders.Field] = []
+    var requestHeaders: [HTTPField] = []
     /// The ATS settings in force, to name the rule a failed handshake broke.
     var transportSecurity: TransportSecurity = .appTransportSecurity
     /// The size cap in force, for messages.

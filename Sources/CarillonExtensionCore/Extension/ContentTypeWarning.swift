@@ -2,11 +2,12 @@
 /// bytes, so the image still attaches here; other SDKs pick the attachment's file extension from
 /// the header, and iOS then refuses the file: worth a warning.
 enum ContentTypeWarning {
-    /// The media types that agree with each detected type (lowercased, without parameters).
-    static let agreeing: [ImageType: Set<String>] = [
-        .jpeg: ["image/jpeg", "image/jpg", "image/pjpeg"],
-        .png: ["image/png", "image/x-png", "image/apng"],
-        .gif: ["image/gif"],
+    /// The other media types servers send for each detected type (lowercased, without parameters) that
+    /// agree with it, besides its own ``ImageType/mediaType``.
+    static let aliases: [ImageType: Set<String>] = [
+        .jpeg: ["image/jpg", "image/pjpeg"],
+        .png: ["image/x-png", "image/apng"],
+        .gif: [],
     ]
 
     /// The warning for `contentType` (as sent, or nil when absent) on an image detected as `detected`,
@@ -16,7 +17,7 @@ enum ContentTypeWarning {
         let mediaType =
             contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
             .map { String(Substring($0).trimmed()).lowercased() } ?? ""
-        if agreeing[detected]?.contains(mediaType) == true { return nil }
+        if mediaType == detected.mediaType || aliases[detected]?.contains(mediaType) == true { return nil }
         return "the server sent Content-Type \(Quoting.single(contentType)) for \(detected.rawValue) bytes; Carillon goes by the bytes, "
             + "but SDKs that pick the file extension from Content-Type give iOS a file it refuses"
     }

@@ -25,12 +25,12 @@ enum HAREntryDecoding {
     }
 
     private static func message(_ value: JSONValue, method: String = "", url: String = "") -> HARMessage {
-        var headers: [HARHeader] = []
-        var pseudo: [HARHeader] = []
+        var headers: [HTTPField] = []
+        var pseudo: [HTTPField] = []
         if case .array(let fields) = value["headers"] {
             for field in fields {
                 guard let name = field["name"]?.stringValue else { continue }
-                let header = HARHeader(name: name, value: text(field["value"]) ?? "")
+                let header = HTTPField(name: name, value: text(field["value"]) ?? "")
                 if name.hasPrefix(":") { pseudo.append(header) } else { headers.append(header) }
             }
         }

@@ -9,14 +9,14 @@ package struct HARMessage: Sendable, Equatable {
     /// `httpVersion` mapped to "1.0", "1.1", "2" or "3"; nil when the string is not one of those.
     package var httpVersion: String?
     /// The header fields, in order, HTTP/2 pseudo-header fields (`:method`, `:status`...) left out.
-    package var headers: [HARHeader]
+    package var headers: [HTTPField]
     /// The pseudo-header fields the exporter wrote among the headers, set aside.
-    package var pseudoHeaders: [HARHeader]
+    package var pseudoHeaders: [HTTPField]
 
     /// A message; the reader makes these.
     package init(
-        method: String = "", url: String = "", httpVersionText: String = "", headers: [HARHeader] = [],
-        pseudoHeaders: [HARHeader] = []
+        method: String = "", url: String = "", httpVersionText: String = "", headers: [HTTPField] = [],
+        pseudoHeaders: [HTTPField] = []
     ) {
         self.method = method
         self.url = url
@@ -34,18 +34,4 @@ package struct HARMessage: Sendable, Equatable {
 
     /// The first value of the field called `name` (case-insensitive).
     package func header(_ name: String) -> String? { values(name).first }
-}
-
-/// One `{name, value}` header field.
-package struct HARHeader: Sendable, Equatable {
-    /// The name as written.
-    package var name: String
-    /// The value as written.
-    package var value: String
-
-    /// A field.
-    package init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }

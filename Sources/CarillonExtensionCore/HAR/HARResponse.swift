@@ -27,7 +27,7 @@ package struct HARResponse: Sendable {
     }
 
     /// The header fields, pseudo-headers left out.
-    package var headers: [HARHeader] { message.headers }
+    package var headers: [HTTPField] { message.headers }
 
     /// The first value of the field called `name` (case-insensitive).
     package func header(_ name: String) -> String? { message.header(name) }

@@ -85,7 +85,7 @@ package struct HARTransfer: Sendable {
             var hop = RecordedHop(
                 url: hopURL, httpVersion: response.message.httpVersion, remote: HARTransfer.remote(entry),
                 connection: entry.connection, newConnection: newConnection, statusLine: statusLine,
-                fields: response.headers.map { RecordedField(name: $0.name, value: $0.value) }, body: body,
+                fields: response.headers, body: body,
                 wireBytes: archive.exporter.contentSizeIsWire ? response.content.size : response.bodySize,
                 end: recordedEnd ?? RecordedHop.End(), microseconds: microseconds, endMilliseconds: endMilliseconds)
             hop.lastPiece = HARWire.lastPiece(entry)

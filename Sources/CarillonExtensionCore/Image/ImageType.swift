@@ -7,6 +7,15 @@ public enum ImageType: String, Sendable, CaseIterable, Codable {
     /// GIF (`image/gif`), animated or not.
     case gif
 
+    /// The media type a server names it by (`image/jpeg`): what a data URI or a `Content-Type` says.
+    public var mediaType: String {
+        switch self {
+        case .jpeg: return "image/jpeg"
+        case .png: return "image/png"
+        case .gif: return "image/gif"
+        }
+    }
+
     /// The attachment file's extension.
     public var fileExtension: String {
         switch self {

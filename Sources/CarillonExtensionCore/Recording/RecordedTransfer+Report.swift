@@ -17,7 +17,7 @@ extension RecordedTransfer {
                 RecordedHop(
                     url: hop.url, httpVersion: hop.facts.httpVersion, remote: hop.facts.remote,
                     connection: connections.last?.id, newConnection: hop.newConnection, statusLine: hop.statusLine,
-                    fields: hop.fields.map { RecordedField(name: $0.name, value: $0.value) },
+                    fields: hop.fields,
                     rawHead: hop.rawHead.isEmpty ? nil : hop.rawHead,
                     body: last ? finalBody : .absent(why: "a redirect's body is not kept"), wireBytes: hop.facts.wireBytes,
                     end: RecordedHop.End(

@@ -21,10 +21,6 @@ package final class RecordingTransport: ImageTransport {
     /// The settings the downloads run under.
     package var configuration: DownloadConfiguration { pool.configuration }
 
-    /// The libraries the downloads went through, as a recording names them: libcurl, its TLS library,
-    /// its decoders and HTTP/2 (``CurlDownloader/transferLibrariesDescription``).
-    package static var libraries: String { CurlDownloader.transferLibrariesDescription }
-
     /// The oldest download of `url` (as the payload named it) not taken yet, removed from the transport.
     package func take(_ url: String) -> RecordedDownload? {
         captures.withLock { captures in
@@ -47,7 +43,7 @@ package final class RecordingTransport: ImageTransport {
         }
     }
 
-    func download(_ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String?, into sink: CurlDownloader.Sink)
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String?, into sink: DownloadSink)
         throws(Outcome) -> TransferReport
     {
         let started = Timestamp.now()
@@ -82,7 +78,7 @@ package struct RecordedDownload: Sendable {
     package var transfer: RecordedTransfer
     /// The request's fields as configured, values as given (what a hop whose request libcurl did not
     /// show is recorded with).
-    package var requestHeaders: [RequestHeaders.Field]
+    package var requestHeaders: [HTTPField]
     /// Decoded body bytes of the final response.
     package var bodyBytes: Int
     /// Their SHA-256, lowercase hex.
@@ -94,7 +90,7 @@ package struct RecordedDownload: Sendable {
     package var arrival: [(milliseconds: Double, bytes: Int)]
     /// Per hop, the request head's fields as libcurl sent them (Host first), values as given; empty
     /// where it did not say.
-    package var sentRequests: [[RecordedField]] = []
+    package var sentRequests: [[HTTPField]] = []
     /// The final response's body as received (staged like ``stagedBody``), when it differs from the
     /// decoded one: the caller publishes or discards it.
     package var wire: (staged: FileSystem.StagedFile?, bytes: Int, sha256: String)?

@@ -12,7 +12,7 @@ final class WireTap: TransferTap {
     struct Heard: Sendable {
         /// Per request, in order: the fields of the request head as sent (Host first; the request line
         /// left out); empty when the transport did not say.
-        var sentRequests: [[RecordedField]]
+        var sentRequests: [[HTTPField]]
         /// The last request's decoded body.
         var body: StreamedCapture.Captured
         /// The last request's body as received, when it differs from ``body`` (a content coding, chunk
@@ -92,13 +92,13 @@ final class WireTap: TransferTap {
     /// The fields of a request head as sent ("GET /a.png HTTP/1.1\r\nHost: x\r\n...\r\n\r\n"), in order:
     /// the request line and the blank line left out, a line without a colon skipped, values without
     /// their surrounding spaces.
-    static func fields(ofRequestHead head: [UInt8]) -> [RecordedField] {
+    static func fields(ofRequestHead head: [UInt8]) -> [HTTPField] {
         let text = String(decoding: head, as: UTF8.self)
         // "\r\n" is one Character in Swift: split on it and on a bare LF alike.
         return text.split(omittingEmptySubsequences: false) { $0 == "\r\n" || $0 == "\n" }.dropFirst().compactMap { line in
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else { return nil }
             let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
-            return RecordedField(name: String(line[..<colon]), value: String(value.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+            return HTTPField(name: String(line[..<colon]), value: String(value.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
         }
     }
 }

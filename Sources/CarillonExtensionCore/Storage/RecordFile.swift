@@ -85,13 +85,6 @@ struct RecordFile {
         }
     }
 
-    /// A required delivery id member.
-    func deliveryID(_ key: String) throws(RecordError) -> DeliveryID {
-        let text = try string(key)
-        guard let id = DeliveryID(text) else { throw RecordError("\"\(key)\" \(RecordFile.quote(text)) is not a UUID") }
-        return id
-    }
-
     /// A required ISO 8601 time member.
     func timestamp(_ key: String) throws(RecordError) -> Timestamp {
         let text = try string(key)

@@ -1,7 +1,7 @@
 /// A fixed number of mutexes in one allocation, taken and released by index: for C callbacks that lock
 /// in one call and unlock in another (libcurl's share handle, ``CurlShare``), which `Mutex.withLock`
 /// cannot express. The threads' room for the C library: the only file outside the file system and the
-/// clock that calls it (`pthread_mutex_*`, through Storage/LibC.swift).
+/// clock that calls it (`pthread_mutex_*`, through Support/LibC.swift).
 ///
 /// The pointer is stable for the value's life, so it can be handed to C as user data and the callback
 /// can lock through ``lock(_:at:)`` without the value.

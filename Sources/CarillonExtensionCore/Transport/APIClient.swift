@@ -71,7 +71,7 @@ final class APIClient {
         var options = CurlSecureSetup.options(
             easy, transportSecurity: transportSecurity, extraCAFile: extraCAFile, errorBuffer: errorBuffer, handshake: handshake)
         // The stall bound in whole seconds (libcurl's unit), rounded up.
-        let stallSeconds = (CurlDownloader.milliseconds(self.stallLimit) + 999) / 1000
+        let stallSeconds = (self.stallLimit.roundedUpMilliseconds + 999) / 1000
         options += [
             (CURLOPT_LOW_SPEED_LIMIT, carillon_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)),
             (CURLOPT_LOW_SPEED_TIME, carillon_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, stallSeconds)),
@@ -117,7 +117,7 @@ final class APIClient {
         let code: CURLcode = body.withUnsafeBufferPointer { bytes in
             var options: [(CURLoption, CURLcode)] = [
                 (CURLOPT_URL, carillon_easy_setopt_string(easy, CURLOPT_URL, endpoint.url(path))),
-                (CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, CurlDownloader.milliseconds(timeout))),
+                (CURLOPT_TIMEOUT_MS, carillon_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, timeout.roundedUpMilliseconds)),
                 (CURLOPT_HTTPHEADER, carillon_easy_setopt_pointer(easy, CURLOPT_HTTPHEADER, list.map { UnsafeMutableRawPointer($0) })),
                 (CURLOPT_WRITEDATA, carillon_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, pointer)),
                 (CURLOPT_HEADERDATA, carillon_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, pointer)),

@@ -4,8 +4,9 @@ import Testing
 
 /// Documentation/Layout.md's picture of the architecture stays true to the code: which module imports
 /// which, which core folders import the C modules, which file of each module imports the C library and
-/// who uses its names, which core folders use each other's types; and two house rules (the core never
-/// names a command-line option; no function in Sources/ is over 80 lines).
+/// who uses its names, which core folders use each other's types and that each of those uses points
+/// down the folders' layers; and two house rules (the core never names a command-line option; no
+/// function in Sources/ is over 80 lines).
 @Suite struct ArchitectureTests {
     static let root = Paths.packageRoot + "/"
     static let core = "Sources/CarillonExtensionCore/"
@@ -20,6 +21,8 @@ import Testing
         var libcRooms: [String: String] = [:]
         var libcUsers: [String: [String]] = [:]
         var folders: [String: Set<String>] = [:]
+        /// Each core folder's layer, 0 at the bottom (`layer N: folders` lines).
+        var layers: [String: Int] = [:]
 
         init(_ layout: String) {
             guard let start = layout.range(of: "```architecture\n"),
@@ -36,6 +39,7 @@ import Testing
                 case "libc": libcRooms[head[1]] = values.first ?? ""
                 case "libc-users": libcUsers[head[1]] = values
                 case "folder": folders[head[1]] = Set(values)
+                case "layer": for folder in values { layers[folder] = Int(head[1]) ?? -1 }
                 default: continue
                 }
             }
@@ -181,8 +185,8 @@ import Testing
         for file in files {
             let folder = Self.folder(file)
             var used = uses[folder] ?? []
-            for line in Self.read(Self.core + file).split(separator: "\n") {
-                for name in Self.capitalisedIdentifiers(Self.code(line)) {
+            for line in SwiftCode.blanked(Self.read(Self.core + file)).split(separator: "\n") {
+                for name in Self.capitalisedIdentifiers(line) {
                     if let other = owner[name], other != folder { used.insert(other) }
                 }
             }
@@ -197,6 +201,57 @@ import Testing
                 allowed.subtracting(used).isEmpty,
                 "\(folder)/ no longer uses \(allowed.subtracting(used).sorted()): take it out of Layout.md")
         }
+    }
+
+    /// The folders' layers, bottom first: each folder in one layer, and each use a folder makes points
+    /// to a layer below its own (so the folders have no cycle, and a layer never uses its own row).
+    static func layerViolations(_ rules: Rules) -> [String] {
+        var found: [String] = []
+        for folder in Set(rules.folders.keys).symmetricDifference(rules.layers.keys).sorted() {
+            found.append(rules.layers[folder] == nil ? "\(folder)/ is in no layer" : "layer of \(folder)/, which is no folder")
+        }
+        for (folder, used) in rules.folders.sorted(by: { $0.key < $1.key }) {
+            guard let layer = rules.layers[folder] else { continue }
+            for other in used.sorted() where (rules.layers[other] ?? .max) >= layer {
+                let otherLayer = rules.layers[other].map(String.init) ?? "none"
+                found.append("\(folder)/ (layer \(layer)) uses \(other)/ (layer \(otherLayer)), which is not below it")
+            }
+        }
+        return found
+    }
+
+    @Test func coreFoldersUseOnlyTheLayersBelowTheirOwn() throws {
+        try #require(!Self.rules.layers.isEmpty, "Layout.md's architecture block has no layer lines")
+        let violations = Self.layerViolations(Self.rules)
+        #expect(violations.isEmpty, "Layout.md's layers:\n\(violations.joined(separator: "\n"))")
+    }
+
+    /// The check itself, on small pictures: an edge up, one within a row and a cycle are each refused.
+    @Test(arguments: [
+        ("layer 1: A\nlayer 0: B\nfolder A: B\nfolder B:", [String]()),
+        ("layer 1: A\nlayer 0: B\nfolder A:\nfolder B: A", ["B/ (layer 0) uses A/ (layer 1), which is not below it"]),
+        ("layer 0: A B\nfolder A: B\nfolder B:", ["A/ (layer 0) uses B/ (layer 0), which is not below it"]),
+        (
+            "layer 1: A\nlayer 0: B\nfolder A: B\nfolder B: A",
+            ["B/ (layer 0) uses A/ (layer 1), which is not below it"]
+        ),
+        ("layer 0: A\nfolder A:\nfolder B:", ["B/ is in no layer"]),
+    ])
+    func anEdgeThatDoesNotPointDownIsRefused(picture: String, expected: [String]) {
+        #expect(Self.layerViolations(Rules("```architecture\n" + picture + "\n```")) == expected)
+    }
+
+    /// What counts as a use: a type named in code or in an interpolation, not in a string or a comment.
+    @Test(arguments: [
+        ("let a = \"SHA256 \\(Used.x) Not\" // Comment", ["Used"]),
+        ("let a = #\"Raw \"quoted\" \\(Not) \\#(Used)\"# + Used2.y", ["Used", "Used2"]),
+        ("let a = \"\"\"\n    Multi \\(f(Used))\n    \"\"\" /* Block\n Comment */ Used2()", ["Used", "Used2"]),
+        ("let a = \"\\(x.map { \"Not\\(Used)\" })\" + Used2.y", ["Used", "Used2"]),
+    ])
+    func aTypeNamedInAStringOrACommentIsNoUse(source: String, used: [String]) {
+        let names = Self.capitalisedIdentifiers(Substring(SwiftCode.blanked(source)))
+        #expect(names.map(String.init).sorted() == used)
+        #expect(SwiftCode.blanked(source).count(where: { $0 == "\n" }) == source.count(where: { $0 == "\n" }))
     }
 
     /// The core speaks its own words: no string names a command-line option, and no doc comment names

@@ -12,7 +12,7 @@ import Testing
         _ url: String, _ status: String, _ fields: [(String, String)] = [], body: RecordedHop.Body = .bytes(png), code: Int32 = 0
     ) -> RecordedHop {
         RecordedHop(
-            url: url, statusLine: "HTTP/1.1 \(status)", fields: fields.map { RecordedField(name: $0.0, value: $0.1) }, body: body,
+            url: url, statusLine: "HTTP/1.1 \(status)", fields: fields.map { HTTPField(name: $0.0, value: $0.1) }, body: body,
             end: RecordedHop.End(curlCode: code))
     }
 

@@ -11,7 +11,7 @@ import Testing
         #expect(made.entries == [1, 0, 2])
         #expect(made.transfer.hops.map(\.statusLine) == ["HTTP/2 302", "HTTP/2 200", ""])
         #expect(made.transfer.hops[1].remote == "203.0.113.7:443")
-        #expect(made.transfer.hops[1].fields.first == RecordedField(name: "content-type", value: "image/png"))
+        #expect(made.transfer.hops[1].fields.first == HTTPField(name: "content-type", value: "image/png"))
         #expect(made.noResponse == ["https://img.example.com/gone.png": "net::ERR_CERT_DATE_INVALID"])
         #expect(made.transfer.hops[2].end.curlCode == 7)
         // The first hop is recorded under the URL the extension asks for.

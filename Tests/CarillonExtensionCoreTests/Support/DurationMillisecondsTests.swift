@@ -36,6 +36,6 @@ import Testing
 
     @Test(arguments: curlTimeouts)
     func curlTimeoutsRoundUpAndSaturate(duration: Duration, expected: Int) {
-        #expect(CurlDownloader.milliseconds(duration) == expected)
+        #expect(duration.roundedUpMilliseconds == expected)
     }
 }

@@ -17,17 +17,18 @@ import CarillonFuzzChecks
 ///    message, never a crash; it accepts exactly what the documented rules (`FuzzChecks.modelParse`)
 ///    accept, reads it the same way, and reads the canonical spelling of it the same way again;
 ///    `process`'s number options validate to values in range.
-/// 2. For one input in `runShare` (by its bytes), `CarillonTool.run` in-process with captured streams, every path argument moved into a fresh sandbox
-///    directory (`FuzzChecks.sandboxed`) and standard input a payload that asks for no image, so nothing
+/// 2. For one input in `runShare` (by its bytes), `CarillonTool.run` in-process with captured streams,
+///    every path argument moved into the sandbox (`FuzzChecks.sandboxed`, `FuzzSandbox`: what a fresh
+///    one would hold) and standard input a payload that asks for no image, so nothing
 ///    outside the sandbox is touched and no connection is made: the status is 0, 1 or 64, 64 exactly
 ///    when the parser refuses the arguments, and a usage error says how to get help.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
-    checkOptionTableOnce()
+    prepareOnce()
     let bytes = Array(UnsafeRawBufferPointer(start: data, count: size))
     let arguments = FuzzChecks.arguments(bytes)
     let rest = Array(arguments.dropFirst())
-    for command in CarillonTool.commands {
+    for command in parseTables {
         checkParse(rest, command: command)
     }
     // A whole run of the tool (a sandbox of files, a command, its output) on every input was two thirds
@@ -49,57 +50,51 @@ private func allOptions(_ command: any Command.Type) -> [OptionSpec] {
     command.options + [CarillonTool.helpOption]
 }
 
-/// Each command's options and the names of those that take a value, made once: rebuilding them for
-/// every command of every input was a tenth of the target's allocations.
-private let optionTables: [String: (options: [OptionSpec], valued: Set<String>)] = Dictionary(
-    uniqueKeysWithValues: CarillonTool.commands.map { command in
-        let options = allOptions(command)
-        return (command.name, (options, Set(options.filter { $0.valueName != nil }.map(\.name))))
+/// Each command's name, options and the names of those that take a value, made once: rebuilding them
+/// for every command of every input was a tenth of the target's allocations.
+private let parseTables: [(name: String, options: [OptionSpec], valued: Set<String>)] = CarillonTool.commands.map { command in
+    let options = allOptions(command)
+    return (command.name, options, Set(options.filter { $0.valueName != nil }.map(\.name)))
+}
+
+/// The model's and the sandbox's table, made once from the same declarations the tool parses with.
+private let table = FuzzChecks.OptionTable(
+    CarillonTool.commands.map { command in
+        (
+            command.name,
+            allOptions(command).map { option in
+                FuzzChecks.OptionTable.Declared(
+                    name: option.name, placeholder: option.valueName, isDirectory: option.value == .directory,
+                    isFile: option.value == .file, repeatable: option.repeatable)
+            }
+        )
     })
 
-nonisolated(unsafe) private var optionTableChecked = false
+/// The one sandbox every run uses: its files made once, and again only after a run changed them.
+nonisolated(unsafe) private let sandbox = FuzzSandbox()
 
-/// `FuzzChecks.commandOptions` (which the sandbox relies on) must describe the tool's real options: the
-/// same commands, the same names, a value where the tool takes one, and every DIR/PEM value a path.
-private func checkOptionTableOnce() {
-    guard !optionTableChecked else { return }
-    optionTableChecked = true
+nonisolated(unsafe) private var prepared = false
+
+/// Before the first input: no key in the environment, the runs' `$TMPDIR` in the scratch directory, and
+/// a table the sandbox can trust.
+private func prepareOnce() {
+    guard !prepared else { return }
+    prepared = true
     // `upload` and `readback` must never reach the network from a fuzzed command line: with no key in the
     // environment and every --key-file a sandbox path that is missing or a directory, they stop at a usage
     // error.
     unsetenv("CARILLON_MOBILE_KEY")
     unsetenv("CARILLON_SECRET_KEY")
-    let names = Set(CarillonTool.commands.map { $0.name })
-    guard names == Set(FuzzChecks.commandOptions.keys) else {
-        fail("FuzzChecks.commandOptions lists \(FuzzChecks.commandOptions.keys.sorted()), the tool has \(names.sorted())")
-    }
-    for command in CarillonTool.commands {
-        let table = FuzzChecks.commandOptions[command.name]!
-        let options = allOptions(command)
-        guard Set(options.map(\.name)) == Set(table.keys) else {
-            fail("FuzzChecks.commandOptions[\(command.name)] is out of date: the tool has \(options.map(\.name))")
-        }
-        for option in options {
-            guard option.repeatable == FuzzChecks.repeatableOptions.contains(option.name) else {
-                fail("FuzzChecks.repeatableOptions is out of date for \(command.name) \(option.name)")
-            }
-            let kind = table[option.name]!
-            let isPath = kind == .directory || kind == .file
-            guard (option.valueName != nil) == (kind != .none),
-                option.valueName.map({ ["DIR", "PEM", "FILE", "FILE.html", "FILE.json", "FILE.pem", "PATH"].contains($0) }) ?? false
-                    == isPath
-            else {
-                fail(
-                    "FuzzChecks.commandOptions[\(command.name)][\(option.name)] is \(kind), the tool says \(option.valueName ?? "no value")"
-                )
-            }
-        }
-    }
+    // A run without --attachments keeps its images in a directory of its own under $TMPDIR and first
+    // sweeps $TMPDIR for abandoned ones: listing and sorting a shared /tmp of hundreds of entries was a
+    // tenth of the target's time, and the runs' directories belong in the scratch directory anyway.
+    setenv("TMPDIR", FuzzScratch.freshDirectory("tmp"), 1)
+    if let problem = table.problems.first { fail("an option the sandbox would not move: \(problem)") }
 }
 
-private func checkParse(_ arguments: [String], command: any Command.Type) {
-    let (options, valued) = optionTables[command.name]!
-    let model = FuzzChecks.modelParse(arguments, command: command.name)
+private func checkParse(_ arguments: [String], command: (name: String, options: [OptionSpec], valued: Set<String>)) {
+    let (_, options, valued) = command
+    let model = FuzzChecks.modelParse(arguments, command: command.name, in: table)
     let parsed: ParsedArguments
     do {
         parsed = try ParsedArguments.parse(arguments, options: options)
@@ -133,22 +128,25 @@ private func checkParse(_ arguments: [String], command: any Command.Type) {
 
 private func checkRun(_ arguments: [String]) {
     let command = arguments.first.flatMap { name in CarillonTool.commands.first { $0.name == name } }
-    var sandbox: String?
+    var named = false
     var run = arguments
     if let command {
-        let root = FuzzChecks.makeSandbox()
-        sandbox = root
-        run = FuzzChecks.sandboxed(arguments, in: root)
+        let root = sandbox.root
+        run = FuzzChecks.sandboxed(arguments, in: root, table: table)
+        named = sandbox.prepare(for: run)
         // Defence in depth: every path the parser sees is inside the sandbox.
         if let parsed = try? ParsedArguments.parse(Array(run.dropFirst()), options: allOptions(command)) {
-            let table = FuzzChecks.commandOptions[command.name]!
-            let paths = parsed.positionals + parsed.values.filter { table[$0.key] == .directory || table[$0.key] == .file }.map(\.value)
+            let kinds = table.options[command.name]!
+            let isPath = { (name: String) in kinds[name] == .directory || kinds[name] == .file }
+            let paths =
+                parsed.positionals + parsed.values.filter { isPath($0.key) }.map(\.value)
+                + parsed.repeated.filter { isPath($0.key) }.flatMap(\.value)
             for path in paths where !(path.isEmpty || path == "-" || path.hasPrefix(root + "/")) {
                 fail("sandboxing \(arguments) left the path '\(path)' outside \(root)")
             }
         }
     }
-    defer { if let sandbox { FuzzScratch.remove(sandbox) } }
+    defer { if named { sandbox.reset() } }
 
     let output = CapturedStream()
     let errors = CapturedStream()

@@ -14,3 +14,12 @@ enum HelpText {
         return blocks.joined(separator: "\n\n") + "\n"
     }
 }
+
+/// Formats an options table for `--help`.
+func optionsHelp(_ options: [OptionSpec]) -> String {
+    let labels = options.map { option in option.valueName.map { "\(option.name) \($0)" } ?? option.name }
+    let width = (labels.map(\.count).max() ?? 0) + 2
+    return zip(labels, options).map { label, option in
+        "  " + label + String(repeating: " ", count: width - label.count) + option.help
+    }.joined(separator: "\n")
+}

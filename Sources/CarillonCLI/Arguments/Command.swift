@@ -17,9 +17,9 @@
 ///    nothing and starts no work.
 /// 4. Run it. ``run(_:io:)`` takes the plan and does the work; it cannot throw a usage error, prints
 ///    through `io` and returns the exit status. Write it as the steps it takes, one small function each.
-///    A command that runs payloads through the extension shares `process`'s options and steps: its
-///    `validate` reads a ``PipelinePlan``, its `run` hands its own ``PayloadStream`` to ``PipelineRun``
-///    (``CheckCommand`` is one).
+///    A command that runs payloads through the extension offers the pipeline's options
+///    (``PipelineOptions``) and shares `process`'s steps: its `validate` reads a ``PipelinePlan``, its
+///    `run` hands its own ``PayloadStream`` to ``PipelineRun`` (``CheckCommand`` is one).
 /// 5. List it in ``CarillonTool/commands`` and regenerate the reference:
 ///    `CARILLON_WRITE_FIXTURES=1 swift test --filter GeneratedReferenceTests`.
 protocol Command {

@@ -1,64 +1,3 @@
-/// A command-line option a command accepts: what the parser, `--help`, the reference pages, the man page
-/// and the shell completions all read.
-struct OptionSpec: Sendable, Equatable {
-    /// The long name, with its dashes: `--container`.
-    var name: String
-    /// The value's placeholder (`DIR`), or nil for a flag that takes no value.
-    var valueName: String?
-    /// The help sentence as declared, without the default.
-    var about: String
-    /// The default as a person writes it (`20`, `now`), or nil when there is none to show.
-    var defaultValue: String?
-    /// What the value is, for the shell completions.
-    var value: ValueKind
-    /// Whether the command refuses to run without it.
-    var isRequired: Bool
-    /// May be given more than once (`--header`): the completions offer it again.
-    var repeatable: Bool
-    /// What the reference pages and the man page add after the help: limits, edge cases, what the option
-    /// is for. `--help` and the completions keep to the one sentence of ``about``.
-    var discussion: String?
-
-    /// An option; `value` defaults to ``ValueKind/none`` for a flag and ``ValueKind/text`` otherwise.
-    init(
-        name: String, valueName: String?, help: String, defaultValue: String? = nil, value: ValueKind? = nil, isRequired: Bool = false,
-        repeatable: Bool = false, discussion: String? = nil
-    ) {
-        self.name = name
-        self.valueName = valueName
-        self.about = help
-        self.defaultValue = defaultValue
-        self.value = value ?? (valueName == nil ? .none : .text)
-        self.isRequired = isRequired
-        self.repeatable = repeatable
-        self.discussion = discussion
-    }
-
-    /// The `--help` line's text: "Size cap of each image in bytes (default 10485760)."
-    var help: String {
-        guard let defaultValue else { return about }
-        let sentence = about.hasSuffix(".") ? String(about.dropLast()) : about
-        return "\(sentence) (default \(defaultValue))."
-    }
-
-    /// The help, then the discussion when there is one: what the man page says.
-    var fullHelp: String { withDiscussion(help) }
-
-    /// The help sentence without its default, then the discussion: what the reference pages' option
-    /// tables say (the default has a column of its own there).
-    var fullAbout: String { withDiscussion(about) }
-
-    private func withDiscussion(_ text: String) -> String {
-        discussion.map { text + " " + $0 } ?? text
-    }
-}
-
-/// A mistake in how the tool was called: exit status 64 (`EX_USAGE`).
-struct UsageError: Error, Equatable, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
-
 /// Arguments after parsing: option values by name, flags given, and the positional arguments.
 struct ParsedArguments: Equatable {
     var values: [String: String] = [:]
@@ -86,6 +25,9 @@ struct ParsedArguments: Equatable {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                // Room for every argument left at once: a long list costs one allocation, not one per doubling
+                // (FuzzArguments parses each input a few dozen times).
+                if parsed.positionals.isEmpty { parsed.positionals.reserveCapacity(arguments.count - index + 1) }
                 parsed.positionals.append(argument)
                 continue
             }
@@ -166,13 +108,4 @@ struct ParsedArguments: Equatable {
         }
         return number
     }
-}
-
-/// Formats an options table for `--help`.
-func optionsHelp(_ options: [OptionSpec]) -> String {
-    let labels = options.map { option in option.valueName.map { "\(option.name) \($0)" } ?? option.name }
-    let width = (labels.map(\.count).max() ?? 0) + 2
-    return zip(labels, options).map { label, option in
-        "  " + label + String(repeating: " ", count: width - label.count) + option.help
-    }.joined(separator: "\n")
 }

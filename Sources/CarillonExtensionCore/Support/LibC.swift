@@ -11,9 +11,11 @@
 // The C library's one room in this module (apple/swift-system's Internals/Exports.swift): the only file
 // that imports it. It defines thin names and nothing else: `system_` + the C name for a function (its
 // arguments and result as the C library has them), `_` + the C name for a constant, `C` + a name for a
-// type. Only the rooms that own the file system (Storage/) and the clock (Support/Timestamp.swift,
-// Support/Pause.swift) and the threads' locks (Support/ThreadLocks.swift) use them; everything else asks
-// those. A call the module needs that is not here yet: add it here, beside its kind.
+// type. It sits in Support/, the bottom layer every folder may use, so that the file system (Storage/)
+// and the clock (Support/Timestamp.swift, Support/Pause.swift), the threads' locks
+// (Support/ThreadLocks.swift) and names as bytes (Support/FileName.swift) all look down to it; only they
+// use its names, and everything else asks them. A call the module needs that is not here yet: add it
+// here, beside its kind.
 // ArchitectureTests checks that no other file imports the C library and who uses `system_`.
 
 // MARK: - Types

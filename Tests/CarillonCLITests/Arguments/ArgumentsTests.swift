@@ -37,7 +37,7 @@ import Testing
     ])
     func aMalformedHeaderIsAUsageError(text: String, message: String) throws {
         let parsed = try ParsedArguments.parse(["--header", "X-Ok: 1", "--header", text], options: ProcessCommand.options)
-        #expect(throws: UsageError(message: message)) { try ProcessCommand.Options.header.read(parsed) }
+        #expect(throws: UsageError(message: message)) { try PipelineOptions.header.read(parsed) }
     }
 
     @Test(arguments: [
@@ -179,29 +179,29 @@ extension ArgumentsTests {
 @Suite struct OptionDeclarationTests {
     @Test func helpShowsTheDeclaredDefault() {
         #expect(
-            ProcessCommand.Options.budget.spec.help
+            PipelineOptions.budget.spec.help
                 == "Time budget of each image download, redirects included; at least 0.001 (default 20).")
-        #expect(ProcessCommand.Options.maxBytes.spec.help == "Size cap of each image in bytes (default 10485760).")
-        #expect(ProcessCommand.Options.tlsMinimum.spec.valueName == "1.0|1.1|1.2|1.3")
-        #expect(ProcessCommand.Options.format.spec.valueName == "json|text|junit")
+        #expect(PipelineOptions.maxBytes.spec.help == "Size cap of each image in bytes (default 10485760).")
+        #expect(PipelineOptions.tlsMinimum.spec.valueName == "1.0|1.1|1.2|1.3")
+        #expect(PipelineOptions.format.spec.valueName == "json|text|junit")
         #expect(ProcessCommand.options.map(\.name).count == Set(ProcessCommand.options.map(\.name)).count)
     }
 
     @Test func theReadGivesTheDefaultOrTheCheckedValue() throws {
         let none = try ParsedArguments.parse([], options: ProcessCommand.options)
-        #expect(try ProcessCommand.Options.budget.read(none) == DownloadLimits.standard.budget)
-        #expect(try ProcessCommand.Options.expireAfter.read(none) == .seconds(30))
-        #expect(try ProcessCommand.Options.tlsMinimum.read(none) == .v1_2)
+        #expect(try PipelineOptions.budget.read(none) == DownloadLimits.standard.budget)
+        #expect(try PipelineOptions.expireAfter.read(none) == .seconds(30))
+        #expect(try PipelineOptions.tlsMinimum.read(none) == .v1_2)
         #expect(try ProcessCommand.Options.recursive.read(none) == false)
         let given = try ParsedArguments.parse(
             ["--budget", "0.25", "--tls-minimum", "1.3", "--format=text", "--recursive"], options: ProcessCommand.options)
-        #expect(try ProcessCommand.Options.budget.read(given) == .milliseconds(250))
-        #expect(try ProcessCommand.Options.tlsMinimum.read(given) == .v1_3)
-        #expect(try ProcessCommand.Options.format.read(given) == .text)
+        #expect(try PipelineOptions.budget.read(given) == .milliseconds(250))
+        #expect(try PipelineOptions.tlsMinimum.read(given) == .v1_3)
+        #expect(try PipelineOptions.format.read(given) == .text)
         #expect(try ProcessCommand.Options.recursive.read(given))
         let bad = try ParsedArguments.parse(["--tls-minimum", "1.4"], options: ProcessCommand.options)
         #expect(throws: UsageError(message: "option '--tls-minimum' needs 1.0, 1.1, 1.2 or 1.3, not '1.4'")) {
-            try ProcessCommand.Options.tlsMinimum.read(bad)
+            try PipelineOptions.tlsMinimum.read(bad)
         }
     }
 }
