@@ -234,9 +234,9 @@ import Testing
                 ])
         }
         #expect(run.status == 0, "\(run.standardError)")
-        // "PID name(arguments) = result": the call without its thread.
-        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").compactMap {
-            $0.split(separator: " ", maxSplits: 1).last
+        // "PID name(arguments) = result" (strace pads the PID): the call without its thread.
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map { line in
+            String(line.drop { $0.isNumber }.drop { $0 == " " })
         }
         #expect(!calls.contains { $0.hasPrefix("fsync(") || $0.hasPrefix("fdatasync(") || $0.hasPrefix("sync_file_range(") }, "\(calls)")
         let body = try #require(work.contents("rec/bodies").first)
