@@ -6,7 +6,8 @@
 @_spi(Tooling) public enum JSONWriter {
     public static func string(_ value: JSONValue) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
+        // A process line with its trace is about 1.3 KB: room for it at once, not grown twice.
+        bytes.reserveCapacity(2048)
         write(value, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -26,7 +27,7 @@
         switch value {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let text): bytes.append(contentsOf: text.utf8)
+        case .number(var text): text.withUTF8 { bytes.append(contentsOf: $0) }
         case .string(let text): writeString(text, to: &bytes)
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
