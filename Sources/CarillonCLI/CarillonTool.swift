@@ -24,7 +24,8 @@ public enum CarillonTool {
     static var commands: [any Command.Type] {
         [
             ProcessCommand.self, CheckCommand.self, ReplayCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self,
-            ScanCommand.self, BatchesCommand.self, UploadCommand.self, ReadbackCommand.self, SummaryCommand.self, CompletionsCommand.self,
+            ScanCommand.self, BatchesCommand.self, UploadCommand.self, ReadbackCommand.self, SummaryCommand.self, MergeCommand.self,
+            CompletionsCommand.self,
         ]
     }
 

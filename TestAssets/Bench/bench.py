@@ -29,6 +29,7 @@ import time
 from nginx import Nginx
 import bench_campaign
 import bench_codings
+import bench_merge
 import bench_replay
 import memory_map
 
@@ -1129,7 +1130,7 @@ def main(argv=None):
     ap.add_argument("--static-what-if", action="store_true",
                     help="also build with --static-swift-stdlib (scratch PATH-static) and time/measure it "
                          "beside the normal build in rows 1 and 3 (a what-if for Package.swift)")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13", help="comma-separated rows to run (default: all)")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13,14", help="comma-separated rows to run (default: all)")
     ap.add_argument("--no-nginx", action="store_true",
                     help="do not install nginx-light when nginx is missing (rows 1n/1np then say so and are skipped)")
     ap.add_argument("--scratch-path", default=os.environ.get("CARILLON_BENCH_SCRATCH", "/tmp/build-bench"),
@@ -1227,6 +1228,9 @@ def main(argv=None):
                 bench_replay.ten_mib(sys.modules[__name__], nse, srv, work, reps["big"])
             if "13" in only:
                 bench_replay.many_small(sys.modules[__name__], nse, srv, work, reps["replay_many"])
+        if "14" in only:
+            say("14 merge of 8 bundles (bench_merge.py) ...")
+            bench_merge.run_row(sys.modules[__name__], nse, srv, work, quick, have_time)
     finally:
         srv.stop()
         if not args.keep:

@@ -32,6 +32,7 @@ let package = Package(
         fuzzTarget("FuzzEventLines"),
         fuzzTarget("FuzzHARImport"),
         fuzzTarget("FuzzAPIAnswers"),
+        fuzzTarget("FuzzResultBundle"),
         fuzzTarget("FuzzArguments", [.product(name: "CarillonCLI", package: "main")]),
         // The differential target: the tool's image verdict against libpng, libjpeg-turbo and giflib
         // (Debian libpng-dev, libjpeg62-turbo-dev, libgif-dev; smoke.sh installs them). Only this package

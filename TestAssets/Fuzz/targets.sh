@@ -1,6 +1,6 @@
 # The fuzz targets, each one's dictionary and seeds, and the build flags: sourced by smoke.sh and
 # oss-fuzz/build.sh, so that a new target is added, and the build changed, in one place.
-all_targets=(FuzzPayload FuzzJSON FuzzImageVerifier FuzzImageStream FuzzImageDecoders FuzzReceipt FuzzEventQueueFile FuzzEventLines FuzzAPIAnswers FuzzArguments FuzzHARImport)
+all_targets=(FuzzPayload FuzzJSON FuzzImageVerifier FuzzImageStream FuzzImageDecoders FuzzReceipt FuzzEventQueueFile FuzzEventLines FuzzAPIAnswers FuzzArguments FuzzHARImport FuzzResultBundle)
 
 dictionary() {
     case "$1" in
@@ -9,6 +9,7 @@ dictionary() {
         FuzzReceipt | FuzzEventQueueFile | FuzzEventLines) echo record.dict ;;
         FuzzArguments) echo arguments.dict ;;
         FuzzHARImport) echo har.dict ;;
+        FuzzResultBundle) echo bundle.dict ;;
     esac
 }
 

@@ -223,21 +223,29 @@ class Stats:
             self.tls_resumed = 0      # of those, the ones that resumed an earlier session (no certificate sent)
             self.active = 0           # requests being served right now
             self.requests = Counter()
+            self.targets = Counter()  # by path and query: each distinct image URL of a campaign
 
     def add(self, field, delta=1):
         with self.lock:
             setattr(self, field, getattr(self, field) + delta)
 
-    def count_request(self, path):
+    def count_request(self, path, target=None):
         with self.lock:
             self.requests[path] += 1
+            self.targets[target or path] += 1
+
+    def count_target(self, target):
+        """How many requests `target` (path and query) had, this one included."""
+        with self.lock:
+            return self.targets[target]
 
     def snapshot(self):
         with self.lock:
             return {"connections": self.connections, "tls_failures": self.tls_failures,
                     "tls_handshakes": self.tls_handshakes, "tls_resumed": self.tls_resumed,
                     "active_requests": self.active, "total_requests": sum(self.requests.values()),
-                    "requests": dict(sorted(self.requests.items()))}
+                    "requests": dict(sorted(self.requests.items())),
+                    "targets": dict(sorted(self.targets.items()))}
 
 
 # ---------------------------------------------------------------------------
@@ -319,7 +327,7 @@ class Handler(BaseHTTPRequestHandler):
                     if self.request.session_reused:
                         stats.add("tls_resumed", -1)
             return self.control(path)
-        stats.count_request(path)
+        stats.count_request(path, self.path)
         stats.add("active")
         try:
             name = ROUTES.get(path)
@@ -432,6 +440,15 @@ class Handler(BaseHTTPRequestHandler):
     @route("/img/png")
     def img_png(self, q):
         self.send_bytes(200, "image/png", IMAGES.png)
+
+    @route("/img/flaky")
+    def img_flaky(self, q):
+        """A CDN that answers differently from one request to the next: the PNG to the first request
+        for this path and query, 503 to the second, and so on (the shards of a campaign sharded by
+        position each ask once, and disagree)."""
+        if self.server.stats.count_target(self.path) % 2 == 1:
+            return self.send_bytes(200, "image/png", IMAGES.png)
+        self.send_html(503, "Service Unavailable")
 
     @route("/img/png-set-cookie")
     def img_png_set_cookie(self, q):

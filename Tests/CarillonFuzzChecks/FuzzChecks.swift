@@ -18,7 +18,7 @@ public enum FuzzChecks {
     /// smoke.sh.)
     public static let targets = [
         "FuzzPayload", "FuzzImageVerifier", "FuzzImageDecoders", "FuzzReceipt", "FuzzEventQueueFile", "FuzzArguments", "FuzzHARImport",
-        "FuzzAPIAnswers",
+        "FuzzAPIAnswers", "FuzzResultBundle",
     ]
 
     static func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzFailure) {

@@ -55,4 +55,7 @@ struct CampaignImages: Sendable {
 
     /// How many distinct images.
     var count: Int { images.count }
+
+    /// Whether `url`'s verdict is taken (a later payload of it adds only its counts).
+    func isDecided(_ url: String) -> Bool { index[url].map { images[$0].decided } ?? false }
 }

@@ -63,6 +63,14 @@ struct ReportGroups: Sendable {
         payloads += 1
     }
 
+    /// Whether a payload of `image` (or, without one, of `reason`) added next would keep its whole card:
+    /// within the plain page's count, or among its group's first cards.
+    func wantsCard(image: String?, reason: Reason) -> Bool {
+        guard payloads >= Self.plainLimit else { return true }
+        let key = image.map { "image " + $0 } ?? "reason " + reason.code
+        return index[key].map { groups[$0].cards.count < Self.cardsPerGroup } ?? true
+    }
+
     /// Whether every payload has its whole card (then the page is the plain one, in input order): a run
     /// of at most ``plainLimit`` payloads.
     var isComplete: Bool { payloads <= Self.plainLimit }

@@ -59,7 +59,7 @@ enum CheckCommand: Command {
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {
         var status = CarillonTool.exitSuccess
         let inputs = payloads(for: plan.urls, io: io, status: &status)
-        let stream = PayloadStream(inputs, shard: plan.pipeline.shard, limit: ProcessCommand.maximumPayloadFileBytes)
+        let stream = plan.pipeline.stream(inputs)
         return PipelineRun(plan: plan.pipeline, io: io).run(stream, inputsGiven: !plan.urls.isEmpty, status: status)
     }
 

@@ -72,6 +72,8 @@ enum ProcessCommand: Command {
         'carillon-nse summary merge' reads the summaries of --shard runs as one. --format junit prints
         one test case per payload once the run is over: a failure for each outcome --fail-on names, or
         without it for each payload whose image was not attached; an unreadable payload is an error.
+        On a fleet, --shard auto takes K/N from the job runner's variables, --shard-by image leaves each
+        distinct image to one shard, and --bundle FILE keeps the shard's result for 'carillon-nse merge'.
         """,
         """
         --report FILE.html writes, once every payload is done, one page that opens from disk and
@@ -109,8 +111,7 @@ enum ProcessCommand: Command {
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {
         var status = CarillonTool.exitSuccess
         let inputs = PayloadInput.expandAll(plan.payloads, recursive: plan.recursive, io: io, status: &status)
-        let stream = PayloadStream(
-            inputs, linesFromStandardInput: plan.lines, shard: plan.pipeline.shard, limit: maximumPayloadFileBytes)
+        let stream = plan.pipeline.stream(inputs, linesFromStandardInput: plan.lines)
         return PipelineRun(plan: plan.pipeline, io: io).run(stream, inputsGiven: !inputs.isEmpty, status: status)
     }
 }

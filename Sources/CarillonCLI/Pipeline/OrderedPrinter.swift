@@ -1,24 +1,25 @@
 import Synchronization
 
-/// Prints lines in index order as they become ready, hands each payload's record to the tally in that
-/// order, and shows a progress line on a terminal. Holds only the lines waiting for an earlier one.
+/// Prints lines in index order as they become ready, and hands each payload's record to the tally in that
+/// order, clearing the progress line (``ProgressDisplay``, on a terminal) before each output. Holds only
+/// the lines waiting for an earlier one.
 final class OrderedPrinter: Sendable {
     private struct State {
         var waiting: [Int: (line: String, record: PayloadRecord)] = [:]
         var nextToPrint = 0
-        var progressShown = false
     }
 
     private let state = Mutex(State())
     private let io: ToolIO
     private let tally: RunTally
-    private let started = ContinuousClock.now
+    private let progress: ProgressDisplay?
     /// Called once for each line printed, after the lock is let go.
     private let onPrinted: @Sendable () -> Void
 
-    init(io: ToolIO, tally: RunTally, onPrinted: @escaping @Sendable () -> Void) {
+    init(io: ToolIO, tally: RunTally, progress: ProgressDisplay? = nil, onPrinted: @escaping @Sendable () -> Void) {
         self.io = io
         self.tally = tally
+        self.progress = progress
         self.onPrinted = onPrinted
     }
 
@@ -49,24 +50,18 @@ final class OrderedPrinter: Sendable {
                 printed += 1
             }
             if !output.isEmpty {
-                // On a terminal both streams share one line: clear the progress before the output, so
-                // that no output line starts after it.
-                if state.progressShown { io.standardError.write("\r\u{1B}[K") }
-                io.standardOutput.write(output)
-            }
-            // A progress line only on a terminal, and only once a run has taken a while.
-            if io.standardErrorIsTerminal && state.nextToPrint > 1 && ContinuousClock.now - started > .seconds(1) {
-                io.standardError.write("\r\u{1B}[Kprocessed \(state.nextToPrint)")
-                state.progressShown = true
+                // On a terminal both streams share one line: the progress is cleared before the output,
+                // so that no output line starts after it.
+                if let progress {
+                    progress.clearing { io.standardOutput.write(output) }
+                } else {
+                    io.standardOutput.write(output)
+                }
             }
             return printed
         }
         for _ in 0..<printed { onPrinted() }
     }
 
-    func finish() {
-        state.withLock { state in
-            if state.progressShown { io.standardError.write("\r\u{1B}[K") }
-        }
-    }
+    func finish() { progress?.finish() }
 }

@@ -17,6 +17,12 @@ struct PayloadRunner: Sendable {
     var failOn: FailOn? = nil
     /// `--record`: writes each payload's download as a HAR file.
     var recorder: Recorder? = nil
+    /// `--bundle`: each record carries what the bundle keeps of it (``BundleRecord``).
+    var bundles = false
+    /// The tally's records, in order (the bundle writes them).
+    var onRecord: (@Sendable (PayloadRecord) -> Void)? = nil
+    /// The shard the progress line names.
+    var shard: Shard? = nil
 
     /// How each payload is shown: JSON Lines (the default, for scripts) or a readable block.
     enum OutputFormat: String, CaseIterable, Sendable {
@@ -44,9 +50,11 @@ struct PayloadRunner: Sendable {
     /// before them are done; at most ``window`` payloads are taken ahead of the last one printed, so
     /// memory does not grow with the input's length.
     func run(_ stream: PayloadStream, jobs: Int) -> Report {
-        let tally = RunTally(collectsReport: collectsReport, campaign: campaign)
+        let tally = RunTally(collectsReport: collectsReport, campaign: campaign, onRecord: onRecord)
         let permits = DispatchSemaphore(value: Self.window(jobs: jobs))
-        let printer = OrderedPrinter(io: io, tally: tally) { permits.signal() }
+        let printer = OrderedPrinter(io: io, tally: tally, progress: progressDisplay(stream, tally: tally)) { permits.signal() }
+        // A pipe stage's writer may wait for each answer: each line goes out as soon as it is decided.
+        let eachLine = stream.readsStandardInput
         let allRead = Atomic<Bool>(true)
         let firstFinished = DispatchSemaphore(value: 0)
         // `leads`: this worker signals `firstFinished` after its first payload (or when it has none).
@@ -64,7 +72,7 @@ struct PayloadRunner: Sendable {
                 let batch = io.standardOutput.failure == nil ? stream.next(upTo: taken) : []
                 for _ in batch.count..<taken { permits.signal() }
                 guard !batch.isEmpty else { return }
-                let (slowest, read) = runBatch(batch, stream: stream, printer: printer, permits: permits)
+                let (slowest, read) = runBatch(batch, stream: stream, printer: printer, permits: permits, eachLine: eachLine)
                 if !read { allRead.store(false, ordering: .relaxed) }
                 size = WorkerBatch.next(after: size, slowest: slowest)
                 if !signalled {
@@ -96,25 +104,44 @@ struct PayloadRunner: Sendable {
         return tally.report(allRead: allRead.load(ordering: .relaxed))
     }
 
+    /// The progress line, on a terminal only.
+    private func progressDisplay(_ stream: PayloadStream, tally: RunTally) -> ProgressDisplay? {
+        guard io.standardErrorIsTerminal else { return nil }
+        let started = ContinuousClock.now
+        let total = stream.measureTotal()
+        let shard = self.shard
+        return ProgressDisplay(io: io) {
+            let counts = tally.counts
+            return ProgressLine.Snapshot(
+                shard: shard, input: stream.progress, total: total, done: counts.done, images: counts.images, fellBack: counts.fellBack,
+                elapsed: ContinuousClock.now - started)
+        }
+    }
+
     /// Processes a batch in order and prints it in one go; returns the slowest payload's time. After a
     /// slow payload (``WorkerBatch/slow``), or once standard output is gone, what is done is printed and
     /// the rest is given back to the stream, so that payloads never queue behind a slow one in a worker.
     /// Also says whether every payload done was read as a JSON object.
     private func runBatch(
-        _ batch: [(index: Int, input: PayloadInput)], stream: PayloadStream, printer: OrderedPrinter, permits: DispatchSemaphore
+        _ batch: [PayloadStream.Item], stream: PayloadStream, printer: OrderedPrinter, permits: DispatchSemaphore, eachLine: Bool
     ) -> (slowest: Duration, allRead: Bool) {
         var done: [OrderedPrinter.Done] = []
         done.reserveCapacity(batch.count)
         var slowest = Duration.zero
         var allRead = true
-        for (position, (index, input)) in batch.enumerated() {
+        for (offset, item) in batch.enumerated() {
             let started = ContinuousClock.now
-            let (line, read, record) = process(input, index: index)
+            var (line, read, record) = process(item.input, index: item.index)
+            record.position = item.position
             let took = ContinuousClock.now - started
             slowest = max(slowest, took)
             allRead = allRead && read
-            done.append((index, line, record))
-            let rest = batch[(position + 1)...]
+            if eachLine {
+                printer.complete([(item.index, line, record)])
+            } else {
+                done.append((item.index, line, record))
+            }
+            let rest = batch[(offset + 1)...]
             if !rest.isEmpty && (took >= WorkerBatch.slow || io.standardOutput.failure != nil) {
                 stream.giveBack(rest)
                 for _ in rest { permits.signal() }
@@ -137,9 +164,10 @@ struct PayloadRunner: Sendable {
         case .success(let read): payload = read
         case .failure(let error):
             io.standardError.line("\(CarillonTool.name): \(input.name): \(error.message)")
+            let lineValue: JSONValue? = format == .json || bundles ? ResultLine.invalidValue(input, error.message) : nil
             let line =
                 switch format {
-                case .json: ResultLine.invalid(input, error.message)
+                case .json: JSONWriter.string(lineValue ?? .null)
                 case .text: TextBlock.invalid(input, error.message)
                 case .junit:
                     JUnitXML.testCase(
@@ -147,9 +175,13 @@ struct PayloadRunner: Sendable {
                     )
                 }
             let entry = collectsReport ? ReportEntry(invalid: input.name, detail: error.message) : nil
-            let record = PayloadRecord(
+            var record = PayloadRecord(
                 name: input.name, outcome: Outcome(.invalidPayload, error.message), elapsedMilliseconds: 0, image: nil, sharedWith: nil,
                 trace: nil, attachment: nil, entry: entry, verdict: .error)
+            if bundles, let lineValue {
+                record.bundleData = BundleRecord.data(line: lineValue, content: nil, read: false)
+                record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
+            }
             return (line, false, record)
         }
 
@@ -160,13 +192,17 @@ struct PayloadRunner: Sendable {
         let result = runtime.process(request, timeWillExpireAfter: expireAfter)
         let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo)
         let verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
+        let keptFiles = runtime.configuration.keepsAttachments
+        var lineValue: JSONValue?
+        if format == .json && recorder != nil {
+            let recorded = recording(input, payload, result, warnings).map { JSONValue.string(FileName.jsonText($0)) } ?? .null
+            lineValue = ResultLine.value(input, result: result, payloadWarnings: warnings, keptFiles: keptFiles, recording: recorded)
+        } else if format == .json || bundles {
+            lineValue = ResultLine.value(input, result: result, payloadWarnings: warnings, keptFiles: keptFiles)
+        }
         let line =
             switch format {
-            case .json where recorder != nil:
-                ResultLine.make(
-                    input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments,
-                    recording: recording(input, payload, result, warnings).map { .string(FileName.jsonText($0)) } ?? .null)
-            case .json: ResultLine.make(input, result: result, payloadWarnings: warnings, keptFiles: runtime.configuration.keepsAttachments)
+            case .json: JSONWriter.string(lineValue ?? .null)
             case .text:
                 TextBlock.make(
                     input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo,
@@ -179,11 +215,15 @@ struct PayloadRunner: Sendable {
             }
         if recorder != nil, format != .json { _ = recording(input, payload, result, warnings) }
         let entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
-        let record = PayloadRecord(
+        var record = PayloadRecord(
             name: input.name, outcome: result.outcome, elapsedMilliseconds: result.elapsed.inMilliseconds,
             image: result.routed ? result.imageURL : nil, sharedWith: result.sharedWith,
             trace: result.trace, attachment: result.content.attachments.first, entry: entry, verdict: verdict,
             receiptFailed: result.receipt.warning != nil)
+        if bundles, let lineValue {
+            record.bundleData = BundleRecord.data(line: lineValue, content: result.content, read: true)
+            record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
+        }
         return (line, true, record)
     }
 

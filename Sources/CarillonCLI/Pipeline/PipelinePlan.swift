@@ -19,8 +19,18 @@ struct PipelinePlan {
     /// `--summary FILE.json`, checked as `--report` is.
     var summaryPath: String?
     var shard: PayloadStream.Shard?
+    /// `--shard-by`, `--shard auto`'s runners, `--bundle` and the options a bundle records (SPEC §6c).
+    var fleet = FleetPlan()
     /// `--record DIR`: writes each payload's download as a HAR file (its directory made and checked).
     var recorder: Recorder?
+
+    /// The run's payloads from `inputs`, in order, as its shard takes them (SPEC §6a, §6c).
+    func stream(_ inputs: [PayloadInput], linesFromStandardInput: Bool = false) -> PayloadStream {
+        PayloadStream(
+            inputs, linesFromStandardInput: linesFromStandardInput, shard: shard, rule: fleet.rule,
+            downloadOptions: fleet.downloadOptionsText, digestsInput: fleet.bundlePath != nil, limit: ProcessCommand.maximumPayloadFileBytes
+        )
+    }
 
     /// The download budget, as the report draws it.
     var budget: Duration { configuration.download.limits.budget }
@@ -48,7 +58,9 @@ struct PipelinePlan {
         let reportPath = try writableFile(Options.report, arguments)
         let appName = try Options.appName.read(arguments) ?? HTMLReport.defaultAppName
         let summaryPath = try writableFile(CampaignOptions.summary, arguments)
-        let shard = try CampaignOptions.readShard(arguments)
+        let shardChoice = try CampaignOptions.readShard(arguments)
+        let bundlePath = try writableFile(CampaignOptions.bundle, arguments)
+        let shardRule = try CampaignOptions.shardBy.read(arguments)
         // Last: the other options' mistakes are said first, and a file is probed only for a run that can start.
         if let container { try DirectoryCheck.check(container, option: Options.container.spec.name, access: .create) }
         // Without --attachments the run's own directory goes under $TMPDIR: say so, not an option never typed.
@@ -59,10 +71,14 @@ struct PipelinePlan {
         let recorder = try Recorder.make(arguments, container: container, attachments: attachments, download: download)
         var configuration = ExtensionConfiguration(attachmentsDirectory: attachments, receiptContainer: container, download: download)
         configuration.keepsAttachments = keptAttachments != nil
+        let sharesImages = !(try CampaignOptions.noShare.read(arguments))
+        let fleet = FleetPlan(
+            rule: shardRule, runners: shardChoice?.runners ?? [], statusFile: shardChoice?.statusFile, bundlePath: bundlePath,
+            verdictOptions: FleetPlan.verdictOptions(download: download, expireAfter: expireAfter, sharesImages: sharesImages))
         return PipelinePlan(
-            configuration: configuration,
-            sharesImages: !(try CampaignOptions.noShare.read(arguments)), expireAfter: expireAfter, jobs: jobs, format: format,
-            failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shard, recorder: recorder)
+            configuration: configuration, sharesImages: sharesImages, expireAfter: expireAfter, jobs: jobs, format: format,
+            failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shardChoice?.shard, fleet: fleet,
+            recorder: recorder)
     }
 
     /// `--ca-file`, readable and holding a certificate.

@@ -11,14 +11,17 @@ struct PipelineRun {
     /// input was already found unreadable). `inputsGiven`: whether any input was named, for "no
     /// payload found".
     func run(_ stream: PayloadStream, inputsGiven: Bool, status: Int32) -> Int32 {
+        let inputStatus = status
         var status = status
+        if !FleetRun.touchStatusFile(plan.fleet.statusFile, io: io) { status = CarillonTool.exitDataError }
         let runtime = makeRuntime()
         // Last, once the report has read the images it shows: the run's own files go with it.
         defer { runtime.finish() }
         guard let output = openOutput() else { return CarillonTool.exitDataError }
         let started = ContinuousClock.now
+        guard case .success(let bundle) = FleetRun.openBundle(plan, io: io) else { return CarillonTool.exitDataError }
         plan.recorder?.sayWhatIsKept(io: io)
-        let report = runPayloads(stream, runtime: runtime, output: output)
+        let report = runPayloads(stream, runtime: runtime, output: output, bundle: bundle)
         plan.recorder?.transport.discardRemaining()
         if let spool = output.spool, !JUnitSpool.print(spool, report: report, since: started, io: io) {
             status = CarillonTool.exitDataError
@@ -28,6 +31,9 @@ struct PipelineRun {
         printSummaryLine(report)
         if !writeCampaignSummary(report) { status = CarillonTool.exitDataError }
         if !writeReport(report) { status = CarillonTool.exitDataError }
+        if let bundle, !FleetRun.finishBundle(bundle, plan: plan, report: report, stream: stream, inputStatus: inputStatus, io: io) {
+            status = CarillonTool.exitDataError
+        }
         return failOnStatus(report, status: status)
     }
 
@@ -62,10 +68,15 @@ struct PipelineRun {
         }
     }
 
-    private func runPayloads(_ stream: PayloadStream, runtime: ExtensionRuntime, output: Output) -> PayloadRunner.Report {
-        let runner = PayloadRunner(
+    private func runPayloads(_ stream: PayloadStream, runtime: ExtensionRuntime, output: Output, bundle: ShardBundle?)
+        -> PayloadRunner.Report
+    {
+        var runner = PayloadRunner(
             runtime: runtime, expireAfter: plan.expireAfter, io: output.io, format: plan.format, collectsReport: plan.reportPath != nil,
             campaign: true, failOn: plan.failOn, recorder: plan.recorder)
+        runner.bundles = bundle != nil
+        runner.shard = plan.shard
+        if let bundle { runner.onRecord = { bundle.add($0) } }
         return runner.run(stream, jobs: plan.jobs)
     }
 

@@ -7,6 +7,13 @@ enum ResultLine {
     static func make(
         _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], keptFiles: Bool = true, recording: JSONValue? = nil
     ) -> String {
+        JSONWriter.string(value(payload, result: result, payloadWarnings: payloadWarnings, keptFiles: keptFiles, recording: recording))
+    }
+
+    /// ``make(_:result:payloadWarnings:keptFiles:recording:)``'s line as a value: what a `--bundle` keeps.
+    static func value(
+        _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], keptFiles: Bool = true, recording: JSONValue? = nil
+    ) -> JSONValue {
         render(
             payload: payload, routed: result.routed, outcome: result.outcome, delivered: result.delivered,
             deliveryID: result.deliveryID, receipt: result.receipt.code, attachments: result.content.attachments,
@@ -15,7 +22,10 @@ enum ResultLine {
     }
 
     /// The line for an input that is not a payload: unreadable, or not a JSON object.
-    static func invalid(_ payload: PayloadInput, _ detail: String) -> String {
+    static func invalid(_ payload: PayloadInput, _ detail: String) -> String { JSONWriter.string(invalidValue(payload, detail)) }
+
+    /// ``invalid(_:_:)``'s line as a value.
+    static func invalidValue(_ payload: PayloadInput, _ detail: String) -> JSONValue {
         render(
             payload: payload, routed: false, outcome: Outcome(.invalidPayload, detail), delivered: .original,
             deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [],
@@ -27,7 +37,7 @@ enum ResultLine {
         payload: PayloadInput, routed: Bool, outcome: Outcome, delivered: Delivered, deliveryID: DeliveryID?, receipt: String,
         attachments: [NotificationAttachment], elapsedMilliseconds: Double, warnings: [String], imageURL: String?,
         trace: DownloadTrace?, sharedWith: String?, keptFiles: Bool, recording: JSONValue? = nil
-    ) -> String {
+    ) -> JSONValue {
         let files: [JSONValue] = attachments.map { attachment in
             [
                 "file": keptFiles ? .string(FileName.jsonText(attachment.path)) : .null, "type": .string(attachment.type.rawValue),
@@ -52,7 +62,7 @@ enum ResultLine {
         // SPEC §9: last, so that the documented order of the others is untouched.
         if let recording { fields.append((key: "recording", value: recording)) }
         // A name that is not UTF-8 shows its odd bytes as \xNN in `payload`; the exact bytes ride along.
-        return JSONWriter.string(.object(payload.jsonMembers + fields))
+        return .object(payload.jsonMembers + fields)
     }
 
     /// Milliseconds with three decimals, as JSON number text.

@@ -17,6 +17,11 @@ struct PayloadRecord: Sendable {
     var verdict: JUnitXML.Verdict
     /// Whether its receipt was to be stored and was not (its line's `receipt` is `failed`).
     var receiptFailed = false
+    /// Its position over all inputs (SPEC §6c), and what a `--bundle` keeps of it: the record's data and
+    /// the line as printed.
+    var position = 0
+    var bundleData: JSONValue? = nil
+    var bundleLine: [UInt8]? = nil
 }
 
 /// Collects a run's records: reasons and times for the summary, report cards, distinct images.
@@ -28,15 +33,20 @@ final class RunTally: Sendable {
         var failures = 0
         var errors = 0
         var receiptFailures = 0
+        /// Payloads that named an image and were delivered without it: the progress line's "fell back".
+        var fellBack = 0
     }
 
     private let state = Mutex(State())
     private let collectsReport: Bool
     private let campaign: Bool
+    /// Called with each record, in input order, under the tally's lock.
+    private let onRecord: (@Sendable (PayloadRecord) -> Void)?
 
-    init(collectsReport: Bool, campaign: Bool) {
+    init(collectsReport: Bool, campaign: Bool, onRecord: (@Sendable (PayloadRecord) -> Void)? = nil) {
         self.collectsReport = collectsReport
         self.campaign = campaign
+        self.onRecord = onRecord
     }
 
     func add(_ record: PayloadRecord) {
@@ -47,6 +57,23 @@ final class RunTally: Sendable {
             if record.verdict == .failure { state.failures += 1 }
             if record.verdict == .error { state.errors += 1 }
             if record.receiptFailed { state.receiptFailures += 1 }
+            if record.image != nil && record.outcome.reason != .attached { state.fellBack += 1 }
+            onRecord?(record)
+        }
+    }
+
+    /// What the progress line says of the records taken so far: how many, their distinct images, how
+    /// many fell back.
+    var counts: (done: Int, images: Int, fellBack: Int) {
+        state.withLock { ($0.outcomes.count, $0.images.count, $0.fellBack) }
+    }
+
+    /// Whether a record of `image` with `reason` would be taken whole — its trace for the image's
+    /// verdict, or its whole card for the report — if it came next: what a merge parses a line for.
+    func wantsWhole(image: String?, reason: Reason) -> Bool {
+        state.withLock { state in
+            (campaign && image.map { !state.images.isDecided($0) && reason != .expired } ?? false)
+                || (collectsReport && state.groups.wantsCard(image: image, reason: reason))
         }
     }
 

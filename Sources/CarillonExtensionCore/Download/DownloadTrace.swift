@@ -32,6 +32,15 @@ public struct DownloadTrace: Sendable, Equatable {
         /// When the request ended.
         public var total: Double
 
+        /// Each step as given (a line's trace read back).
+        package init(dns: Double?, connect: Double?, tls: Double?, firstByte: Double?, total: Double) {
+            self.dns = dns
+            self.connect = connect
+            self.tls = tls
+            self.firstByte = firstByte
+            self.total = total
+        }
+
         /// From libcurl's microsecond counters (0: not reached, or not applicable on a reused
         /// connection). A step that reports 0 while a later one was reached took no time of its own (a
         /// reused connection): it takes the value before it; steps after the last one reached are nil.

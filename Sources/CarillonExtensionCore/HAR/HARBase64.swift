@@ -1,6 +1,6 @@
 /// RFC 4648 base64 decoding of a HAR body, bounded: the text is measured before anything is decoded,
-/// so a body that cannot fit under the cap costs no memory.
-enum HARBase64 {
+/// so a body that cannot fit under the cap costs no memory. (A result bundle's attachments are read with it too.)
+package enum HARBase64 {
     /// The longest base64 text (alphabet characters and padding, whitespace not counted) whose bytes
     /// can fit in `cap`: ⌈cap/3⌉·4, plus 4 characters of slack for a padded last group.
     static func maximumTextLength(forCap cap: Int) -> Int {
@@ -21,15 +21,15 @@ enum HARBase64 {
     }
 
     /// Why a text is not base64.
-    struct Invalid: Error, Equatable {
+    package struct Invalid: Error, Equatable {
         /// What is wrong, in words.
-        var message: String
+        package var message: String
     }
 
     /// The bytes of `text` (padding optional, whitespace skipped).
     ///
     /// - Throws: ``Invalid`` naming the first character that is not base64, or a truncated group.
-    static func decode(_ text: String) throws(Invalid) -> [UInt8] {
+    package static func decode(_ text: String) throws(Invalid) -> [UInt8] {
         var text = text
         var failure: Invalid?
         // Over the text's UTF-8 in place, into a buffer of the most bytes it can hold (a whole text is

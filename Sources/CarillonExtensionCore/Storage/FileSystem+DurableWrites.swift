@@ -154,3 +154,15 @@ extension FileSystem {
         system_close(descriptor)
     }
 }
+
+extension FileSystem {
+    /// Makes sure a file exists at `path` (created 0644 if missing; an existing one is left as it is,
+    /// never truncated), as `touch` does for a file another program waits for.
+    package static func touch(_ path: String) throws(FileSystemError) {
+        let descriptor = FileName.withCString(path) { name in
+            SystemCall.retryingInterrupts { system_open(name, _O_WRONLY | _O_CREAT | _O_CLOEXEC | _O_NONBLOCK, 0o644) }
+        }
+        guard descriptor >= 0 else { throw .last("open", path) }
+        system_close(descriptor)
+    }
+}

@@ -20,8 +20,10 @@ import Testing
 
 extension ProcessHintsAndInputsTests {
     /// Under a pseudo-terminal (stdout and stderr on one terminal, as a person runs it), the progress
-    /// line is cleared before each output line: what shows on each line is a JSON object or the
-    /// progress, never both glued together.
+    /// line (SPEC §6c) is cleared before each output line: what shows on each line is a JSON object or the
+    /// progress, never both glued together. It says which shard, how far through the input, the rate,
+    /// the images fetched, the payloads that fell back and the time left, and is redrawn a few times a
+    /// second at most; with standard error a file, none of it is written.
     @Test func progressAndOutputNeverShareALine() async throws {
         let directory = TemporaryDirectory("pty")
         defer { directory.remove() }
@@ -31,26 +33,41 @@ extension ProcessHintsAndInputsTests {
             try directory.write("\(index).json", Payloads.routed(image: server.url("/stall/headers?seconds=5&n=\(index)")))
         }
         let script = """
-            import pty, sys
+            import pty, sys, time
             # pty.spawn copies what the terminal shows to this script's standard output.
+            started = time.monotonic()
             status = pty.spawn(sys.argv[1:])
+            sys.stderr.write("%.3f" % (time.monotonic() - started))
             sys.exit(status >> 8)
             """
+        let arguments =
+            "process --ca-file \(Shell.quote(server.caFile)) --attachments \(Shell.quote(directory.file("att"))) --budget 0.4"
+            + " --shard 0/1 \(Shell.quote(directory.path))"
         let result = try await shell(
-            "python3 -c \(Shell.quote(script)) \"$TOOL\" process --ca-file \(Shell.quote(server.caFile)) --attachments \(Shell.quote(directory.file("att"))) --budget 0.4 \(Shell.quote(directory.path)) > \(Shell.quote(directory.file("tty.out")))"
-        )
+            "python3 -c \(Shell.quote(script)) \"$TOOL\" \(arguments) > \(Shell.quote(directory.file("tty.out")))")
         #expect(result.status == 0, "\(result.standardError)")
         let raw = try String(contentsOfFile: directory.file("tty.out"), encoding: .utf8)
-        #expect(raw.contains("processed "), "a run over a second shows its progress on a terminal: \(raw.debugDescription)")
+        #expect(raw.contains("progress: shard 0/1, "), "a run over a second shows its progress on a terminal: \(raw.debugDescription)")
         // What a terminal shows on each line: the text after its last carriage return.
         let shown = raw.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map { line in
             String(line.split(separator: "\r", omittingEmptySubsequences: false).last ?? "").replacingOccurrences(of: "\u{1B}[K", with: "")
         }
         #expect(shown.filter { $0.hasPrefix("{") }.count == 5, "\(shown)")
         for line in shown where !line.isEmpty && !line.hasPrefix("carillon-nse: summary: ") {
-            #expect(line.hasPrefix("{\"payload\"") != line.hasPrefix("processed "), "\(line.debugDescription)")
-            #expect(!(line.contains("processed ") && line.contains("{\"payload\"")), "\(line.debugDescription)")
+            #expect(line.hasPrefix("{\"payload\"") != line.hasPrefix("progress: "), "\(line.debugDescription)")
+            #expect(!(line.contains("progress: ") && line.contains("{\"payload\"")), "\(line.debugDescription)")
         }
+        let drawn = raw.components(separatedBy: "\r\u{1B}[Kprogress: ").dropFirst().map { String($0.prefix { $0 != "\r" }) }
+        let seconds = Double(result.standardError) ?? 0
+        #expect(!drawn.isEmpty && Double(drawn.count) <= seconds * 4 + 2, "\(drawn.count) draws in \(seconds) s: never per payload")
+        let early = drawn.first { $0.contains("left") } ?? ""
+        for part in ["shard 0/1", "% of 5 payloads read", " payloads at ", "/s", " images fetched", " fell back", "about ", " s left"] {
+            #expect(early.contains(part), "\(part) in \(early.debugDescription) (\(drawn))")
+        }
+        let toFile = try await shell(
+            "\"$TOOL\" \(arguments) > /dev/null 2> \(Shell.quote(directory.file("stderr")))")
+        let stderr = try String(contentsOfFile: directory.file("stderr"), encoding: .utf8)
+        #expect(toFile.status == 0 && !stderr.contains("progress") && !stderr.contains("\u{1B}"), "\(stderr)")
     }
 
     @Test func aDirectoryWithoutPayloadsSaysSoAndExitsOne() async throws {

@@ -30,7 +30,7 @@ import Testing
     }
 
     /// Line names of a batch: `c.jsonl:N`'s N.
-    static func lines(_ batch: [(index: Int, input: PayloadInput)]) -> [String] {
+    static func lines(_ batch: [PayloadStream.Item]) -> [String] {
         batch.map { "\($0.index)=" + ($0.input.name.split(separator: ":").last.map(String.init) ?? "?") }
     }
 

@@ -47,6 +47,7 @@ import Testing
                 try FuzzChecks.eventQueueFile(bytes, throughQueue: false)
                 try FuzzChecks.eventQueueFile(bytes, throughQueue: true)
             case "FuzzHARImport": try FuzzChecks.harImport(bytes)
+            case "FuzzResultBundle": try FuzzChecks.resultBundle(bytes)
             default: Issue.record("no checks for target \(input.target)")
             }
         } catch let failure as FuzzFailure {
