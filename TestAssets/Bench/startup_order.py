@@ -13,9 +13,9 @@ Builds release, starts the local HTTPS test server, runs carillon-nse under valg
 (`--demangle=no`) for `--version`, `--help`, `process` of small JPEG/PNG/GIF images, a 10 MiB PNG and
 JPEG, a redirect and refusals, with a container, in JSON and text, the same with `--record`, then `drain`
 and `batches`, and writes every function callgrind saw run in the executable, once each, in the order first
-seen. Run it again after
-a change that moves a lot of code (a new Swift toolchain, a large refactor): a stale file only costs
-memory. Standard library only; nothing leaves 127.0.0.1.
+seen. Run it again after a change that moves a lot of code (a new Swift toolchain, a large refactor,
+merging branches that moved files): a stale file only costs memory. Standard library only; nothing
+leaves 127.0.0.1.
 """
 
 import argparse
