@@ -18,8 +18,9 @@ cd "$(dirname "$0")/.."
 #   brotli zstd                                  the test server encodes its br and zstd bodies with them
 #   zsh fish                                     CompletionScriptTests run the completions in each shell
 #   man-db groff-base bsdextrautils              GeneratedReferenceTests render the man page (man, groff, col)
+#   libplist-utils                               PropertyListReaderTests compare with plistutil, both forms
 packages=(libcurl4-openssl-dev libssl-dev zlib1g-dev strace chromium nginx-light brotli zstd zsh fish
-  man-db groff-base bsdextrautils)
+  man-db groff-base bsdextrautils libplist-utils)
 
 install_only=no
 [ "${1:-}" = "--install-only" ] && { install_only=yes; shift; }

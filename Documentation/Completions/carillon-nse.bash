@@ -17,24 +17,24 @@ _carillon_nse() {
     fi
     COMPREPLY=()
     if (( COMP_CWORD == 1 )); then
-        _carillon_nse_reply -W 'process check replay drain open present scan batches upload readback summary merge completions help --help --version'
+        _carillon_nse_reply -W 'process check replay drain open present scan batches upload readback summary merge doctor completions help --help --version'
         return 0
     fi
     case ${COMP_WORDS[1]} in
     help)
-        (( COMP_CWORD == 2 )) && _carillon_nse_reply -W 'process check replay drain open present scan batches upload readback summary merge completions'
+        (( COMP_CWORD == 2 )) && _carillon_nse_reply -W 'process check replay drain open present scan batches upload readback summary merge doctor completions'
         ;;
     process)
         case $prev in
         --container|--attachments|--record) _carillon_nse_reply -d; return 0 ;;
-        --ca-file|--report|--bundle|--summary) _carillon_nse_reply -f; return 0 ;;
+        --ca-file|--report|--app|--bundle|--summary) _carillon_nse_reply -f; return 0 ;;
         --budget|--max-bytes|--user-agent|--accept-language|--header|--expire-after|--jobs|--fail-on|--app-name|--shard|--record-inline) return 0 ;;
         --tls-minimum) _carillon_nse_reply -W '1.0 1.1 1.2 1.3'; return 0 ;;
         --format) _carillon_nse_reply -W 'json text junit'; return 0 ;;
         --shard-by) _carillon_nse_reply -W 'position image'; return 0 ;;
         esac
         if [[ $cur == -* ]]; then
-            _carillon_nse_reply -W '--container --attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --recursive --format --fail-on --report --app-name --lines --no-share --shard --shard-by --bundle --summary --record --record-inline --record-keep-secrets --help'
+            _carillon_nse_reply -W '--container --attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --recursive --format --fail-on --report --app-name --app --lines --no-share --shard --shard-by --bundle --summary --record --record-inline --record-keep-secrets --help'
         else
             _carillon_nse_reply -f
         fi
@@ -42,24 +42,24 @@ _carillon_nse() {
     check)
         case $prev in
         --attachments|--record) _carillon_nse_reply -d; return 0 ;;
-        --ca-file|--report|--bundle|--summary) _carillon_nse_reply -f; return 0 ;;
+        --ca-file|--report|--app|--bundle|--summary) _carillon_nse_reply -f; return 0 ;;
         --budget|--max-bytes|--user-agent|--accept-language|--header|--expire-after|--jobs|--fail-on|--app-name|--shard|--record-inline) return 0 ;;
         --tls-minimum) _carillon_nse_reply -W '1.0 1.1 1.2 1.3'; return 0 ;;
         --format) _carillon_nse_reply -W 'json text junit'; return 0 ;;
         --shard-by) _carillon_nse_reply -W 'position image'; return 0 ;;
         esac
-        _carillon_nse_reply -W '--attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --format --fail-on --report --app-name --no-share --shard --shard-by --bundle --summary --record --record-inline --record-keep-secrets --help'
+        _carillon_nse_reply -W '--attachments --ca-file --budget --max-bytes --tls-minimum --no-forward-secrecy --user-agent --accept-language --header --expire-after --jobs --format --fail-on --report --app-name --app --no-share --shard --shard-by --bundle --summary --record --record-inline --record-keep-secrets --help'
         ;;
     replay)
         case $prev in
-        --payload|--chain|--ca-file|--report) _carillon_nse_reply -f; return 0 ;;
+        --payload|--chain|--ca-file|--report|--app) _carillon_nse_reply -f; return 0 ;;
         --url|--entry|--at|--match-ignore-query|--budget|--max-bytes|--expire-after|--user-agent|--fail-on|--app-name) return 0 ;;
         --format) _carillon_nse_reply -W 'json text'; return 0 ;;
         --tls-minimum) _carillon_nse_reply -W '1.0 1.1 1.2 1.3'; return 0 ;;
         --attachments) _carillon_nse_reply -d; return 0 ;;
         esac
         if [[ $cur == -* ]]; then
-            _carillon_nse_reply -W '--payload --url --entry --list --at --latin1-bodies --chain --match-ignore-query --check --format --budget --max-bytes --tls-minimum --no-forward-secrecy --ca-file --expire-after --user-agent --fail-on --attachments --report --app-name --help'
+            _carillon_nse_reply -W '--payload --url --entry --list --at --latin1-bodies --chain --match-ignore-query --check --format --budget --max-bytes --tls-minimum --no-forward-secrecy --ca-file --expire-after --user-agent --fail-on --attachments --report --app-name --app --help'
         else
             _carillon_nse_reply -f
         fi
@@ -139,6 +139,17 @@ _carillon_nse() {
         esac
         if [[ $cur == -* ]]; then
             _carillon_nse_reply -W '--lines --summary --report --format --fail-on --help'
+        else
+            _carillon_nse_reply -f
+        fi
+        ;;
+    doctor)
+        case $prev in
+        --format) _carillon_nse_reply -W 'json text'; return 0 ;;
+        --at) return 0 ;;
+        esac
+        if [[ $cur == -* ]]; then
+            _carillon_nse_reply -W '--format --at --help'
         else
             _carillon_nse_reply -f
         fi

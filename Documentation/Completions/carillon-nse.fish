@@ -25,11 +25,12 @@ complete -c carillon-nse -n __carillon_nse_needs_command -a upload -d 'Send the 
 complete -c carillon-nse -n __carillon_nse_needs_command -a readback -d 'Read a message back from the API (GET /v1/messages/{id}) and check every sent event against it.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a summary -d 'Merge the campaign summaries of N shards (process --summary) into one.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a merge -d 'Join the result bundles of a campaign\'s shards (process --bundle) into what one unsharded run writes.'
+complete -c carillon-nse -n __carillon_nse_needs_command -a doctor -d 'Check a built app (.ipa, .app, .xcarchive or a zip of one) against what the extension needs.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a completions -d 'Print the shell completion script for bash, zsh or fish.'
 complete -c carillon-nse -n __carillon_nse_needs_command -a help -d 'Show a command\'s help.'
 complete -c carillon-nse -n __carillon_nse_needs_command -l help -d 'Show this help, or a command\'s help after the command\'s name.'
 complete -c carillon-nse -n __carillon_nse_needs_command -l version -d 'Show the version of carillon-nse and of libcurl.'
-complete -c carillon-nse -n '__carillon_nse_command help' -a 'process check replay drain open present scan batches upload readback summary merge completions'
+complete -c carillon-nse -n '__carillon_nse_command help' -a 'process check replay drain open present scan batches upload readback summary merge doctor completions'
 
 complete -c carillon-nse -n '__carillon_nse_command process' -l container -x -a '(__fish_complete_directories)' -d 'Shared container for receipts (the App Group). Without it, no receipts.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l attachments -x -a '(__fish_complete_directories)' -d 'Keep each payload\'s attachment file in DIR.'
@@ -48,6 +49,7 @@ complete -c carillon-nse -n '__carillon_nse_command process' -l format -x -a 'js
 complete -c carillon-nse -n '__carillon_nse_command process' -l fail-on -x -d 'Exit 2 when an outcome is one of these comma-separated reason codes (\'fallback\': all but attached).'
 complete -c carillon-nse -n '__carillon_nse_command process' -l report -r -F -d 'Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l app-name -x -d 'The app name the report\'s previews show (default Carillon).'
+complete -c carillon-nse -n '__carillon_nse_command process' -l app -r -F -d 'Make every verdict this built app\'s (.ipa, .app, .xcarchive or a zip of one): its extension\'s ATS and User-Agent.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l lines -d 'Standard input (-) is JSON Lines: one payload per line, named -:LINE (*.jsonl and *.ndjson files always are).'
 complete -c carillon-nse -n '__carillon_nse_command process' -l no-share -d 'Fetch every payload\'s image itself, not once per distinct image.'
 complete -c carillon-nse -n '__carillon_nse_command process' -l shard -x -d 'Only the payloads that fall to shard K of N, 0 <= K < N; auto: K and N from the job runner\'s variables.'
@@ -75,6 +77,7 @@ complete -c carillon-nse -n '__carillon_nse_command check' -l format -x -a 'json
 complete -c carillon-nse -n '__carillon_nse_command check' -l fail-on -x -d 'Exit 2 when an outcome is one of these comma-separated reason codes (\'fallback\': all but attached).'
 complete -c carillon-nse -n '__carillon_nse_command check' -l report -r -F -d 'Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.'
 complete -c carillon-nse -n '__carillon_nse_command check' -l app-name -x -d 'The app name the report\'s previews show (default Carillon).'
+complete -c carillon-nse -n '__carillon_nse_command check' -l app -r -F -d 'Make every verdict this built app\'s (.ipa, .app, .xcarchive or a zip of one): its extension\'s ATS and User-Agent.'
 complete -c carillon-nse -n '__carillon_nse_command check' -l no-share -d 'Fetch every payload\'s image itself, not once per distinct image.'
 complete -c carillon-nse -n '__carillon_nse_command check' -l shard -x -d 'Only the payloads that fall to shard K of N, 0 <= K < N; auto: K and N from the job runner\'s variables.'
 complete -c carillon-nse -n '__carillon_nse_command check' -l shard-by -x -a 'position image' -d 'With --shard: split by input position, or by image, so that each distinct image is fetched by one shard only (default position).'
@@ -106,6 +109,7 @@ complete -c carillon-nse -n '__carillon_nse_command replay' -l fail-on -x -d 'Ex
 complete -c carillon-nse -n '__carillon_nse_command replay' -l attachments -x -a '(__fish_complete_directories)' -d 'Keep each payload\'s attachment file in DIR.'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l report -r -F -d 'Also write one self-contained HTML page: each notification as iOS shows it, its outcome and its trace.'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l app-name -x -d 'The app name the report\'s previews show (default Carillon).'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l app -r -F -d 'Make every verdict this built app\'s (.ipa, .app, .xcarchive or a zip of one): its extension\'s ATS and User-Agent.'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l help -d 'Show this help.'
 complete -c carillon-nse -n '__carillon_nse_command replay' -F
 
@@ -162,6 +166,11 @@ complete -c carillon-nse -n '__carillon_nse_command merge' -l format -x -a 'json
 complete -c carillon-nse -n '__carillon_nse_command merge' -l fail-on -x -d 'Exit 2 when a merged outcome is one of these comma-separated reason codes (\'fallback\': all but attached).'
 complete -c carillon-nse -n '__carillon_nse_command merge' -l help -d 'Show this help.'
 complete -c carillon-nse -n '__carillon_nse_command merge' -F
+
+complete -c carillon-nse -n '__carillon_nse_command doctor' -l format -x -a 'json text' -d 'One JSON document, or a readable report for a person (default json).'
+complete -c carillon-nse -n '__carillon_nse_command doctor' -l at -x -d 'The instant provisioning profiles are judged at, e.g. 2026-08-20T09:16:44Z (default now).'
+complete -c carillon-nse -n '__carillon_nse_command doctor' -l help -d 'Show this help.'
+complete -c carillon-nse -n '__carillon_nse_command doctor' -F
 
 complete -c carillon-nse -n '__carillon_nse_command completions' -l help -d 'Show this help.'
 complete -c carillon-nse -n '__carillon_nse_command completions' -a 'bash zsh fish'

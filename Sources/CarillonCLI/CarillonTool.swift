@@ -25,6 +25,7 @@ public enum CarillonTool {
         [
             ProcessCommand.self, CheckCommand.self, ReplayCommand.self, DrainCommand.self, OpenCommand.self, PresentCommand.self,
             ScanCommand.self, BatchesCommand.self, UploadCommand.self, ReadbackCommand.self, SummaryCommand.self, MergeCommand.self,
+            DoctorCommand.self,
             CompletionsCommand.self,
         ]
     }

@@ -30,6 +30,7 @@ from nginx import Nginx
 import bench_campaign
 import bench_codings
 import bench_merge
+import bench_doctor
 import bench_replay
 import memory_map
 
@@ -1130,7 +1131,7 @@ def main(argv=None):
     ap.add_argument("--static-what-if", action="store_true",
                     help="also build with --static-swift-stdlib (scratch PATH-static) and time/measure it "
                          "beside the normal build in rows 1 and 3 (a what-if for Package.swift)")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13,14", help="comma-separated rows to run (default: all)")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", help="comma-separated rows to run (default: all)")
     ap.add_argument("--no-nginx", action="store_true",
                     help="do not install nginx-light when nginx is missing (rows 1n/1np then say so and are skipped)")
     ap.add_argument("--scratch-path", default=os.environ.get("CARILLON_BENCH_SCRATCH", "/tmp/build-bench"),
@@ -1231,6 +1232,9 @@ def main(argv=None):
         if "14" in only:
             say("14 merge of 8 bundles (bench_merge.py) ...")
             bench_merge.run_row(sys.modules[__name__], nse, srv, work, quick, have_time)
+        if "15" in only:
+            say("15 doctor of a 200 MB .ipa (bench_doctor.py) ...")
+            bench_doctor.run(sys.modules[__name__], nse, work, 2 if quick else 5)
     finally:
         srv.stop()
         if not args.keep:

@@ -33,6 +33,11 @@ let package = Package(
         fuzzTarget("FuzzHARImport"),
         fuzzTarget("FuzzAPIAnswers"),
         fuzzTarget("FuzzResultBundle"),
+        // The readers of a built app (doctor, --app).
+        fuzzTarget("FuzzPropertyList"),
+        fuzzTarget("FuzzZipArchive"),
+        fuzzTarget("FuzzMachO"),
+        fuzzTarget("FuzzProvisioningProfile"),
         fuzzTarget("FuzzArguments", [.product(name: "CarillonCLI", package: "main")]),
         // The differential target: the tool's image verdict against libpng, libjpeg-turbo and giflib
         // (Debian libpng-dev, libjpeg62-turbo-dev, libgif-dev; smoke.sh installs them). Only this package

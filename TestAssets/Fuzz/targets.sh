@@ -1,6 +1,6 @@
 # The fuzz targets, each one's dictionary and seeds, and the build flags: sourced by smoke.sh and
 # oss-fuzz/build.sh, so that a new target is added, and the build changed, in one place.
-all_targets=(FuzzPayload FuzzJSON FuzzImageVerifier FuzzImageStream FuzzImageDecoders FuzzReceipt FuzzEventQueueFile FuzzEventLines FuzzAPIAnswers FuzzArguments FuzzHARImport FuzzResultBundle)
+all_targets=(FuzzPayload FuzzJSON FuzzImageVerifier FuzzImageStream FuzzImageDecoders FuzzReceipt FuzzEventQueueFile FuzzEventLines FuzzAPIAnswers FuzzArguments FuzzHARImport FuzzResultBundle FuzzPropertyList FuzzZipArchive FuzzMachO FuzzProvisioningProfile)
 
 dictionary() {
     case "$1" in
@@ -10,6 +10,7 @@ dictionary() {
         FuzzArguments) echo arguments.dict ;;
         FuzzHARImport) echo har.dict ;;
         FuzzResultBundle) echo bundle.dict ;;
+        FuzzPropertyList | FuzzZipArchive | FuzzMachO | FuzzProvisioningProfile) echo app.dict ;;
     esac
 }
 
@@ -21,6 +22,7 @@ seed_files() {
         FuzzPayload | FuzzJSON) find ../Payloads -type f -name '*.json' ;;
         FuzzImageVerifier | FuzzImageStream | FuzzImageDecoders) find ../Images -type f ! -name '*.md' ! -name '*.py' ! -name '*.sh' ;;
         FuzzHARImport) find ../HAR -type f ! -name '*.md' ! -name '*.py' ;;
+        FuzzProvisioningProfile) find ../Apps/Real -type f -name '*.mobileprovision' ;;
     esac
 }
 

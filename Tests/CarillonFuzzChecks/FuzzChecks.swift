@@ -18,7 +18,8 @@ public enum FuzzChecks {
     /// smoke.sh.)
     public static let targets = [
         "FuzzPayload", "FuzzImageVerifier", "FuzzImageDecoders", "FuzzReceipt", "FuzzEventQueueFile", "FuzzArguments", "FuzzHARImport",
-        "FuzzAPIAnswers", "FuzzResultBundle",
+        "FuzzAPIAnswers", "FuzzResultBundle", "FuzzPropertyList", "FuzzZipArchive",
+        "FuzzMachO", "FuzzProvisioningProfile",
     ]
 
     static func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzFailure) {

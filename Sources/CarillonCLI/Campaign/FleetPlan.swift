@@ -46,6 +46,12 @@ struct FleetPlan {
                 ?? "unreadable"
         }
         options.append(.init("--ca-file", ca ?? "none"))
+        // --app's exceptions, host by host (its standard rules are the two lines above, its User-Agent the headers').
+        let exceptions = download.transportSecurityPolicy.exceptions.map { exception in
+            "\(exception.domain)\(exception.includesSubdomains ? " and subdomains" : ""): TLS \(exception.security.minimumTLS.rawValue)"
+                + (exception.security.requiresForwardSecrecy ? "" : ", no forward secrecy")
+        }
+        if !exceptions.isEmpty { options.append(.init("--app", exceptions.joined(separator: "; "))) }
         return options
     }
 }

@@ -190,7 +190,9 @@ struct PayloadRunner: Sendable {
         // Named as its line names it: a shared download's `shared_with` is that name.
         let request = NotificationRequest(identifier: input.name, payload: payload)
         let result = runtime.process(request, timeWillExpireAfter: expireAfter)
-        let warnings = payload.warnings + PayloadHints.warnings(payload.userInfo)
+        let warnings =
+            payload.warnings + PayloadHints.warnings(payload.userInfo)
+            + Self.appWarnings(result, runtime.configuration.download.transportSecurityPolicy)
         let verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         let keptFiles = runtime.configuration.keepsAttachments
         var lineValue: JSONValue?
@@ -225,6 +227,14 @@ struct PayloadRunner: Sendable {
             record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
         }
         return (line, true, record)
+    }
+
+    /// What the extension's ATS exceptions say of this download: an exception allowing insecure HTTP loads
+    /// for one of its hosts changes nothing (``TransportSecurityPolicy/insecureHTTPLoadsNote(urls:)``).
+    static func appWarnings(_ result: ServiceResult, _ policy: TransportSecurityPolicy) -> [String] {
+        let hops = result.trace?.hops ?? []
+        let urls = [result.imageURL].compactMap { $0 } + hops.map(\.url) + hops.compactMap(\.location)
+        return policy.insecureHTTPLoadsNote(urls: urls).map { [$0] } ?? []
     }
 
     /// Records the payload's download with ``recorder``, its verdict the JSON line as printed without

@@ -69,12 +69,22 @@ enum PipelineOptions {
     )
     static let appName = Option.text(
         "--app-name", "NAME", help: "The app name the report's previews show.", default: HTMLReport.defaultAppName)
+    static let app = Option.path(
+        "--app", "APP",
+        help: "Make every verdict this built app's (.ipa, .app, .xcarchive or a zip of one): its extension's ATS and User-Agent."
+    ).discussing(
+        "The notification service extension's own NSAppTransportSecurity replaces the strict defaults host by host"
+            + " (NSExceptionDomains by name, subdomain or address; NSExceptionMinimumTLSVersion, NSExceptionRequiresForwardSecrecy;"
+            + " NSAllowsArbitraryLoads); NSExceptionAllowsInsecureHTTPLoads changes nothing (downloads are HTTPS only), and the"
+            + " line says so. The User-Agent is built from its CFBundleExecutable and CFBundleVersion. --tls-minimum,"
+            + " --no-forward-secrecy and --user-agent still win. An app that cannot be read, or does not embed exactly one"
+            + " service extension, is a usage error (64); 'carillon-nse doctor APP' says why.")
 
     /// Every pipeline option, in the order `--help` lists them, the campaign's and the recording's after.
     static let specs: [OptionSpec] =
         [
             container.spec, attachments.spec, caFile.spec, budget.spec, maxBytes.spec, tlsMinimum.spec, noForwardSecrecy.spec,
             userAgent.spec, acceptLanguage.spec, header.spec, expireAfter.spec, jobs.spec, format.spec, failOn.spec, report.spec,
-            appName.spec,
+            appName.spec, app.spec,
         ] + CampaignOptions.specs + RecordOptions.specs
 }

@@ -23,6 +23,10 @@ struct PipelinePlan {
     var fleet = FleetPlan()
     /// `--record DIR`: writes each payload's download as a HAR file (its directory made and checked).
     var recorder: Recorder?
+    /// What the app says of where an image shows (SPEC §12): `--app`'s, else unknown.
+    var presentationFacts: PresentationFacts = .unknown
+    /// What in `--app`'s extension could not be read as Apple documents it, said once on standard error.
+    var appNotes: [String] = []
 
     /// The run's payloads from `inputs`, in order, as its shard takes them (SPEC §6a, §6c).
     func stream(_ inputs: [PayloadInput], linesFromStandardInput: Bool = false) -> PayloadStream {
@@ -50,9 +54,11 @@ struct PipelinePlan {
                 message:
                     "option '--attachments' must not be inside the shared container '\(container)': images are not the app's to read there")
         }
-        let download = DownloadConfiguration(
+        let app = try readApp(arguments)
+        var download = DownloadConfiguration(
             limits: limits, extraCAFile: try readCAFile(arguments), transportSecurity: try readTransportSecurity(arguments),
-            requestHeaders: try readRequestHeaders(arguments))
+            requestHeaders: try readRequestHeaders(arguments, appUserAgent: app?.userAgent))
+        if let app { download.transportSecurityPolicy = try appTransportSecurity(app, arguments) }
         let format = try Options.format.read(arguments)
         let failOn = try Options.failOn.read(arguments).map { text throws(UsageError) in try FailOn.parse(text) }
         let reportPath = try writableFile(Options.report, arguments)
@@ -75,10 +81,15 @@ struct PipelinePlan {
         let fleet = FleetPlan(
             rule: shardRule, runners: shardChoice?.runners ?? [], statusFile: shardChoice?.statusFile, bundlePath: bundlePath,
             verdictOptions: FleetPlan.verdictOptions(download: download, expireAfter: expireAfter, sharesImages: sharesImages))
-        return PipelinePlan(
+        var plan = PipelinePlan(
             configuration: configuration, sharesImages: sharesImages, expireAfter: expireAfter, jobs: jobs, format: format,
             failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shardChoice?.shard, fleet: fleet,
             recorder: recorder)
+        if let app {
+            plan.presentationFacts = app.presentationFacts
+            plan.appNotes = app.notes
+        }
+        return plan
     }
 
     /// `--ca-file`, readable and holding a certificate.
@@ -98,12 +109,14 @@ struct PipelinePlan {
         return transportSecurity
     }
 
-    /// The request's header fields: URLSession's, with --user-agent, --accept-language and each --header.
-    private static func readRequestHeaders(_ arguments: ParsedArguments) throws(UsageError) -> RequestHeaders {
+    /// The request's header fields: URLSession's (with `--app`'s extension's User-Agent), with --user-agent,
+    /// --accept-language and each --header.
+    private static func readRequestHeaders(_ arguments: ParsedArguments, appUserAgent: String?) throws(UsageError) -> RequestHeaders {
         typealias Options = PipelineOptions
         let extra = try Options.header.read(arguments).compactMap { try? RequestHeaders.parse($0).get() }
         return RequestHeaders(
-            userAgent: try Options.userAgent.read(arguments), acceptLanguage: try Options.acceptLanguage.read(arguments), extra: extra)
+            userAgent: try Options.userAgent.read(arguments) ?? appUserAgent, acceptLanguage: try Options.acceptLanguage.read(arguments),
+            extra: extra)
     }
 
     /// A file the run writes once it is over (`--report`, `--summary`): its directory must exist and it

@@ -21,6 +21,7 @@ struct PipelineRun {
         let started = ContinuousClock.now
         guard case .success(let bundle) = FleetRun.openBundle(plan, io: io) else { return CarillonTool.exitDataError }
         plan.recorder?.sayWhatIsKept(io: io)
+        for note in plan.appNotes { io.standardError.line("\(CarillonTool.name): --app: \(note)") }
         let report = runPayloads(stream, runtime: runtime, output: output, bundle: bundle)
         plan.recorder?.transport.discardRemaining()
         if let spool = output.spool, !JUnitSpool.print(spool, report: report, since: started, io: io) {

@@ -46,7 +46,7 @@ enum ReplayCommand: Command {
         PipelineOptions.maxBytes.spec,
         PipelineOptions.tlsMinimum.spec, PipelineOptions.noForwardSecrecy.spec, PipelineOptions.caFile.spec,
         PipelineOptions.expireAfter.spec, PipelineOptions.userAgent.spec, PipelineOptions.failOn.spec,
-        PipelineOptions.attachments.spec, PipelineOptions.report.spec, PipelineOptions.appName.spec,
+        PipelineOptions.attachments.spec, PipelineOptions.report.spec, PipelineOptions.appName.spec, PipelineOptions.app.spec,
     ]
 
     static let arguments = [

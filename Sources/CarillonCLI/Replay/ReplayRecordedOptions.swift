@@ -8,8 +8,13 @@ enum ReplayRecordedOptions {
     static func given(_ arguments: ParsedArguments) -> Set<String> {
         typealias Options = PipelineOptions
         let valued = [Options.budget.spec.name, Options.maxBytes.spec.name, Options.tlsMinimum.spec.name, Options.userAgent.spec.name]
-        return Set(valued.filter { arguments.value($0) != nil })
-            .union([Options.noForwardSecrecy.spec.name].filter { arguments.has($0) })
+        var given = Set(valued.filter { arguments.value($0) != nil })
+        if arguments.has(Options.noForwardSecrecy.spec.name) { given.insert(Options.noForwardSecrecy.spec.name) }
+        // --app stands for the extension's own ATS and User-Agent: the recorded ones give way to it.
+        if arguments.value(Options.app.spec.name) != nil {
+            given.formUnion([Options.tlsMinimum.spec.name, Options.noForwardSecrecy.spec.name, Options.userAgent.spec.name])
+        }
+        return given
     }
 
     /// `download` with each recorded option that `given` does not name; unchanged without a recording's options.

@@ -119,6 +119,7 @@ struct ReplayRun {
             archive.entry(atFileIndex: $0)
         }
         result.warnings += entries.flatMap(HARRequestComparison.warnings)
+        result.warnings += PayloadRunner.appWarnings(result, configuration.download.transportSecurityPolicy)
         let object = ReplayObject.make(
             archive: archive, file: file.path, entries: entries, transfer: transfer, transport: transport,
             headers: configuration.download.requestHeaders, choice: first.warning, suppliedChain: !plan.chain.isEmpty)

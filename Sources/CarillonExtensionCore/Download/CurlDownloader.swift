@@ -56,6 +56,7 @@ final class CurlDownloader {
         self.multi = multi
         self.configuration = configuration
         self.share = share
+        appliedSecurity = configuration.transportSecurity
         errorBuffer = .allocate(capacity: CurlDownloader.errorBufferSize)
         errorBuffer.initialize(repeating: 0, count: CurlDownloader.errorBufferSize)
         var list: UnsafeMutablePointer<curl_slist>?
@@ -74,6 +75,9 @@ final class CurlDownloader {
 
     /// An option libcurl refused when the handle was set up, reported by every download.
     private var setupFailure: (code: Int32, message: String)?
+    /// The App Transport Security rules the handle's protocol options are set for: the policy's standard
+    /// at first, then the last request's host's.
+    private var appliedSecurity: TransportSecurity
     /// An option libcurl refused during the download in progress: its report carries only that.
     private var optionFailure: (code: Int32, message: String)?
     /// What the C callbacks reach; its feed is the download in progress.
@@ -169,6 +173,11 @@ final class CurlDownloader {
             ?? CurlDownloader.check(CURLOPT_HEADERDATA, carillon_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, pointer))
         {
             return failed(failure)
+        }
+        let security = configuration.transportSecurityPolicy.security(forHost: url.host)
+        if security != appliedSecurity {
+            if let failure = CurlSecureSetup.firstFailure(CurlSecureSetup.protocolOptions(easy, security)) { return failed(failure) }
+            appliedSecurity = security
         }
         handshake.host = url.host
         handshake.brokenRule = nil

@@ -6,8 +6,14 @@ public struct DownloadConfiguration: Sendable, Equatable {
     /// A PEM file of extra trusted certificate authorities (tests, staging). The system's trust store
     /// stays in use and verification is never switched off.
     public var extraCAFile: String?
-    /// ATS, by default without exceptions, as iOS applies it.
-    public var transportSecurity: TransportSecurity
+    /// ATS per host, by default without exceptions for any host, as iOS applies it to an extension that
+    /// declares none.
+    public var transportSecurityPolicy: TransportSecurityPolicy
+    /// ATS for the hosts no exception names (``TransportSecurityPolicy/standard``).
+    public var transportSecurity: TransportSecurity {
+        get { transportSecurityPolicy.standard }
+        set { transportSecurityPolicy.standard = newValue }
+    }
     /// The request's header fields, by default the ones the extension's `URLSession` sends.
     public var requestHeaders: RequestHeaders
 
@@ -18,7 +24,7 @@ public struct DownloadConfiguration: Sendable, Equatable {
     ) {
         self.limits = limits
         self.extraCAFile = extraCAFile
-        self.transportSecurity = transportSecurity
+        transportSecurityPolicy = TransportSecurityPolicy(standard: transportSecurity)
         self.requestHeaders = requestHeaders
     }
 }

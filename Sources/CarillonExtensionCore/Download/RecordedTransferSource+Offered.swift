@@ -5,8 +5,10 @@ extension RecordedTransferSource {
     func offered(_ hop: RecordedHop, _ connection: RecordedConnection) -> OfferedHandshake.Verdict {
         let offered = transfer.connection(connection.offered)
         let answered = transfer.hops.contains { $0.relaxedTLS && $0.url == hop.url && $0.connection == offered?.id }
+        let host = (try? ImageURL(validating: hop.url))?.host
+        let security = host.map { transportSecurityPolicy.security(forHost: $0) } ?? transportSecurityPolicy.standard
         return OfferedHandshake.judge(
-            message: hop.end.message, offered: offered, security: transportSecurity, recordedSecurity: transfer.recordedSecurity,
+            message: hop.end.message, offered: offered, security: security, recordedSecurity: transfer.recordedSecurity,
             answered: answered)
     }
 }

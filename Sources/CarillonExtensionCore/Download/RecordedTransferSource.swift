@@ -26,8 +26,8 @@ package struct RecordedTransferSource: TransferSource {
     package let at: Int64
     /// How a request's URL finds its recorded hop.
     package let match: RecordedURLMatch
-    /// The settings the chain and the handshake are judged under.
-    let transportSecurity: TransportSecurity
+    /// The settings the chain and the handshake are judged under, per host.
+    let transportSecurityPolicy: TransportSecurityPolicy
     let extraCAFile: String?
     /// What the recording lacked, in the order met.
     package private(set) var gaps: [Gap] = []
@@ -47,7 +47,7 @@ package struct RecordedTransferSource: TransferSource {
         self.transfer = transfer
         self.at = at
         self.match = match
-        transportSecurity = configuration.transportSecurity
+        transportSecurityPolicy = configuration.transportSecurityPolicy
         extraCAFile = configuration.extraCAFile
     }
 
@@ -139,7 +139,7 @@ package struct RecordedTransferSource: TransferSource {
         }
         // Refused before any certificate, and asked again with relaxed rules: judged from that offer.
         if connection.offered != nil, connection.tls == nil, connection.chain.isEmpty { return nil }
-        if let tls = connection.tls, let words = transportSecurity.refusal(of: tls) {
+        if let tls = connection.tls, let words = transportSecurityPolicy.security(forHost: url.host).refusal(of: tls) {
             return ChainEnding(curlCode: CurlCode.sslConnectError, message: "SSL connect error (\(words))")
         } else if connection.tls == nil {
             unchecked.append("TLS version and cipher: not recorded for \(connection.id)")

@@ -18,6 +18,28 @@ public struct RequestHeaders: Sendable, Equatable {
         "\(extensionExecutable)/\(CarillonVersion.current) \(DeviceVersions.cfNetworkAndDarwin)"
     }
 
+    /// The `User-Agent` an extension's `URLSession` sends, built from its bundle as CFNetwork builds it:
+    /// `<CFBundleExecutable>/<CFBundleVersion> CFNetwork/<v> Darwin/<v>`. A character outside an HTTP
+    /// token (a space, a slash, anything not ASCII) is percent-encoded, as its UTF-8 bytes, so that the
+    /// product stays one token.
+    public static func userAgent(executable: String, bundleVersion: String) -> String {
+        "\(tokenEncoded(executable))/\(tokenEncoded(bundleVersion)) \(DeviceVersions.cfNetworkAndDarwin)"
+    }
+
+    private static func tokenEncoded(_ text: String) -> String {
+        let digits = Array("0123456789ABCDEF")
+        var encoded = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, byte != UInt8(ascii: "%"), isTokenCharacter(scalar) {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                encoded += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+            }
+        }
+        return encoded
+    }
+
     /// The request `URLSession` sends from the extension.
     // swift-format-ignore: DontRepeatTypeInStaticProperties
     public static let iPhone = RequestHeaders()

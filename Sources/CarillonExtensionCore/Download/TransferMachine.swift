@@ -48,6 +48,8 @@ struct TransferMachine: Sendable {
 
     /// The limits in force.
     let limits: DownloadLimits
+    /// App Transport Security per host: the report words a refused handshake by the current host's rules.
+    let transportSecurityPolicy: TransportSecurityPolicy
     /// The URL of the request in progress (the payload's, then each redirect's).
     private(set) var current: ImageURL
     /// The report so far: the hops ended, and the settings in force.
@@ -69,10 +71,12 @@ struct TransferMachine: Sendable {
     /// A machine for a download of `url` under `configuration`.
     init(url: ImageURL, configuration: DownloadConfiguration) {
         limits = configuration.limits
+        transportSecurityPolicy = configuration.transportSecurityPolicy
         current = url
         report = TransferReport(
-            curlCode: 0, curlMessage: "", status: 0, bytesWritten: 0, transportSecurity: configuration.transportSecurity,
-            cap: limits.maximumBytes, budget: limits.budget)
+            curlCode: 0, curlMessage: "", status: 0, bytesWritten: 0,
+            transportSecurity: configuration.transportSecurityPolicy.security(forHost: url.host), cap: limits.maximumBytes,
+            budget: limits.budget)
         report.requestHeaders = configuration.requestHeaders.redacted
     }
 
@@ -164,6 +168,7 @@ struct TransferMachine: Sendable {
         {
         case .success(let next):
             current = next
+            report.transportSecurity = transportSecurityPolicy.security(forHost: next.host)
             return .request(next)
         case .failure(let refusal):
             report.refusal = refusal

@@ -94,11 +94,13 @@ public final class NotificationService: Sendable {
         // Clamped, so that no value (negative, or near Duration's limit) can trap: a year is "never" here.
         let clamped = min(max(delay, .zero), .seconds(365 * 86_400))
         // Time-will-expire counts from delivery, so the receipt's wait for its lock is inside it, and never
-        // outlasts it.
-        let expiry = ContinuousClock.now + clamped
+        // outlasts it; the elapsed time counts from the same instant, so that an expiry is never reported
+        // before its delay (a thread descheduled between two readings of the clock made it 3 ms early).
+        let delivery = ContinuousClock.now
+        let expiry = delivery + clamped
         let service = NotificationService(
             request: request, configuration: configuration, pool: pool, source: source,
-            receiptLockDeadline: min(expiry, .now + FileLock.extensionWait), expiry: expiry
+            receiptLockDeadline: min(expiry, delivery + FileLock.extensionWait), expiry: expiry, delivery: delivery
         ) { result in
             delivered.withLock { $0 = result }
         }
@@ -113,13 +115,13 @@ public final class NotificationService: Sendable {
     private init(
         request: NotificationRequest, configuration: ExtensionConfiguration, pool: any ImageTransport, source: SharedImageSource?,
         receiptLockDeadline: ContinuousClock.Instant, expiry: ContinuousClock.Instant? = nil,
-        completion: @escaping @Sendable (ServiceResult) -> Void
+        delivery: ContinuousClock.Instant = .now, completion: @escaping @Sendable (ServiceResult) -> Void
     ) {
         self.request = request
         let cancellation = DownloadCancellation(expiry: expiry)
         self.cancellation = cancellation
         self.source = source.map { ($0, ImageWait(cancellation: cancellation)) }
-        self.started = .now
+        self.started = delivery
         self.state = Mutex(State(handler: completion))
         let userInfo = request.content.userInfo
         let stamp = CarillonStamp(userInfo: userInfo)

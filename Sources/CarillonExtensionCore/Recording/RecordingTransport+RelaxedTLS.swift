@@ -20,7 +20,7 @@ extension RecordingTransport {
             let url = try? ImageURL(validating: download.transfer.hops[refused.hop].url)
         else { return (download, nil) }
         var relaxedConfiguration = configuration
-        relaxedConfiguration.transportSecurity = RecordingTransport.relaxedSecurity
+        relaxedConfiguration.transportSecurityPolicy = TransportSecurityPolicy(standard: RecordingTransport.relaxedSecurity)
         let second = RecordingTransport(configuration: relaxedConfiguration, bodiesDirectory: bodiesDirectory)
         _ = try? second.download(url, cancellation: DownloadCancellation()) { _ in true }
         guard var relaxed = second.take(url.absoluteString) else { return (download, nil) }

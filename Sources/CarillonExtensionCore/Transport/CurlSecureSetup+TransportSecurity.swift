@@ -8,17 +8,7 @@ extension CurlSecureSetup {
     static func transportSecurityOptions(
         _ easy: UnsafeMutableRawPointer, _ security: TransportSecurity, _ handshake: HandshakeState
     ) -> [(CURLoption, CURLcode)] {
-        // A minimum: the maximum stays libcurl's default (the highest it supports).
-        let version =
-            switch security.minimumTLS {
-            case .v1_0: Int(CURL_SSLVERSION_TLSv1_0)
-            case .v1_1: Int(CURL_SSLVERSION_TLSv1_1)
-            case .v1_2: Int(CURL_SSLVERSION_TLSv1_2)
-            case .v1_3: Int(CURL_SSLVERSION_TLSv1_3)
-            }
-        return [
-            (CURLOPT_SSLVERSION, carillon_easy_setopt_long(easy, CURLOPT_SSLVERSION, version)),
-            (CURLOPT_SSL_CIPHER_LIST, carillon_easy_setopt_string(easy, CURLOPT_SSL_CIPHER_LIST, security.cipherList)),
+        protocolOptions(easy, security) + [
             (
                 CURLOPT_SSL_CTX_DATA,
                 carillon_easy_setopt_pointer(easy, CURLOPT_SSL_CTX_DATA, Unmanaged.passUnretained(handshake).toOpaque())
@@ -43,6 +33,23 @@ extension CurlSecureSetup {
                     return CURLE_OK
                 }
             ),
+        ]
+    }
+
+    /// `CURLOPT_SSLVERSION` and `CURLOPT_SSL_CIPHER_LIST` for `security`: what differs from one host's
+    /// rules to another's (``TransportSecurityPolicy``), set again before a request whose host's differ.
+    static func protocolOptions(_ easy: UnsafeMutableRawPointer, _ security: TransportSecurity) -> [(CURLoption, CURLcode)] {
+        // A minimum: the maximum stays libcurl's default (the highest it supports).
+        let version =
+            switch security.minimumTLS {
+            case .v1_0: Int(CURL_SSLVERSION_TLSv1_0)
+            case .v1_1: Int(CURL_SSLVERSION_TLSv1_1)
+            case .v1_2: Int(CURL_SSLVERSION_TLSv1_2)
+            case .v1_3: Int(CURL_SSLVERSION_TLSv1_3)
+            }
+        return [
+            (CURLOPT_SSLVERSION, carillon_easy_setopt_long(easy, CURLOPT_SSLVERSION, version)),
+            (CURLOPT_SSL_CIPHER_LIST, carillon_easy_setopt_string(easy, CURLOPT_SSL_CIPHER_LIST, security.cipherList)),
         ]
     }
 

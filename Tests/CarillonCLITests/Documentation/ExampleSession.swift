@@ -7,7 +7,9 @@ import Foundation
 ///   as `Payloads/GROUP/`, as `GROUP/`, and all in `p/`), its CA as `ca.pem`, and `TestAssets/`;
 /// - `api`: the events API stand-in, whose CA is `api-ca.pem` and whose mobile key is in `mobile-key`;
 ///   in a command, `https://127.0.0.1:PORT` is its address;
-/// - `campaign`: `campaign.jsonl`, the sample campaign of 3,000 payloads (`TestAssets/Campaign/generate.py`).
+/// - `campaign`: `campaign.jsonl`, the sample campaign of 3,000 payloads (`TestAssets/Campaign/generate.py`);
+/// - `apps`: built apps in `apps/NAME/` (`TestAssets/Apps/make_apps.py --only healthy app-group-differs
+///   ats-tls11`), and `tls11.url`, the image URL of the local server's TLS 1.0/1.1-only listener (with `samples`).
 final class ExampleSession {
     let work = TemporaryDirectory("doc-examples")
     private var api: EventsAPIServer?
@@ -25,6 +27,7 @@ final class ExampleSession {
                 try FileManager.default.copyItem(atPath: server.caFile, toPath: work.file("api-ca.pem"))
                 try work.write("mobile-key", server.key + "\n")
                 api = server
+            case "apps": try prepareApps()
             case "campaign":
                 let made = try Shell.run(
                     "python3 \(Shell.quote(Paths.testAssets("Campaign/generate.py"))) \(TestServer.shared.baseURL) 3000 > "
@@ -33,6 +36,15 @@ final class ExampleSession {
             default: break
             }
         }
+    }
+
+    private func prepareApps() throws {
+        try prepare(["samples"])
+        let made = try Shell.run(
+            "python3 \(Shell.quote(Paths.testAssets("Apps/make_apps.py"))) \(Shell.quote(work.file("apps")))"
+                + " --only healthy app-group-differs ats-tls11")
+        guard made.status == 0 else { throw ExampleError(description: "make_apps.py: \(made.standardError)") }
+        try work.write("tls11.url", TestServer.shared.url("/img/png", onATSListener: "ats_tls11") + "\n")
     }
 
     private func prepareSamples() throws {

@@ -48,6 +48,10 @@ import Testing
                 try FuzzChecks.eventQueueFile(bytes, throughQueue: true)
             case "FuzzHARImport": try FuzzChecks.harImport(bytes)
             case "FuzzResultBundle": try FuzzChecks.resultBundle(bytes)
+            case "FuzzPropertyList": try FuzzChecks.propertyList(bytes)
+            case "FuzzZipArchive": try FuzzChecks.zipArchive(bytes)
+            case "FuzzMachO": try FuzzChecks.machO(bytes)
+            case "FuzzProvisioningProfile": try FuzzChecks.provisioningProfile(bytes)
             default: Issue.record("no checks for target \(input.target)")
             }
         } catch let failure as FuzzFailure {

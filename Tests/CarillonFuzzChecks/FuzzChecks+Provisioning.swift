@@ -1,0 +1,38 @@
+@_spi(Tooling) import CarillonExtensionCore
+
+extension FuzzChecks {
+    // MARK: - FuzzProvisioningProfile
+
+    /// The CMS envelope and the BER beneath it (`FuzzProvisioningProfile`): `ProvisioningProfile` reads a
+    /// profile or refuses it with a message, and its content is within the bound; the same bytes as DER
+    /// entitlements decode to a dictionary or are refused; every element the BER reader walks from the
+    /// start lies inside the input, its children inside it.
+    public static func provisioningProfile(_ bytes: [UInt8]) throws(FuzzFailure) {
+        switch Result(catching: { () throws(ProvisioningError) in try ProvisioningProfile(bytes) }) {
+        case .success(let profile): if let expiry = profile.expirationDate { try timestamp(expiry) }
+        case .failure(let error): try check(!error.message.isEmpty, "a profile refused without a message")
+        }
+        if let content = try? CMSSignedData.content(of: bytes, limit: 4096) {
+            try check(content.count <= 4096, "a content of \(content.count) bytes past its bound")
+        }
+        switch Result(catching: { () throws(BERError) in try DEREntitlements.decode(bytes) }) {
+        case .success(let entitlements): try check(entitlements.members != nil, "DER entitlements that are a \(entitlements.typeName)")
+        case .failure(let error): try check(!error.message.isEmpty, "DER entitlements refused without a message")
+        }
+        try berWalk(BERReader(bytes), at: 0, end: bytes.count, depth: 0)
+    }
+
+    private static func berWalk(_ reader: BERReader, at offset: Int, end: Int, depth: Int) throws(FuzzFailure) {
+        guard depth < 8, offset < end, let element = try? reader.element(at: offset, limit: end) else { return }
+        try check(element.contentStart <= element.contentEnd && element.contentEnd <= element.end, "an element's bounds out of order")
+        try check(offset < element.contentStart && element.end <= end, "an element outside its parent")
+        guard element.constructed else { return }
+        var position = element.contentStart
+        for _ in 0..<16 where position < element.contentEnd {
+            guard let child = try? reader.element(at: position, limit: element.contentEnd) else { return }
+            try check(child.end <= element.contentEnd && child.end > position, "a child outside its element")
+            try berWalk(reader, at: position, end: element.contentEnd, depth: depth + 1)
+            position = child.end
+        }
+    }
+}
