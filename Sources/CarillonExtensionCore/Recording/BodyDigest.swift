@@ -34,11 +34,9 @@ final class BodyDigest {
             }
             stopFollowing(at: total - piece.count)
         }
-        if !followedOnce, failure == nil, total > BodyDigest.inlineLimit, let file,
-            let descriptor = try? FileSystem.openForStreaming(file, policy: .regularFile)
-        {
+        if !followedOnce, failure == nil, total > BodyDigest.inlineLimit, let file, let reader = try? RandomAccessFile(file) {
             followedOnce = true
-            let started = Follower(path: file, descriptor: descriptor, from: total - piece.count, running: running)
+            let started = Follower(reader: reader, from: total - piece.count, running: running)
             follower = started
             started.advance(to: total)
             return
@@ -89,8 +87,8 @@ extension BodyDigest {
         /// How much the queue reads at a time.
         static let readSize = 128 * 1024
 
-        let path: String
-        private let descriptor: Int32
+        private let reader: RandomAccessFile
+        var path: String { reader.path }
         /// The queue's, until ``stop(at:)`` has waited for it.
         private let running: Running
         private var hashed: Int
@@ -102,11 +100,9 @@ extension BodyDigest {
         private let wake = DispatchSemaphore(value: 0)
         private let done = DispatchSemaphore(value: 0)
 
-        /// A follower of the file at `path`, open as `descriptor` (which it closes), from byte `start` on,
-        /// adding to `running`.
-        init(path: String, descriptor: Int32, from start: Int, running: Running) {
-            self.path = path
-            self.descriptor = descriptor
+        /// A follower of the file `reader` reads, from byte `start` on, adding to `running`.
+        init(reader: RandomAccessFile, from start: Int, running: Running) {
+            self.reader = reader
             self.running = running
             hashed = start
             woken = start
@@ -141,10 +137,7 @@ extension BodyDigest {
         }
 
         private func run() {
-            defer {
-                FileSystem.closeDescriptor(descriptor)
-                done.signal()
-            }
+            defer { done.signal() }
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Follower.readSize, alignment: 64)
             defer { buffer.deallocate() }
             while true {
@@ -163,9 +156,12 @@ extension BodyDigest {
         private func hashNext(upTo end: Int, buffer: UnsafeMutableRawBufferPointer) -> Bool {
             let want = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<min(buffer.count, end - hashed)])
             do throws(FileSystemError) {
-                try FileSystem.read(descriptor, into: want, at: hashed, path: path)
+                let count = try reader.read(into: want, offset: hashed)
+                guard count == want.count else {
+                    throw FileSystemError("read", path, errno: 0, explanation: "the file ends at \(hashed + count) bytes")
+                }
                 running.sha.update(UnsafeRawBufferPointer(want))
-                hashed += want.count
+                hashed += count
                 return true
             } catch {
                 self.error = error

@@ -14,24 +14,6 @@ extension FileSystem {
         return count
     }
 
-    /// Fills all of `buffer` with the bytes from `offset` on (`pread(2)`, retrying short reads and
-    /// interruptions; the descriptor's own position is left alone).
-    ///
-    /// - Throws: ``FileSystemError`` when a read fails, or with `EIO` when the file ends first.
-    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int, path: String)
-        throws(FileSystemError)
-    {
-        var done = 0
-        while done < buffer.count {
-            let count = SystemCall.retryingInterrupts {
-                system_pread(descriptor, buffer.baseAddress! + done, buffer.count - done, COffT(offset + done))
-            }
-            if count < 0 { throw .last("read", path) }
-            if count == 0 { throw FileSystemError("read", path, errno: _EIO, explanation: "the file ends at \(offset + done) bytes") }
-            done += count
-        }
-    }
-
     /// A scratch file with no name: created in `directory` (0600, `O_RDWR | O_EXCL`) and unlinked at
     /// once, so nothing is left behind whatever ends the process. Returns its descriptor.
     public static func createScratchFile(in directory: String) throws(FileSystemError) -> Int32 {
