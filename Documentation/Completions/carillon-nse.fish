@@ -88,7 +88,7 @@ complete -c carillon-nse -n '__carillon_nse_command check' -l record-inline -x -
 complete -c carillon-nse -n '__carillon_nse_command check' -l record-keep-secrets -d 'Keep Authorization, Cookie, Set-Cookie, signed-URL parameters and alert text in recordings.'
 complete -c carillon-nse -n '__carillon_nse_command check' -l help -d 'Show this help.'
 
-complete -c carillon-nse -n '__carillon_nse_command replay' -l payload -r -F -d 'The payload the device received: its carillon.image is the URL looked for in the HAR.'
+complete -c carillon-nse -n '__carillon_nse_command replay' -l payload -r -F -d 'The payload the device received, routed as process routes it; its image is looked for in the HAR.'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l url -x -d 'Replay this image URL, as the image of a routed payload.'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l entry -x -d 'Replay entry N of the file (counted from 0, in file order).'
 complete -c carillon-nse -n '__carillon_nse_command replay' -l list -d 'Print one JSON line per entry of the file instead of verdicts.'

@@ -150,27 +150,43 @@ static inline size_t carillon_ssl_group(void *ssl, char *buffer, size_t size) {
     return length;
 }
 
-/// The trust a handshake has, for judging recorded chains offline, as libcurl sets it up: without
-/// `ca_file`, the system's default bundle and hashed directory (`X509_STORE_set_default_paths`); with
-/// it, `ca_file` (`X509_STORE_load_locations`) and the system's hashed directory (CURLOPT_CAINFO
+/// The trust a handshake has, for judging recorded chains offline, as libcurl sets it up: with
+/// `bundle` (no extra trust at all), the system's default bundle and hashed directory
+/// (`X509_STORE_set_default_paths`); without it, the system's hashed directory (CURLOPT_CAINFO
 /// replaces the bundle, CURLOPT_CAPATH stays: `X509_LOOKUP_hash_dir`, whose certificates are read
-/// only when a chain names their subject). Loading the bundle parses every certificate in it, so a
-/// caller judging many chains builds this once and passes it to `carillon_offline_store`. NULL when
-/// it cannot be built; `X509_STORE_free` frees it.
-static inline X509_STORE *carillon_trust_store(const char *ca_file) {
+/// only when a chain names their subject) and `ca_file` when given (`X509_STORE_load_locations`);
+/// certificates a recording kept are added after (`carillon_trust_store_add`). Loading the bundle
+/// parses every certificate in it, so a caller judging many chains builds this once and passes it to
+/// `carillon_offline_store`. NULL when it cannot be built; `X509_STORE_free` frees it.
+static inline X509_STORE *carillon_trust_store(const char *ca_file, int bundle) {
     X509_STORE *store = X509_STORE_new();
     int ready = store != NULL;
-    if (ready && !ca_file) ready = X509_STORE_set_default_paths(store) == 1;
-    if (ready && ca_file) {
+    if (ready && bundle) ready = X509_STORE_set_default_paths(store) == 1;
+    if (ready && !bundle) {
         X509_LOOKUP *directory = X509_STORE_add_lookup(store, X509_LOOKUP_hash_dir());
         ready = directory && X509_LOOKUP_add_dir(directory, NULL, X509_FILETYPE_DEFAULT) == 1;
-        if (ready) ready = X509_STORE_load_locations(store, ca_file, NULL) == 1;
+        if (ready && ca_file) ready = X509_STORE_load_locations(store, ca_file, NULL) == 1;
     }
     if (!ready) {
         X509_STORE_free(store);
         return NULL;
     }
     return store;
+}
+
+/// Adds the DER certificate `der` (`length` bytes) to `store` as a trusted one (`d2i_X509`,
+/// `X509_STORE_add_cert`, which takes its own reference): the extra trust a recording kept. 1 when
+/// added (or already there), 0 when the bytes are not one whole certificate.
+static inline int carillon_trust_store_add(X509_STORE *store, const unsigned char *der, long length) {
+    const unsigned char *cursor = der;
+    X509 *cert = d2i_X509(NULL, &cursor, length);
+    if (!cert || cursor != der + length) {
+        X509_free(cert);
+        return 0;
+    }
+    int added = X509_STORE_add_cert(store, cert) == 1;
+    X509_free(cert);
+    return added;
 }
 
 /// A store context for verifying a recorded chain offline, as the handshake would have at `at`

@@ -3,8 +3,8 @@
 - 12: `replay` of a 10 MiB recording made by `process --record` in this run (the body over `--record-inline`,
   in `DIR/bodies/`), whole process, against the live run it was recorded from (`process` of the same
   payload without `--record`), the sides alternating; 12i: the same recording made with the body inline
-  (`--record-inline 16777216`: 14 MB of base64 in the HAR). No network: reading the HAR, the body (base64
-  or its file), the chain judged again, the verifier.
+  (`--record-inline 16777216`: 14 MB of base64 in the HAR). No network, and no --ca-file: reading the HAR, the
+  body (base64 or its file), the chain judged again under the trust the recording holds, the verifier.
 - 13: 1,000 small recordings replayed by one `replay` invocation over their directory: four recordings
   made by `process --record` (the test server's PNG, JPEG, GIF and 10 KiB JPEG, bodies inline), each
   copied 250 times; recordings a second.
@@ -58,8 +58,9 @@ def ten_mib(b, nse, srv, work, reps):
     live_payload = b.write_payload(os.path.join(work, "replay-live.json"), url)
     cmds = {
         "live": [nse, "process", "--attachments", att, "--ca-file", srv.ca, live_payload],
-        "replay": [nse, "replay", "--ca-file", srv.ca, har],
-        "inline": [nse, "replay", "--ca-file", srv.ca, inline],
+        # No --ca-file: a recording holds the extra trust its run had (SPEC §9, round five).
+        "replay": [nse, "replay", har],
+        "inline": [nse, "replay", inline],
     }
     wall, cpu = {k: [] for k in cmds}, {k: [] for k in cmds}
 
@@ -99,7 +100,7 @@ def many_small(b, nse, srv, work, reps):
     b.clear(many)
     for i in range(COUNT):
         shutil.copyfile(hars[i % len(hars)], os.path.join(many, f"{i:04d}.har"))
-    cmd = [nse, "replay", "--ca-file", srv.ca, many]
+    cmd = [nse, "replay", many]
     wall, cpu = [], []
     for i in range(reps + 1):
         b.settle()

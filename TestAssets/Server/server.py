@@ -863,6 +863,12 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         self.hold(_int_param(q, "seconds", 3600))
 
+    @route("/late/headers")
+    def late_headers(self, q):
+        # The image, its head sent only after `seconds` (a fraction allowed): a slow origin that answers.
+        if self.hold(float(q.get("seconds", ["1"])[0])):
+            self.send_bytes(200, "image/png", IMAGES.png)
+
     @route("/stall/body")
     def stall_body(self, q):
         self.close_connection = True

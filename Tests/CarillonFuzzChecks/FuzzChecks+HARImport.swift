@@ -9,7 +9,7 @@ extension FuzzChecks {
     static let harBodyCap = 4096
 
     /// `HARReader.read` and `HARBodyReading.read` on a HAR file (`FuzzHARImport`): never a trap; a
-    /// refusal has a message; what is read is normalised (entries in start order, no pseudo-header among
+    /// refusal has a message; carillon's `_carillon` reads back as written; what is read is normalised (entries in start order, no pseudo-header among
     /// the headers, versions mapped to "1.0", "1.1", "2", "3" or nil, bodies within the cap); and the
     /// same file with its entries in reverse order, or with unknown `_` fields added everywhere, reads
     /// to the same entries and the same bodies.
@@ -22,6 +22,7 @@ extension FuzzChecks {
             return
         }
         try harNormalised(archive)
+        try harCarillonSettles(archive)
         let summary = harSummary(archive)
         // The variants need the document as JSON: only for plain (not compressed) files the parser reads.
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
@@ -41,6 +42,25 @@ extension FuzzChecks {
         root[logIndex].value = .object(log)
         let extended = try harVariant(.object(root), "with unknown _ fields")
         try check(harSummary(extended) == summary, "unknown _ fields changed what was read")
+    }
+
+    /// carillon's own `_carillon` members, read once and written, read and write back to the same text:
+    /// the one type that owns the keys decodes what it encodes (a first reading may round a time or drop
+    /// a member of a wrong type; a second changes nothing).
+    private static func harCarillonSettles(_ archive: HARArchive) throws(FuzzFailure) {
+        if let carillon = archive.carillon {
+            let once = carillon.json
+            guard let again = HARCarillon(once) else { throw FuzzFailure(message: "log._carillon as written is not read back") }
+            try check(JSONWriter.string(again.json) == JSONWriter.string(once), "log._carillon read back is not what was written")
+        }
+        for entry in archive.entries {
+            guard let carillon = entry.carillon else { continue }
+            let once = carillon.json
+            guard let again = HARCarillon.Entry(once) else {
+                throw FuzzFailure(message: "an entry's _carillon as written is not read back")
+            }
+            try check(again.json == once, "entry \(entry.index)'s _carillon read back is not what was written")
+        }
     }
 
     private static func harVariant(_ document: JSONValue, _ name: String) throws(FuzzFailure) -> HARArchive {

@@ -135,7 +135,7 @@ struct BundleMerge {
             guard parts.count == 2, let bundle = Int(parts[0]), let index = Int(parts[1]), bundles.indices.contains(bundle),
                 let data = try? bundles[bundle].attachment(index), case .string(let text)? = data["base64"]
             else { return nil }
-            return try? HARBase64.decode(text)
+            return try? Base64.decode(text)
         }
     }
 }

@@ -241,7 +241,7 @@ struct PayloadRunner: Sendable {
     /// `recording`; returns the file's path.
     private func recording(_ input: PayloadInput, _ payload: Payload, _ result: ServiceResult, _ warnings: [String]) -> String? {
         guard let recorder else { return nil }
-        let line = ResultLine.make(input, result: result, payloadWarnings: warnings)
+        let line = ResultLine.value(input, result: result, payloadWarnings: warnings)
         return recorder.record(input, payload: payload, result: result, line: line, io: io)
     }
 }

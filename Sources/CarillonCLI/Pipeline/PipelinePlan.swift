@@ -74,7 +74,8 @@ struct PipelinePlan {
             keptAttachments == nil
             ? "the run's attachments directory under $TMPDIR (--attachments DIR names another)" : Options.attachments.spec.name
         try DirectoryCheck.check(attachments, option: attachmentsOption, access: .create)
-        let recorder = try Recorder.make(arguments, container: container, attachments: attachments, download: download)
+        let recorder = try Recorder.make(
+            arguments, container: container, attachments: attachments, download: download, expireAfter: expireAfter)
         var configuration = ExtensionConfiguration(attachmentsDirectory: attachments, receiptContainer: container, download: download)
         configuration.keepsAttachments = keptAttachments != nil
         let sharesImages = !(try CampaignOptions.noShare.read(arguments))

@@ -3,22 +3,28 @@
 /// The JSON line `process` prints for one payload (SPEC §6).
 enum ResultLine {
     /// `keptFiles` false: the attachment files last only for the run, and each `file` is null;
-    /// `recording`: with `--record`, the recording's path or null, as the line's last field.
+    /// `recording`: with `--record`, the recording's path or null, as the line's last field; `replay`:
+    /// `replay`'s object, last.
     static func make(
-        _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], keptFiles: Bool = true, recording: JSONValue? = nil
+        _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], keptFiles: Bool = true, recording: JSONValue? = nil,
+        replay: JSONValue? = nil
     ) -> String {
-        JSONWriter.string(value(payload, result: result, payloadWarnings: payloadWarnings, keptFiles: keptFiles, recording: recording))
+        JSONWriter.string(
+            value(payload, result: result, payloadWarnings: payloadWarnings, keptFiles: keptFiles, recording: recording, replay: replay))
     }
 
-    /// ``make(_:result:payloadWarnings:keptFiles:recording:)``'s line as a value: what a `--bundle` keeps.
+    /// ``make(_:result:payloadWarnings:keptFiles:recording:replay:)``'s line as a value: what a recording keeps
+    /// as its verdict, and what a `--bundle` keeps.
     static func value(
-        _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], keptFiles: Bool = true, recording: JSONValue? = nil
+        _ payload: PayloadInput, result: ServiceResult, payloadWarnings: [String], keptFiles: Bool = true, recording: JSONValue? = nil,
+        replay: JSONValue? = nil
     ) -> JSONValue {
         render(
             payload: payload, routed: result.routed, outcome: result.outcome, delivered: result.delivered,
             deliveryID: result.deliveryID, receipt: result.receipt.code, attachments: result.content.attachments,
             elapsedMilliseconds: result.elapsed.inMilliseconds, warnings: payloadWarnings + result.warnings,
-            imageURL: result.imageURL, trace: result.trace, sharedWith: result.sharedWith, keptFiles: keptFiles, recording: recording)
+            imageURL: result.imageURL, trace: result.trace, sharedWith: result.sharedWith, keptFiles: keptFiles, recording: recording,
+            replay: replay)
     }
 
     /// The line for an input that is not a payload: unreadable, or not a JSON object.
@@ -36,7 +42,7 @@ enum ResultLine {
     private static func render(
         payload: PayloadInput, routed: Bool, outcome: Outcome, delivered: Delivered, deliveryID: DeliveryID?, receipt: String,
         attachments: [NotificationAttachment], elapsedMilliseconds: Double, warnings: [String], imageURL: String?,
-        trace: DownloadTrace?, sharedWith: String?, keptFiles: Bool, recording: JSONValue? = nil
+        trace: DownloadTrace?, sharedWith: String?, keptFiles: Bool, recording: JSONValue? = nil, replay: JSONValue? = nil
     ) -> JSONValue {
         let files: [JSONValue] = attachments.map { attachment in
             [
@@ -61,14 +67,13 @@ enum ResultLine {
         ]
         // SPEC §9: last, so that the documented order of the others is untouched.
         if let recording { fields.append((key: "recording", value: recording)) }
+        if let replay { fields.append((key: "replay", value: replay)) }
         // A name that is not UTF-8 shows its odd bytes as \xNN in `payload`; the exact bytes ride along.
         return .object(payload.jsonMembers + fields)
     }
 
-    /// Milliseconds with three decimals, as JSON number text.
+    /// Milliseconds with three decimals, as JSON number text (``JSONWriter/milliseconds(_:)``).
     static func milliseconds(_ value: Double) -> String {
-        let thousandths = Int((max(0, value) * 1000).rounded())
-        let fraction = String(thousandths % 1000)
-        return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        JSONWriter.milliseconds(value)
     }
 }

@@ -1,9 +1,10 @@
 @_spi(Tooling) import CarillonExtensionCore
 import Synchronization
 
-/// Writes `process --record`'s directory: one HAR file per payload that downloaded (``HARRecording``),
-/// large bodies in `bodies/`, every file atomically (temporary, then rename: never torn, but not
-/// fsynced, since a recording is evidence, not a receipt) with exact modes.
+/// Writes `process --record`'s directory: one HAR file per payload that downloaded (the core's
+/// ``HARRecording``, named by ``HARFileName``), large bodies in `bodies/`, every file atomically
+/// (temporary, then rename: never torn, but not fsynced, since a recording is evidence, not a receipt)
+/// with exact modes.
 final class Recorder: Sendable {
     let directory: String
     let inlineLimit: Int
@@ -26,7 +27,7 @@ final class Recorder: Sendable {
     ///
     /// - Throws: a usage error when DIR is inside the container or the attachments directory, or cannot be made.
     static func make(
-        _ arguments: ParsedArguments, container: String?, attachments: String, download: DownloadConfiguration
+        _ arguments: ParsedArguments, container: String?, attachments: String, download: DownloadConfiguration, expireAfter: Duration
     ) throws(UsageError) -> Recorder? {
         guard let directory = try RecordOptions.record.read(arguments) else { return nil }
         for (option, other) in [("--container", container), ("--attachments", attachments)] {
@@ -47,7 +48,7 @@ final class Recorder: Sendable {
         let keeps = try RecordOptions.keepSecrets.read(arguments)
         return Recorder(
             directory: directory, inlineLimit: try RecordOptions.inline.read(arguments), keepsSecrets: keeps,
-            transport: RecordingTransport(configuration: download, bodiesDirectory: bodies))
+            transport: RecordingTransport(configuration: download, expireAfter: expireAfter, bodiesDirectory: bodies))
     }
 
     /// Says on standard error what `--record-keep-secrets` keeps, before any recording is written.
@@ -58,31 +59,20 @@ final class Recorder: Sendable {
                 + " parameters, secret-looking --header values and alert text as sent")
     }
 
-    /// The file name for a payload: its file's name without `.json`, `<stem>-L<line>` for a line, `stdin-<n>`.
+    /// The file name for a payload (``HARFileName``): its file's name without `.json`, `<stem>-L<line>`
+    /// for a line, `stdin-<n>`.
     func fileName(_ input: PayloadInput) -> String {
-        let stem: String
         switch input {
-        case .standardInput: stem = "stdin-\(standardInputs.add(1, ordering: .relaxed).newValue)"
-        case .file(let path, _): stem = Recorder.stem(FileSystem.lastComponent(path))
-        case .line(let line): stem = Recorder.stem(line.name)
-        case .made(let name, _): stem = Recorder.stem(name)
+        case .standardInput: HARFileName.forStandardInput(standardInputs.add(1, ordering: .relaxed).newValue)
+        case .file(let path, _): HARFileName.forPayload(named: FileSystem.lastComponent(path))
+        case .line(let line): HARFileName.forPayload(named: line.name)
+        case .made(let name, _): HARFileName.forPayload(named: name)
         }
-        return stem + ".har"
     }
 
-    /// A file name's stem: without its `.json` ending, `:` of a line's name as `-L`, `/` as `_`.
-    static func stem(_ name: String) -> String {
-        var stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
-        if let colon = stem.lastIndex(of: ":"), stem[stem.index(after: colon)...].allSatisfy(\.isNumber) {
-            let line = stem[stem.index(after: colon)...]
-            stem = FileSystem.lastComponent(String(stem[..<colon])) + "-L" + line
-        }
-        stem = stem.replacing("/", with: "_")
-        return stem.isEmpty || stem.hasPrefix(".") ? "payload" + stem : stem
-    }
-
-    /// Records one payload's download, if it made or shared one: returns the file's path, or nil.
-    func record(_ input: PayloadInput, payload: Payload, result: ServiceResult, line: String, io: ToolIO) -> String? {
+    /// Records one payload's download, if it made or shared one, its verdict `line` (the JSON line as
+    /// printed, without `recording`): returns the file's path, or nil.
+    func record(_ input: PayloadInput, payload: Payload, result: ServiceResult, line: JSONValue, io: ToolIO) -> String? {
         guard let url = result.imageURL, result.trace != nil || result.sharedWith != nil else { return nil }
         let name = fileName(input)
         let path = FileSystem.join(directory, name)
@@ -90,8 +80,7 @@ final class Recorder: Sendable {
         // After the verdict: a handshake refused for its protocol or suite is asked again with them relaxed.
         var relaxed: RecordedDownload?
         if let taken = download { (download, relaxed) = transport.askingRelaxed(taken) }
-        var recording = HARRecording(
-            payload: payload, verdictLine: line, keepsSecrets: keepsSecrets, configuration: transport.configuration)
+        var recording = HARRecording(payload: payload, verdict: line, keepsSecrets: keepsSecrets, transport: transport)
         do throws(FileSystemError) {
             let json: JSONValue
             if let download {

@@ -57,21 +57,33 @@ struct ReplayInput {
         }
     }
 
-    /// A shared download's recording (`shared_with`, no entries of its own) with the entries and
-    /// connections of the first payload's file, beside it; nil after a stderr line when that file cannot
-    /// be read. Any other archive is returned as it is.
-    static func lendingShared(_ archive: HARArchive, _ input: ReplayInput, io: ToolIO) -> HARArchive? {
-        guard archive.entries.isEmpty, let name = archive.carillon?["shared_with"]?.stringValue, !name.isEmpty else {
-            return archive
+    /// The archive of `input`, a shared download's recording with the entries of the first payload's
+    /// file it names (``HARArchive/sharedWithFile``) lent to it; nil after a stderr line when either
+    /// cannot be read.
+    static func archive(_ input: ReplayInput, io: ToolIO) -> HARArchive? {
+        guard let archive = read(input, io: io) else { return nil }
+        guard let name = archive.sharedWithFile else { return archive }
+        guard let first = read(ReplayInput(path: name.hasPrefix("/") ? name : FileSystem.join(input.directory, name)), io: io) else {
+            return nil
         }
-        let path = name.hasPrefix("/") ? name : FileSystem.join(input.directory, name)
-        guard let first = read(ReplayInput(path: path), io: io) else { return nil }
-        var shared = archive
-        shared.entries = first.entries
-        if case .object(var members)? = archive.carillon, let connections = first.carillon?["connections"] {
-            members.append((key: "connections", value: connections))
-            shared.carillon = .object(members)
+        return archive.lending(from: first)
+    }
+
+    /// What every recording is asked about: `--payload` (read now, once), `--url`, `--entry`, or the
+    /// capture itself; nil after a stderr line when the payload cannot be read or is not a JSON object.
+    static func target(_ plan: ReplayCommand.Plan, io: ToolIO) -> ReplayTarget? {
+        if let path = plan.payloadPath {
+            do {
+                return .payload(try Payload(bytes: try FileSystem.readFile(path, limit: 1 << 20, policy: .namedByUser)))
+            } catch let error as FileSystemError {
+                io.standardError.line("\(CarillonTool.name): \(Quoting.display(path)): cannot read: \(error.reason)")
+            } catch {
+                io.standardError.line("\(CarillonTool.name): \(Quoting.display(path)): \(error)")
+            }
+            return nil
         }
-        return shared
+        if let url = plan.url { return .url(url) }
+        if let index = plan.entry { return .entry(index) }
+        return .capture
     }
 }

@@ -1,7 +1,20 @@
 @_spi(Tooling) import CarillonExtensionCore
 
-/// One line of `replay --list`: what an entry is, to choose one with `--entry`.
+/// One line of `replay --list`: what an entry is, to choose one with `--entry`; an entry the reader set
+/// aside is listed too, with why.
 enum ReplayListLine {
+    /// Every line of the file, by place in it: the entries read and those set aside.
+    static func lines(_ archive: HARArchive) -> [JSONValue] {
+        let read = archive.entries.map { (index: $0.index, line: make($0, archive: archive)) }
+        let setAside = archive.setAside.map { entry in
+            (
+                index: entry.index,
+                line: JSONValue.object([(key: "index", value: .number(String(entry.index))), (key: "set_aside", value: .string(entry.why))])
+            )
+        }
+        return (read + setAside).sorted { $0.index < $1.index }.map(\.line)
+    }
+
     static func make(_ entry: HAREntry, archive: HARArchive) -> JSONValue {
         let content = entry.response?.content
         let body: JSONValue =

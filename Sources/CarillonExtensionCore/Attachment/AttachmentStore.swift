@@ -161,6 +161,24 @@ extension AttachmentStore {
             try FileSystem.writeAll(descriptor, bytes, path: path)
         }
 
+        /// Makes this partial file the file at `source` (a replay's body, already whole): a second name
+        /// of it (`link`) renamed over this one, so that no byte is written again. Only for a regular
+        /// file of mode 0600, as an attachment is, on the same file system; false, with nothing changed,
+        /// otherwise (the caller writes the pieces as usual). Nothing must have been written yet.
+        func adopt(_ source: String) -> Bool {
+            guard (try? FileSystem.kind(source)) == .regularFile, FileSystem.permissions(source) == 0o600 else { return false }
+            // Named as a partial download is, so that whatever sweeps those (a killed run's) finds it too.
+            let linked = FileSystem.join(store.directory, StaleFiles.partialPrefix + FileSystem.uniqueToken() + StaleFiles.partialSuffix)
+            guard FileSystem.hardLink(source, to: linked) else { return false }
+            do {
+                try FileSystem.move(linked, to: path)
+                return true
+            } catch {
+                FileSystem.removeQuietly(linked)
+                return false
+            }
+        }
+
         /// Gives the verified file its attachment name, with the extension of its detected type; on
         /// failure the file is removed.
         ///

@@ -16,6 +16,12 @@ extension CurlDownloader {
         return tls
     }
 
+    /// The TLS connection the transfer is on, while it is attached (its OpenSSL object's address): a
+    /// connection reused by a later request is the same one.
+    static func connectionIdentity(_ easy: UnsafeMutableRawPointer) -> UInt? {
+        carillon_easy_tls_ssl(easy).map { UInt(bitPattern: $0) }
+    }
+
     /// ``negotiatedTLS(_:)`` once libcurl reports the handshake done (`CURLINFO_APPCONNECT_TIME_T`).
     static func handshakeTLS(_ easy: UnsafeMutableRawPointer) -> DownloadTrace.TLS? {
         var done: curl_off_t = 0

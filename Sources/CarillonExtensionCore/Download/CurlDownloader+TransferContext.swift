@@ -14,10 +14,20 @@ extension CurlDownloader {
         /// The connection's TLS, read once its handshake is done or on the response's first line,
         /// while the connection is attached (after the transfer libcurl no longer reports it).
         var tls: DownloadTrace.TLS?
+        /// The connection the TLS facts were read on (``CurlDownloader/connectionIdentity(_:)``).
+        var connection: UInt?
         var easy: UnsafeMutableRawPointer?
 
         func startRequest() {
             tls = nil
+            connection = nil
+        }
+
+        /// Reads the connection's TLS facts, and which connection it is, once.
+        func readTLS(_ read: (UnsafeMutableRawPointer) -> DownloadTrace.TLS?) {
+            guard tls == nil, let easy else { return }
+            tls = read(easy)
+            if tls != nil { connection = CurlDownloader.connectionIdentity(easy) }
         }
 
         /// The header callback: hands the line to the feed, which decides on the complete head before
@@ -26,7 +36,7 @@ extension CurlDownloader {
         func header(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
             guard let data, count > 0, let feed else { return count }
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
-            if tls == nil, let easy { tls = CurlDownloader.negotiatedTLS(easy) }
+            readTLS(CurlDownloader.negotiatedTLS)
             let undecided = feed.machine.disposition == nil
             guard feed.headLine(Substring(line)) else { return 0 }
             if undecided, feed.machine.disposition == .redirect { redirectDecidedAt = .now }

@@ -82,6 +82,8 @@ final class CurlDownloader {
     private var optionFailure: (code: Int32, message: String)?
     /// What the C callbacks reach; its feed is the download in progress.
     private let context = TransferContext()
+    /// While recording: the handshake facts of each connection this downloader opened and may reuse.
+    private var openedConnections = OpenedConnections()
 
     private static func check(_ option: CURLoption, _ result: CURLcode) -> (code: Int32, message: String)? {
         guard result != CURLE_OK else { return nil }
@@ -198,6 +200,7 @@ final class CurlDownloader {
         var facts = CurlDownloader.requestFacts(easy, tls: connects > 0 ? context.tls : nil)
         facts.chain = connects > 0 ? handshake.sentChain : []
         facts.certificateRequested = handshake.clientCertificateRequested
+        if handshake.keepsChain { openedConnections.remember(&facts, connection: context.connection, tls: context.tls, new: connects > 0) }
         return .ended(
             HopEnding(
                 curlCode: Int32(code.rawValue), cancelled: cancelled, newConnection: connects > 0,
@@ -261,7 +264,7 @@ final class CurlDownloader {
                 return (CURLE_OUT_OF_MEMORY, false)
             }
             // Read as soon as the handshake is done: a stall before the headers closes the connection.
-            if context.tls == nil { context.tls = CurlDownloader.handshakeTLS(easy) }
+            context.readTLS(CurlDownloader.handshakeTLS)
             if cancellation.snapshots.isWanted, let picture = snapshot() { cancellation.snapshots.publish(picture) }
             if running == 0 { break }
             // A redirect is decided on its head; its body is never waited for. A short one (at most

@@ -13,6 +13,8 @@ import Synchronization
 final class DownloadCancellation: Sendable {
     private struct State {
         var cancelled = false
+        /// Time-will-expire came in a recording's own time (a replay): past its expiry from now on.
+        var expiredAsRecorded = false
         /// The multi handle of the transfer in progress, to wake. Guarded so that it is never woken
         /// after the downloader has let go of it.
         /// Held as its address because raw pointers are not `Sendable`.
@@ -56,8 +58,15 @@ final class DownloadCancellation: Sendable {
 
     /// Whether the expiry has come.
     var isExpired: Bool {
+        if state.withLock({ $0.expiredAsRecorded }) { return true }
         guard let expiry else { return false }
         return ContinuousClock.now >= expiry
+    }
+
+    /// Time-will-expire came, in the recorded time a replay runs on rather than the clock's: from now
+    /// on the token is past its expiry, and the notification delivers as it would have then.
+    func expireAsRecorded() {
+        state.withLock { $0.expiredAsRecorded = true }
     }
 
     /// How long a wait may last, in whole milliseconds: `limit`, or less to wake at the expiry.

@@ -15,6 +15,12 @@ package struct RecordedConnection: Sendable, Equatable {
     /// connection the same request made with those rules relaxed (its hops are ``RecordedHop/relaxedTLS``),
     /// whose negotiated protocol, suite and chain are what this server offered; nil when not asked.
     package var offered: String?
+    /// The connection was made for the request asked again with relaxed TLS rules (``RecordedHop/relaxedTLS``).
+    package var relaxedTLS = false
+    /// The connection was opened by an earlier download and kept (a transport reuses its connections):
+    /// its TLS facts and chain are the ones it was opened with, and a replay judges them when the first
+    /// request on it is made, as a download on a fresh transport would have had to.
+    package var openedEarlier = false
 
     /// A recorded connection.
     package init(

@@ -73,7 +73,20 @@ package struct RecordedHop: Sendable, Equatable {
     /// The request was made again, after the live one was refused for its TLS protocol or cipher suite,
     /// with those rules relaxed (``RecordedConnection/offered``): an alternative answer, met only when a
     /// replay's settings would have let that handshake through, never as the recorded chain's own.
+    /// When the decoded body arrived: milliseconds from the download's start and the cumulative bytes
+    /// by then (at most 64 samples, the last its end), when recorded; a replay whose time runs out during
+    /// the body feeds what had come by then.
+    package var arrival: [ArrivalSample] = []
     package var relaxedTLS = false
+
+    /// The decoded body's size, as far as the recording knows it (a file's size; 0 when absent).
+    var bodyCount: Int {
+        switch body {
+        case .bytes(let bytes): bytes.count
+        case .file(let path): FileSystem.size(path) ?? 0
+        case .absent: 0
+        }
+    }
 
     /// A recorded request; by default a new connection, a complete response, no timings.
     package init(

@@ -47,13 +47,19 @@ struct RecordedPieces {
         }
     }
 
-    /// Feeds a body kept in a file to `feed`, read in pieces; returns false when the feed stopped it.
-    static func feed(file path: String, lastPiece: Int?, into feed: TransferFeed) throws(FileSystemError) -> Bool {
-        var pieces = RecordedPieces(total: FileSystem.size(path) ?? 0, lastPiece: lastPiece)
+    /// Feeds a body kept in a file to `feed`, read in pieces, its first `limit` bytes at most when
+    /// given; returns false when the feed stopped it.
+    static func feed(file path: String, lastPiece: Int?, limit: Int? = nil, into feed: TransferFeed) throws(FileSystemError) -> Bool {
+        let total = min(FileSystem.size(path) ?? 0, limit ?? .max)
+        var pieces = RecordedPieces(total: total, lastPiece: lastPiece)
         var going = true
+        var left = total
         try FileSystem.readChunks(ofRegularFile: path) { chunk in
-            going = pieces.add(UnsafeRawBufferPointer(chunk), feed.body)
-            return going
+            let piece = UnsafeRawBufferPointer(chunk)
+            let taken = UnsafeRawBufferPointer(rebasing: piece[..<min(piece.count, left)])
+            left -= taken.count
+            going = taken.isEmpty || pieces.add(taken, feed.body)
+            return going && left > 0
         }
         return going && pieces.finish(feed.body)
     }

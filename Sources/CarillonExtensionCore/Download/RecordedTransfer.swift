@@ -14,6 +14,9 @@ package struct RecordedTransfer: Sendable, Equatable {
     /// The App Transport Security settings the recording was made under, when it says: a refused
     /// handshake without ``RecordedConnection/offered`` facts is undetermined under looser ones.
     package var recordedSecurity: TransportSecurity?
+    /// Certificates the recording trusted beside the system's store (DER): the extra trust the live run
+    /// had, public by nature, so that its chains are judged offline under the same trust.
+    package var trust: [[UInt8]] = []
     /// How an `undetermined` detail names the recording ("the HAR"), as in "redirect target not in the HAR".
     package var called: String
 

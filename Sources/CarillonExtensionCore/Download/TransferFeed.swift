@@ -9,11 +9,22 @@ final class TransferFeed {
     /// A recording's listener: it hears each body piece and whether the sink took it (and what only
     /// the transport sees, through the source).
     let tap: TransferTap?
+    /// Whoever takes a body that is a whole file as that file (``offerWhole(file:)``); dropped with the sink.
+    private var adopt: ((String) -> Bool)?
 
-    init(machine: TransferMachine, tap: TransferTap? = nil, sink: @escaping DownloadSink) {
+    init(machine: TransferMachine, tap: TransferTap? = nil, sink: @escaping DownloadSink, adopt: ((String) -> Bool)? = nil) {
         self.machine = machine
         self.tap = tap
         self.sink = sink
+        self.adopt = adopt
+    }
+
+    /// The source is about to feed the body of the response whose head was just decided, all of it,
+    /// from the file at `path`: whoever asked for the image may take the file as it is (it still gets
+    /// every piece). True when it did.
+    func offerWhole(file path: String) -> Bool {
+        guard case .image = machine.disposition else { return false }
+        return adopt?(path) ?? false
     }
 
     /// One line of the response head (with or without its CR LF). Returns false when the transfer
@@ -49,27 +60,41 @@ final class TransferFeed {
     /// hears every request start and every body piece.
     static func run<Source: TransferSource>(
         _ url: ImageURL, configuration: DownloadConfiguration, source: inout Source, tap: TransferTap? = nil,
-        sink: DownloadSink
+        sink: DownloadSink, adopting adopt: (String) -> Bool = { _ in false }
     ) -> TransferReport {
         withoutActuallyEscaping(sink) { sink in
-            let feed = TransferFeed(machine: TransferMachine(url: url, configuration: configuration), tap: tap, sink: sink)
-            defer { feed.sink = nil }
-            var current = url
-            var number = 1
-            while true {
-                feed.machine.startHop()
-                tap?.startHop(number: number)
-                switch source.request(current, number: number, feed: feed) {
-                case .notStarted(let code):
-                    return feed.machine.finish(source.chainEnding(code: code))
-                case .ended(let ending):
-                    switch feed.machine.endHop(ending) {
-                    case .request(let next):
-                        current = next
-                        number += 1
-                    case .finished:
-                        return feed.machine.finish(source.chainEnding(code: ending.curlCode))
-                    }
+            withoutActuallyEscaping(adopt) { adopt in
+                run(
+                    url, configuration: configuration, source: &source,
+                    feed: TransferFeed(
+                        machine: TransferMachine(url: url, configuration: configuration), tap: tap, sink: sink, adopt: adopt))
+            }
+        }
+    }
+
+    /// ``run(_:configuration:source:tap:sink:adopting:)``'s loop, on `feed`.
+    private static func run<Source: TransferSource>(
+        _ url: ImageURL, configuration: DownloadConfiguration, source: inout Source, feed: TransferFeed
+    ) -> TransferReport {
+        defer {
+            feed.sink = nil
+            feed.adopt = nil
+        }
+        var current = url
+        var number = 1
+        while true {
+            feed.machine.startHop()
+            feed.tap?.startHop(number: number)
+            switch source.request(current, number: number, feed: feed) {
+            case .notStarted(let code):
+                return feed.machine.finish(source.chainEnding(code: code))
+            case .ended(let ending):
+                switch feed.machine.endHop(ending) {
+                case .request(let next):
+                    current = next
+                    number += 1
+                case .finished:
+                    return feed.machine.finish(source.chainEnding(code: ending.curlCode))
                 }
             }
         }

@@ -47,5 +47,11 @@ struct TransferHop: Sendable, Equatable {
         var chain: [[UInt8]] = []
         /// The server asked for a client certificate in this request's handshake.
         var certificateRequested = false
+        /// While recording: which TLS connection the request went over (its OpenSSL object, while it
+        /// lives), so that requests on one connection are recorded on one.
+        var connectionIdentity: UInt?
+        /// While recording, on a connection an earlier download opened and this one reused: its TLS
+        /// facts as negotiated then (``chain`` and ``certificateRequested`` are then that handshake's too).
+        var connectionTLS: DownloadTrace.TLS?
     }
 }

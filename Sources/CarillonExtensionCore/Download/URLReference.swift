@@ -13,27 +13,29 @@ enum URLReference {
         var fragment: Substring?
     }
 
-    /// Splits `text` as Appendix B's regular expression does.
+    /// Splits `text` as Appendix B's regular expression does. The delimiters are ASCII, so they are
+    /// looked for among the UTF-8 code units (an index there is a character's boundary): searching by
+    /// Character would segment every grapheme of a long URL, for every comparison of a capture's URLs.
     static func split(_ text: String) -> Components {
         var rest = Substring(text)
         var components = Components(path: "")
-        if let hash = rest.firstIndex(of: "#") {
-            components.fragment = rest[rest.index(after: hash)...]
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            components.fragment = rest[rest.utf8.index(after: hash)...]
             rest = rest[..<hash]
         }
-        if let question = rest.firstIndex(of: "?") {
-            components.query = rest[rest.index(after: question)...]
+        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            components.query = rest[rest.utf8.index(after: question)...]
             rest = rest[..<question]
         }
-        if let colon = rest.firstIndex(of: ":"), colon != rest.startIndex,
-            !rest[..<colon].contains(where: { $0 == "/" })
+        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), colon != rest.startIndex,
+            !rest.utf8[..<colon].contains(UInt8(ascii: "/"))
         {
             components.scheme = rest[..<colon]
-            rest = rest[rest.index(after: colon)...]
+            rest = rest[rest.utf8.index(after: colon)...]
         }
-        if rest.hasPrefix("//") {
-            let afterSlashes = rest.dropFirst(2)
-            let end = afterSlashes.firstIndex(of: "/") ?? afterSlashes.endIndex
+        if rest.utf8.starts(with: "//".utf8) {
+            let afterSlashes = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...]
+            let end = afterSlashes.utf8.firstIndex(of: UInt8(ascii: "/")) ?? afterSlashes.endIndex
             components.authority = afterSlashes[..<end]
             rest = afterSlashes[end...]
         }

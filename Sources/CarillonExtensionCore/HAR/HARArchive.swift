@@ -18,15 +18,17 @@ package struct HARArchive: Sendable {
     /// after the dated ones, in file order).
     package var entries: [HAREntry]
     /// `log._carillon`, when carillon wrote the file; nil otherwise (another tool's fields are ignored).
-    package var carillon: JSONValue?
-    /// What the reader set aside or noticed about the file as a whole (entries it could not read, a
-    /// compressed file), in words for the replay's notes.
+    package var carillon: HARCarillon?
+    /// What the reader noticed about the file as a whole (a compressed file), in words for the replay's notes.
     package var notes: [String]
+    /// The entries the reader could not read, by their place in the file, and why: none of them is any
+    /// line's entry, so they are listed with the entries, never in a line's notes.
+    package var setAside: [(index: Int, why: String)] = []
 
     /// An archive; the reader makes these.
     package init(
         version: String, creatorName: String, creatorVersion: String, exporter: HARExporter, entries: [HAREntry],
-        carillon: JSONValue? = nil, notes: [String] = []
+        carillon: HARCarillon? = nil, notes: [String] = []
     ) {
         self.version = version
         self.creatorName = creatorName

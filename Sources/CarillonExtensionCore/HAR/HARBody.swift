@@ -61,14 +61,14 @@ package enum HARBodyReading {
     }
 
     private static func decodeBase64(_ text: String, name: String, cap: Int, note: String?) -> HARBody {
-        let length = HARBase64.significantLength(text)
-        if length > HARBase64.maximumTextLength(forCap: cap) {
+        if Base64.exceeds(text, cap: cap) {
+            let length = Base64.significantLength(text)
             // Every four characters are three bytes, less at most two of padding in the last group.
             let atLeast = length / 4 * 3 - 2
             return .overCap(atLeast: atLeast, detail: "\(name) holds \(length) characters of base64: more than \(cap) bytes")
         }
         do {
-            return .bytes(try HARBase64.decode(text), note: note)
+            return .bytes(try Base64.decode(text), note: note)
         } catch {
             return .undetermined("\(name) has a body that is not valid base64: \(error.message)")
         }

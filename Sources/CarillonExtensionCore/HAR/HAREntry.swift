@@ -20,13 +20,13 @@ package struct HAREntry: Sendable {
     /// `_fetchType`, `_error`, `_securityDetails`...): for notes and details, never for a verdict.
     package var hints: HAREntryHints
     /// `_carillon` of the entry, when carillon wrote the file.
-    package var carillon: JSONValue?
+    package var carillon: HARCarillon.Entry?
 
     /// An entry; the reader makes these.
     package init(
         index: Int, startedText: String, started: Timestamp?, request: HARMessage, response: HARResponse?,
         timings: HARTimings = HARTimings(), serverIPAddress: String? = nil, connection: String? = nil,
-        hints: HAREntryHints = HAREntryHints(), carillon: JSONValue? = nil
+        hints: HAREntryHints = HAREntryHints(), carillon: HARCarillon.Entry? = nil
     ) {
         self.index = index
         self.startedText = startedText

@@ -6,7 +6,9 @@ enum HAREntryDecoding {
         var message: String
     }
 
-    static func entry(_ value: JSONValue, index: Int) -> Result<HAREntry, Problem> {
+    /// The entry at `index`; `ownFields`: carillon wrote the file, so its `_carillon` is read (another
+    /// tool's custom fields are hints at most, as the format says).
+    static func entry(_ value: JSONValue, index: Int, ownFields: Bool = false) -> Result<HAREntry, Problem> {
         guard value.isObject else { return .failure(Problem(message: "it is a \(value.typeName), not an object")) }
         guard let request = value["request"], request.isObject else {
             return .failure(Problem(message: "it has no \"request\" object"))
@@ -21,7 +23,8 @@ enum HAREntryDecoding {
                 request: message(request, method: request["method"]?.stringValue ?? "GET", url: url),
                 response: response, timings: timings(value["timings"]),
                 serverIPAddress: nonEmpty(value["serverIPAddress"]?.stringValue), connection: text(value["connection"]),
-                hints: hints(value, response: value["response"]), carillon: value["_carillon"]))
+                hints: hints(value, response: value["response"]),
+                carillon: ownFields ? HARCarillon.Entry(value[HARCarillon.member]) : nil))
     }
 
     private static func message(_ value: JSONValue, method: String = "", url: String = "") -> HARMessage {

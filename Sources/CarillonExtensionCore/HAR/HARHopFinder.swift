@@ -22,16 +22,19 @@ package struct HARHopFinder: Sendable {
     /// the default port and the fragment dropped, the ignored query parameters removed.
     package func comparable(_ url: String) -> String { comparison.comparable(url) }
 
-    /// The entry that answered the first request for `url`, and a warning when there was a choice:
-    /// among several, the first complete 200 that did not come from a cache is preferred.
+    /// The entry that answered the first request for `url`, and a note when there was a choice: among
+    /// several, the first complete 200 that did not come from a cache is preferred (else the first
+    /// answer that is not a 304 to a conditional request). The note names the others by their place in
+    /// the file, and says so when they answered otherwise, with each one's status.
     package func firstEntry(for url: String) -> (entry: HAREntry, warning: String?)? {
         let wanted = comparable(url)
         let candidates = archive.entries.filter { comparable($0.request.url) == wanted && !HARHopFinder.isRelaxed($0) }
         guard let first = candidates.first else { return nil }
         guard candidates.count > 1 else { return (first, nil) }
-        let full = candidates.first { $0.response?.status == 200 && $0.hints.fromCache == nil } ?? first
-        let others = candidates.filter { $0.index != full.index }.map { String($0.index) }.joined(separator: ", ")
-        return (full, "the HAR has \(candidates.count) entries for this URL: entry \(full.index) was replayed, not \(others)")
+        let full =
+            candidates.first { $0.response?.status == 200 && $0.hints.fromCache == nil }
+            ?? candidates.first { ($0.response?.status ?? 0) > 0 && HARTransfer.conditionalRequest($0) == nil } ?? first
+        return (full, HARHopFinder.repeats(candidates, replayed: full))
     }
 
     /// The entry that answered a request for `url` made after `previous` (a redirect's target): the
@@ -42,10 +45,33 @@ package struct HARHopFinder: Sendable {
         return archive.entries[(position + 1)...].first { comparable($0.request.url) == wanted && !HARHopFinder.isRelaxed($0) }
     }
 
+    /// The note on the other entries for a URL: "the HAR has 3 entries for this URL: entry 1 was replayed;
+    /// entries 0 and 2 answered alike (200)", or, when they answered otherwise, each one's answer.
+    static func repeats(_ candidates: [HAREntry], replayed: HAREntry) -> String {
+        func answer(_ entry: HAREntry) -> String {
+            guard let status = entry.response?.status, status > 0 else { return "no response" }
+            return entry.hints.fromCache.map { "\(status) from the browser's cache (\($0))" } ?? String(status)
+        }
+        let others = candidates.filter { $0.index != replayed.index }.sorted { $0.index < $1.index }
+        let start = "the HAR has \(candidates.count) entries for this URL"
+        guard others.contains(where: { answer($0) != answer(replayed) }) else {
+            return start + ": entry \(replayed.index) was replayed; \(named(others)) answered alike (\(answer(replayed)))"
+        }
+        let each = others.map { "entry \($0.index) answered \(answer($0))" }.joined(separator: ", ")
+        return start + ", which answered differently: entry \(replayed.index) (\(answer(replayed))) was replayed; " + each
+    }
+
+    /// "entry 2", "entries 0 and 2", "entries 0, 2 and 5".
+    private static func named(_ entries: [HAREntry]) -> String {
+        let indices = entries.map { String($0.index) }
+        guard indices.count > 1 else { return "entry " + (indices.first ?? "") }
+        return "entries " + indices.dropLast().joined(separator: ", ") + " and " + indices[indices.count - 1]
+    }
+
     /// carillon's entry for a request made again with relaxed TLS rules (`_carillon.relaxed_tls`): an
     /// alternative answer the replay reaches through the refused connection, never a hop of its own.
     static func isRelaxed(_ entry: HAREntry) -> Bool {
-        entry.carillon?["relaxed_tls"] == .bool(true)
+        entry.carillon?.relaxedTLS == true
     }
 
     /// Up to three entries on the same host and path as `url` (another query), for an error that

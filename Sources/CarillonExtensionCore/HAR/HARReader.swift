@@ -75,17 +75,19 @@ package struct HARReader: Sendable {
         }
         let exporter = HARExporter.recognise(creatorName: creatorName, fieldNames: fieldNames)
         var entries: [HAREntry] = []
-        var notes: [String] = []
+        var setAside: [(index: Int, why: String)] = []
         for (index, raw) in rawEntries.enumerated() {
-            switch HAREntryDecoding.entry(raw, index: index) {
+            switch HAREntryDecoding.entry(raw, index: index, ownFields: exporter == .carillon) {
             case .success(let entry): entries.append(entry)
-            case .failure(let problem): notes.append("entry \(index) was set aside: \(problem.message)")
+            case .failure(let problem): setAside.append((index, problem.message))
             }
         }
-        let carillon = exporter == .carillon ? log["_carillon"] : nil
-        return HARArchive(
+        let carillon = exporter == .carillon ? HARCarillon(log[HARCarillon.member]) : nil
+        var archive = HARArchive(
             version: version, creatorName: creatorName, creatorVersion: creatorVersion, exporter: exporter,
-            entries: HARReader.sorted(entries), carillon: carillon, notes: notes)
+            entries: HARReader.sorted(entries), carillon: carillon)
+        archive.setAside = setAside
+        return archive
     }
 
     /// `log.version`: "1.1" when empty or absent; another major version than 1 is refused.

@@ -1,34 +1,28 @@
-/// What carillon's own entry says about its body beyond HAR: the body exactly as received
-/// (`_carillon.wire`: size, SHA-256, inline base64 or a file beside the HAR) and the size of the last
-/// decoded piece libcurl delivered (`_carillon.decoded.last_piece`). Another exporter's entry has
-/// neither. The wire bytes are facts for the trace and the notes; a replay never decodes them.
+/// What carillon's own entry says about its body beyond HAR (``HARCarillon/Entry/wire``): the body
+/// exactly as received, its size and SHA-256, inline in base64 or in a file beside the HAR. Another
+/// exporter's entry has none. The wire bytes are facts for the trace and the notes; a replay never
+/// decodes them.
 enum HARWire {
     /// `_carillon.wire` of `entry`, its inline bytes decoded when they fit `limit`, a file named
-    /// relative to `directory`; nil when absent or not an object with a size and a digest.
+    /// relative to `directory`; nil when absent.
     static func wire(_ entry: HAREntry, directory: String, limit: Int) -> RecordedWire? {
-        guard let wire = entry.carillon?["wire"], let bytes = count(wire["bytes"]), let sha256 = wire["sha256"]?.stringValue else {
-            return nil
-        }
+        guard let wire = entry.carillon?.wire else { return nil }
         let body: RecordedHop.Body
-        if let file = wire["_file"]?.stringValue, !file.isEmpty {
+        switch wire.place {
+        case .file(let file):
             body = .file(path: file.hasPrefix("/") ? file : directory + "/" + file)
-        } else if let text = wire["text"]?.stringValue, wire["encoding"]?.stringValue?.lowercased() == "base64" {
-            if HARBase64.significantLength(text) > HARBase64.maximumTextLength(forCap: limit) {
+        case .inline(let text):
+            if Base64.exceeds(text, cap: limit) {
                 body = .absent(why: "its inline wire bytes are longer than \(limit) bytes")
-            } else if let decoded = try? HARBase64.decode(text) {
+            } else if let decoded = try? Base64.decode(text) {
                 body = .bytes(decoded)
             } else {
                 body = .absent(why: "its inline wire bytes are not valid base64")
             }
-        } else {
+        case .notKept:
             body = .absent(why: "its wire bytes were not kept")
         }
-        return RecordedWire(bytes: bytes, sha256: sha256, body: body)
-    }
-
-    /// `_carillon.decoded.last_piece` of `entry`, when a whole number.
-    static func lastPiece(_ entry: HAREntry) -> Int? {
-        count(entry.carillon?["decoded"]?["last_piece"])
+        return RecordedWire(bytes: wire.bytes, sha256: wire.sha256, body: body)
     }
 
     /// A note when inline wire bytes do not have the size recorded for them (a text cut or edited):
@@ -36,12 +30,5 @@ enum HARWire {
     static func mismatch(_ wire: RecordedWire, entry: Int) -> String? {
         guard case .bytes(let bytes) = wire.body, bytes.count != wire.bytes else { return nil }
         return "entry \(entry)'s wire bytes: \(wire.bytes) recorded, \(bytes.count) bytes kept"
-    }
-
-    private static func count(_ value: JSONValue?) -> Int? {
-        guard let number = value?.doubleValue, number.isFinite, number >= 0, number < 1e15, number == number.rounded() else {
-            return nil
-        }
-        return Int(number)
     }
 }

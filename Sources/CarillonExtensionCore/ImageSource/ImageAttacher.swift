@@ -50,17 +50,25 @@ struct ImageAttacher: Sendable {
         let partial = try store.createPartialFile()
         var verifier = ImageStreamVerifier()
         var writeFailure: FileSystemError?
+        // A body the transport has whole in a file of its own (a replay's) is taken as that file.
+        var adopted = false
         let transfer = Result { () throws(Outcome) in
-            try pool.download(url, cancellation: cancellation, sinkFile: partial.path) { piece in
-                do throws(FileSystemError) {
-                    try partial.write(piece)
-                } catch {
-                    writeFailure = error
-                    return false
-                }
-                verifier.feed(piece.assumingMemoryBound(to: UInt8.self))
-                return true
-            }
+            try pool.download(
+                url, cancellation: cancellation, sinkFile: partial.path,
+                into: { piece in
+                    do throws(FileSystemError) {
+                        if !adopted { try partial.write(piece) }
+                    } catch {
+                        writeFailure = error
+                        return false
+                    }
+                    verifier.feed(piece.assumingMemoryBound(to: UInt8.self))
+                    return true
+                },
+                adopting: { path in
+                    adopted = partial.adopt(path)
+                    return adopted
+                })
         }
         let report = try transfer.get()
         let verdict = ImageAttacher.verdict(report, writeFailure: writeFailure, cancellation: cancellation, verifier: verifier)

@@ -12,6 +12,14 @@
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Milliseconds with three decimals, as JSON number text ("12.005"; never negative): how the line and
+    /// a recording write times.
+    package static func milliseconds(_ value: Double) -> String {
+        let thousandths = Int((max(0, value) * 1000).rounded())
+        let fraction = String(thousandths % 1000)
+        return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+
     public static func write(_ value: JSONValue, to output: inout String) {
         output += string(value)
     }

@@ -9,7 +9,7 @@ extension PropertyListValue {
         case .real(let value): return value.isFinite ? .number(String(value)) : .string(String(value))
         case .bool(let value): return .bool(value)
         case .date(let date): return .string(date.iso8601)
-        case .data(let bytes): return .string(PropertyListBase64.encode(bytes))
+        case .data(let bytes): return .string(Base64.encode(bytes))
         case .array(let elements): return .array(elements.map(\.json))
         case .dictionary(let members): return .object(members.map { (key: $0.key, value: $0.value.json) })
         }

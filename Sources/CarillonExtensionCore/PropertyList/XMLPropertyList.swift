@@ -68,7 +68,8 @@ struct XMLPropertyList {
             guard let date = Timestamp(iso8601: text) else { throw failure("a <date> that is not ISO 8601: \(quoted(text))") }
             return .date(date)
         case "data":
-            guard let data = PropertyListBase64.decode(try text(tag)) else { throw failure("a <data> that is not base64") }
+            let encoded = try text(tag)
+            guard let data = try? Base64.decode(encoded) else { throw failure("a <data> that is not base64") }
             return .data(data)
         case "key": throw failure("a <key> outside a <dict>")
         default: throw failure("an unknown element <\(tag.name)>")

@@ -21,7 +21,7 @@ extension RecordingTransport {
         else { return (download, nil) }
         var relaxedConfiguration = configuration
         relaxedConfiguration.transportSecurityPolicy = TransportSecurityPolicy(standard: RecordingTransport.relaxedSecurity)
-        let second = RecordingTransport(configuration: relaxedConfiguration, bodiesDirectory: bodiesDirectory)
+        let second = RecordingTransport(configuration: relaxedConfiguration, expireAfter: expireAfter, bodiesDirectory: bodiesDirectory)
         _ = try? second.download(url, cancellation: DownloadCancellation()) { _ in true }
         guard var relaxed = second.take(url.absoluteString) else { return (download, nil) }
         relaxed.transfer = RecordingTransport.markedRelaxed(relaxed.transfer)
@@ -57,6 +57,7 @@ extension RecordingTransport {
         }
         for index in marked.connections.indices {
             marked.connections[index].id = renamed(marked.connections[index].id) ?? ""
+            marked.connections[index].relaxedTLS = true
         }
         return marked
     }

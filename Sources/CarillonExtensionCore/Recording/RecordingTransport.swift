@@ -11,11 +11,26 @@ package final class RecordingTransport: ImageTransport {
     package let bodiesDirectory: String
     /// Per URL, the downloads not taken yet, oldest first.
     private let captures = Mutex<[String: [RecordedDownload]]>([:])
+    /// When time-will-expire comes after delivery in the run recorded, when it is known.
+    package let expireAfter: Duration?
+    /// The certificates the configuration's extra CA file holds (DER): the trust the chains were
+    /// judged under beside the system's store, recorded so that a replay judges them alike.
+    package let trust: [[UInt8]]
 
-    /// A recording transport for `configuration`, staging bodies in `bodiesDirectory` (which exists).
-    package init(configuration: DownloadConfiguration, bodiesDirectory: String) {
+    /// A recording transport for `configuration`, staging bodies in `bodiesDirectory` (which exists);
+    /// `expireAfter`: when time-will-expire comes in the run recorded.
+    package init(configuration: DownloadConfiguration, expireAfter: Duration? = nil, bodiesDirectory: String) {
         pool = DownloaderPool(configuration: configuration, recording: true)
         self.bodiesDirectory = bodiesDirectory
+        self.expireAfter = expireAfter
+        trust = RecordingTransport.certificates(inFile: configuration.extraCAFile)
+    }
+
+    /// The certificates of a PEM file, or none (no file, or one that cannot be read: the handshake
+    /// then trusted nothing more either).
+    static func certificates(inFile path: String?) -> [[UInt8]] {
+        guard let path, let bytes = try? FileSystem.readFile(path, limit: 4 << 20, policy: .regularFile) else { return [] }
+        return PEMChain.certificates(in: String(decoding: bytes, as: UTF8.self))
     }
 
     /// The settings the downloads run under.
@@ -43,7 +58,22 @@ package final class RecordingTransport: ImageTransport {
         }
     }
 
-    func download(_ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String?, into sink: DownloadSink)
+    func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: DownloadSink) throws(Outcome)
+        -> TransferReport
+    {
+        try record(url, cancellation: cancellation, sinkFile: nil, into: sink)
+    }
+
+    /// A live download has no whole file to offer (`adopt` is never called); the sink's file is linked.
+    func download(
+        _ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String, into sink: DownloadSink, adopting adopt: (String) -> Bool
+    ) throws(Outcome) -> TransferReport {
+        try record(url, cancellation: cancellation, sinkFile: sinkFile, into: sink)
+    }
+
+    /// Downloads `url` into `sink` and keeps what the download saw (``take(_:)``); `sinkFile`, when
+    /// given, is the file the sink appends the pieces it takes to.
+    private func record(_ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String?, into sink: DownloadSink)
         throws(Outcome) -> TransferReport
     {
         let started = Timestamp.now()
@@ -55,8 +85,15 @@ package final class RecordingTransport: ImageTransport {
         let heard = tap.finish()
         let finalBody =
             heard.body.staged.map { RecordedHop.Body.file(path: $0.temporaryPath) } ?? .absent(why: heard.body.failure ?? "not recorded")
+        var transfer = RecordedTransfer(report: report, finalBody: finalBody)
+        transfer.trust = trust
+        if !transfer.hops.isEmpty {
+            transfer.hops[transfer.hops.count - 1].arrival = heard.arrival.map {
+                ArrivalSample(milliseconds: $0.milliseconds, bytes: $0.bytes)
+            }
+        }
         let recorded = RecordedDownload(
-            url: url.absoluteString, startedAt: started, transfer: RecordedTransfer(report: report, finalBody: finalBody),
+            url: url.absoluteString, startedAt: started, transfer: transfer,
             requestHeaders: pool.configuration.requestHeaders.fields, bodyBytes: heard.body.bytes, bodySHA256: heard.body.sha256,
             stagedBody: heard.body.staged, arrival: heard.arrival, sentRequests: heard.sentRequests,
             wire: heard.wire.map { ($0.staged, $0.bytes, $0.sha256) },

@@ -21,10 +21,28 @@ package struct CertificateJudgement: Sendable, Equatable {
     package var verdict: Verdict
 
     /// Judges `chain` (the certificates the server sent, leaf first, DER) for `host` as a handshake at
-    /// `at` (seconds since 1970) would have, trusting the system's store and `extraCAFile` (PEM).
-    package init(chain: [[UInt8]], host: String, at: Int64, extraCAFile: String? = nil) {
+    /// `at` (seconds since 1970) would have, trusting the system's store, `extraCAFile` (PEM) and
+    /// `extraTrust` (DER certificates: the trust a recording's run had).
+    package init(chain: [[UInt8]], host: String, at: Int64, extraCAFile: String? = nil, extraTrust: [[UInt8]] = []) {
+        let question = Question(chain: chain, host: host, at: at, extraCAFile: extraCAFile, extraTrust: extraTrust)
+        if let known = CertificateJudgement.remembered(question) {
+            self.init(verdict: known)
+            return
+        }
+        self.init(judging: question)
+        CertificateJudgement.remember(verdict, for: question)
+    }
+
+    private init(verdict: Verdict) {
+        self.verdict = verdict
+    }
+
+    /// The judgement itself, made with OpenSSL.
+    private init(judging question: Question) {
+        let (chain, host, at) = (question.chain, question.host, question.at)
+        let (extraCAFile, extraTrust) = (question.extraCAFile, question.extraTrust)
         var bad: Int32 = -1
-        let trust = OfflineTrust.store(extraCAFile: extraCAFile)
+        let trust = OfflineTrust.store(extraCAFile: extraCAFile, recorded: extraTrust)
         let store = Self.withPointers(chain) { ders, lengths in
             carillon_offline_store(ders, lengths, Int32(chain.count), trust, at, &bad)
         }

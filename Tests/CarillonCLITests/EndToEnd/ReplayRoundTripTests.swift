@@ -17,8 +17,156 @@ import Testing
         return (try #require(result.jsonLines.first), work.file("rec/p.har"))
     }
 
+    /// Replays with no `--ca-file`: a recording holds the extra trust its run had (SPEC §9, round five).
     static func replay(_ arguments: [String]) throws -> Command.Result {
-        try Command.run(Paths.tool, ["replay", "--ca-file", TestServer.shared.caFile] + arguments)
+        try Command.run(Paths.tool, ["replay"] + arguments)
+    }
+
+    /// The extra trust the live run had (`--ca-file`'s certificates) is in the recording: a replay with
+    /// no `--ca-file` judges the chain under it, says so, and comes to the live verdict. A recording
+    /// without it (as round four wrote them) is `tls` until the replay's own `--ca-file` adds the trust.
+    @Test func theExtraTrustTheRunHadIsRecordedAndUsed() throws {
+        let work = TemporaryDirectory("roundtrip-trust")
+        defer { work.remove() }
+        let (live, har) = try Self.record(work, TestServer.shared.url("/img/png"))
+        #expect(live["reason"] as? String == "attached")
+        let log = try #require(try ProcessRecordTests.har(har)["log"] as? [String: Any])
+        let options = try #require((log["_carillon"] as? [String: Any])?["options"] as? [String: Any])
+        let trust = try #require((options["trust"] as? [String: Any])?["certs"] as? [String])
+        #expect(trust.count == 1)
+        let replayed = try Self.replay(["--check", har])
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        let notes = (replayed.jsonLines.first?["replay"] as? [String: Any])?["notes"] as? [String] ?? []
+        #expect(
+            notes.contains { $0.hasPrefix("certificate chains were judged with the extra trust the recording was made with") }, "\(notes)")
+        // Without the recorded trust, only the replay's own --ca-file adds it.
+        let text = try String(contentsOfFile: har, encoding: .utf8)
+        let stripped = work.file("stripped.har")
+        let start = try #require(text.range(of: #","trust":{"#))
+        let end = try #require(text.range(of: "]}", range: start.upperBound..<text.endIndex))
+        try Data((String(text[..<start.lowerBound]) + String(text[end.upperBound...])).utf8).write(to: URL(fileURLWithPath: stripped))
+        let untrusted = try Self.replay([stripped])
+        #expect(untrusted.jsonLines.first?["reason"] as? String == "tls")
+        #expect((untrusted.jsonLines.first?["detail"] as? String)?.contains("unable to get local issuer certificate") == true)
+        let added = try Self.replay(["--ca-file", TestServer.shared.caFile, "--check", stripped])
+        #expect(added.status == 0, "\(added.standardError)")
+    }
+
+    /// An app's App Transport Security exceptions (`--app`) are part of what the verdict needed: recorded
+    /// as `ats_exceptions`, they judge the replay with no option, and an explicit `--tls-minimum` still
+    /// wins over them, as live.
+    @Test func theAppsExceptionsAreRecorded() async throws {
+        let work = TemporaryDirectory("roundtrip-app")
+        defer { work.remove() }
+        let app = try #require(try await onOwnThread { try GeneratedApps.get().app("ats-tls11").forms["ipa"] })
+        let (live, har) = try Self.record(work, TestServer.shared.url("/img/png", onATSListener: "ats_tls11"), ["--app", app])
+        #expect(live["reason"] as? String == "attached", "\(live["detail"] ?? "")")
+        let log = try #require(try ProcessRecordTests.har(har)["log"] as? [String: Any])
+        let options = try #require((log["_carillon"] as? [String: Any])?["options"] as? [String: Any])
+        let exceptions = try #require(options["ats_exceptions"] as? [[String: Any]])
+        #expect(exceptions.first { $0["domain"] as? String == "127.0.0.1" }?["tls_minimum"] as? String == "1.1", "\(exceptions)")
+        let replayed = try Self.replay(["--check", har])
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        #expect(try Self.replay(["--tls-minimum", "1.2", har]).jsonLines.first?["reason"] as? String == "tls")
+    }
+
+    /// A connection kept from an earlier payload's download (one after the other, or under `--jobs`)
+    /// is recorded with the handshake it was opened with: every recording names a connection with its
+    /// chain (`opened_earlier` when another payload opened it), and a replay judges that chain, so that
+    /// at an instant after the leaf's end a reused one is `tls`, as a fresh handshake would be.
+    @Test(arguments: ["1", "2"])
+    func aReusedConnectionCarriesTheChainItWasOpenedWith(jobs: String) throws {
+        let work = TemporaryDirectory("roundtrip-reused")
+        defer { work.remove() }
+        let server = TestServer.shared
+        let names = ["p1", "p2", "p3", "p4"]
+        let inputs = try zip(names, ["/img/png", "/img/gif", "/img/jpeg", "/img/tiny-png"]).map { name, path in
+            try work.write(
+                "\(name).json", #"{"aps":{"alert":{"title":"Hi"},"mutable-content":1},"carillon":{"image":"\#(server.url(path))"}}"#)
+        }
+        let run = try Command.run(
+            Paths.tool,
+            [
+                "process", "--jobs", jobs, "--ca-file", server.caFile, "--attachments", work.file("attachments"), "--record",
+                work.file("rec"),
+            ]
+                + inputs)
+        #expect(run.jsonLines.map { $0["reason"] as? String } == Array(repeating: "attached", count: 4), "\(run.standardError)")
+        var reused: [String] = []
+        for name in names {
+            let har = work.file("rec/\(name).har")
+            let log = try #require(try ProcessRecordTests.har(har)["log"] as? [String: Any])
+            let connections = try #require((log["_carillon"] as? [String: Any])?["connections"] as? [[String: Any]])
+            #expect(connections.count == 1, "\(name)")
+            #expect((((connections.first?["chain"] as? [String: Any])?["certs"]) as? [String])?.isEmpty == false, "\(name)")
+            #expect(try ProcessRecordTests.entries(har).first?["connection"] as? String == "c1", "\(name)")
+            if connections.first?["opened_earlier"] as? Bool == true { reused.append(har) }
+            let replayed = try Self.replay(["--check", har])
+            #expect(replayed.status == 0, "\(name): \(replayed.standardError)")
+        }
+        // One after the other, every payload after the first reuses the first's connection.
+        if jobs == "1" { #expect(reused.count == 3) }
+        let later = try Self.replay(["--at", "2099-01-01T00:00:00Z", try #require(reused.first)])
+        #expect(later.jsonLines.first?["reason"] as? String == "tls", "\(later.standardOutput)")
+        #expect((later.jsonLines.first?["detail"] as? String)?.contains("certificate has expired") == true)
+    }
+
+    /// Time is a verdict: a recording's own times held against the budget and time-will-expire, recorded
+    /// or given. The image's head came after 1.5 s: under the recorded 5 s budget it attaches (and
+    /// `--check` agrees); under `--budget 0.5` it is `timeout` while waiting for the head, and under
+    /// `--expire-after 0.5` `expired`, each with the note that the times are the capture network's.
+    @Test func recordedTimeIsHeldAgainstTheBudgetAndTimeWillExpire() throws {
+        let work = TemporaryDirectory("roundtrip-time")
+        defer { work.remove() }
+        let (live, har) = try Self.record(work, TestServer.shared.url("/late/headers?seconds=1.5"))
+        #expect(live["reason"] as? String == "attached", "\(live["detail"] ?? "")")
+        #expect(try Self.replay(["--check", har]).status == 0)
+        for (options, reason, words) in [
+            (
+                ["--budget", "0.5"], "timeout",
+                "the download's 500 ms time budget ran out, 500 ms in all, while waiting for the response head"
+            ),
+            (
+                ["--expire-after", "0.5"], "expired",
+                "time-will-expire arrived before the image was attached, while waiting for the response head"
+            ),
+            (["--expire-after", "0.5", "--budget", "0.4"], "timeout", "the download's 400 ms time budget ran out"),
+        ] {
+            let replayed = try Self.replay(options + [har])
+            let line = try #require(replayed.jsonLines.first)
+            #expect(line["reason"] as? String == reason, "\(options)")
+            #expect((line["detail"] as? String)?.hasPrefix(words) == true, "\(line["detail"] ?? "")")
+            #expect((line["trace"] as? [String: Any])?["phase"] as? String == "waiting")
+            let notes = (line["replay"] as? [String: Any])?["notes"] as? [String] ?? []
+            #expect(notes.contains("times are the capture network's"), "\(notes)")
+        }
+    }
+
+    /// A body kept beside the recording (`bodies/`, 0600) is the attachment as it is: a second name of
+    /// the same file, not a copy written again, and the recording keeps it; a body file of another mode
+    /// is copied into an attachment of its own (0600), as any download is written.
+    @Test func aBodyKeptBesideTheRecordingIsLinkedNotCopied() throws {
+        let work = TemporaryDirectory("roundtrip-link")
+        defer { work.remove() }
+        let (live, har) = try Self.record(work, TestServer.shared.url("/img/png"), ["--record-inline", "1000"])
+        #expect(live["reason"] as? String == "attached")
+        let bodies = work.file("rec/bodies")
+        let body = try #require(try FileManager.default.contentsOfDirectory(atPath: bodies).first { !$0.hasSuffix(".wire") })
+        for (mode, linked) in [(0o600, true), (0o644, false)] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: bodies + "/" + body)
+            let kept = work.file("kept-\(mode)")
+            let replayed = try Self.replay(["--attachments", kept, "--check", har])
+            #expect(replayed.status == 0, "\(replayed.standardError)")
+            let file = try #require((replayed.jsonLines.first?["attachments"] as? [[String: Any]])?.first?["file"] as? String)
+            let attachment = try FileManager.default.attributesOfItem(atPath: file)
+            let original = try FileManager.default.attributesOfItem(atPath: bodies + "/" + body)
+            #expect((attachment[.systemFileNumber] as? Int == original[.systemFileNumber] as? Int) == linked, "\(mode)")
+            #expect(attachment[.posixPermissions] as? Int == 0o600)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data(contentsOf: URL(fileURLWithPath: bodies + "/" + body)))
+        }
+        // Without --attachments the run's files go, and the recording's body stays.
+        #expect(try Self.replay([har]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: bodies + "/" + body))
     }
 
     /// Each TLS listener, with the options it was recorded under: the replay takes the recorded options

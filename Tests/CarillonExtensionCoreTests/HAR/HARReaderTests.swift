@@ -180,16 +180,17 @@ import Testing
         }
     }
 
-    /// Entries of wrong types are set aside with a note; the others are read.
+    /// Entries of wrong types are set aside, each with why (listed with the entries, never a line's
+    /// note: they are no line's entry); the others are read.
     @Test func setsAsideEntriesItCannotRead() throws {
         let good = Self.entry(response: #"{"status":200,"content":{"mimeType":"image/png"}}"#)
         let archive = try HARReader().read(Self.document(entries: #"7, {"request":{"url":1}}, {"x":1}, \#(good)"#))
         #expect(archive.entries.map(\.index) == [3])
+        #expect(archive.notes.isEmpty)
+        #expect(archive.setAside.map(\.index) == [0, 1, 2])
         #expect(
-            archive.notes == [
-                "entry 0 was set aside: it is a number, not an object",
-                "entry 1 was set aside: \"request.url\" is not a string",
-                "entry 2 was set aside: it has no \"request\" object",
+            archive.setAside.map(\.why) == [
+                "it is a number, not an object", "\"request.url\" is not a string", "it has no \"request\" object",
             ])
     }
 

@@ -4,16 +4,21 @@ import Testing
 
 /// A HAR's entries as the seam's recorded transfer: what each hop carries.
 @Suite struct HARTransferTests {
+    /// The entries the chain can reach, from the first on, in start order: the first URL and each
+    /// redirect's target. Another URL's entry is left alone (entry 2 here: no request asks for it).
     @Test func makesHopsFromTheFirstEntryOnInStartOrder() throws {
         let archive = try HARReaderTests.read("chrome.har")
         let first = try #require(archive.entries.first { $0.index == 1 })
         let made = HARTransfer(archive: archive, first: first, url: "https://img.example.com/short/a", cap: 1 << 20)
-        #expect(made.entries == [1, 0, 2])
-        #expect(made.transfer.hops.map(\.statusLine) == ["HTTP/2 302", "HTTP/2 200", ""])
+        #expect(made.entries == [1, 0])
+        #expect(made.transfer.hops.map(\.statusLine) == ["HTTP/2 302", "HTTP/2 200"])
         #expect(made.transfer.hops[1].remote == "203.0.113.7:443")
         #expect(made.transfer.hops[1].fields.first == HTTPField(name: "content-type", value: "image/png"))
-        #expect(made.noResponse == ["https://img.example.com/gone.png": "net::ERR_CERT_DATE_INVALID"])
-        #expect(made.transfer.hops[2].end.curlCode == 7)
+        #expect(made.noResponse == [:])
+        let gone = try #require(archive.entries.first { $0.index == 2 })
+        let unanswered = HARTransfer(archive: archive, first: gone, url: gone.request.url, cap: 1 << 20)
+        #expect(unanswered.noResponse == ["https://img.example.com/gone.png": "net::ERR_CERT_DATE_INVALID"])
+        #expect(unanswered.transfer.hops[0].end.curlCode == 7)
         // The first hop is recorded under the URL the extension asks for.
         let asked = HARTransfer(archive: archive, first: first, url: "https://IMG.example.com/short/a#x", cap: 1 << 20)
         #expect(asked.transfer.hops[0].url == "https://IMG.example.com/short/a#x")
@@ -76,6 +81,35 @@ import Testing
         #expect(hop.body == .bytes(Array("image".utf8)))
         #expect(hop.wire?.body == expected)
         if expected != nil { #expect(hop.wire?.bytes ?? 0 > 0 && hop.wire?.sha256 == "ab") }
-        #expect(made.notes == (note.map { [$0] } ?? []))
+        #expect(made.notes == (note.map { [0: [$0]] } ?? [:]))
+    }
+
+    /// A 304 answering the browser's conditional request is no answer the extension gets: with no other
+    /// answer for the URL in the file it is a gap naming the conditional request (undetermined); with
+    /// one, that one answers; a 304 to an unconditional request is its status, as live.
+    @Test(
+        arguments: [
+            ([(304, #"[{"name":"If-None-Match","value":"\"v1\""}]"#)], 0, #"a 304 answering a conditional request (If-None-Match: "v1")"#),
+            ([(304, #"[{"name":"if-modified-since","value":"Wed, 02 Dec 2026 09:00:00 GMT"}]"#)], 0, "(if-modified-since: Wed, 02 Dec"),
+            ([(304, "[]")], 0, nil),
+            ([(304, #"[{"name":"If-None-Match","value":"\"v1\""}]"#), (500, "[]")], 1, nil),
+        ] as [([(Int, String)], Int, String?)])
+    func aConditional304StandsInOnlyWithoutAnotherAnswer(entries: [(Int, String)], chosen: Int, words: String?) throws {
+        let text = entries.enumerated().map { index, entry in
+            #"{"startedDateTime":"2026-12-02T10:00:0\#(index).000Z","request":{"method":"GET","url":"https://a.example/i.png","headers":\#(entry.1)},"#
+                + #""response":{"status":\#(entry.0),"headers":[],"content":{"mimeType":"image/png"}},"timings":{"wait":1}}"#
+        }
+        let archive = try HARReader().read(HARReaderTests.document(entries: text.joined(separator: ",")))
+        let first = try #require(HARHopFinder(archive: archive).firstEntry(for: "https://a.example/i.png"))
+        #expect(first.entry.index == chosen)
+        let made = HARTransfer(archive: archive, first: first.entry, url: "https://a.example/i.png", cap: 1000)
+        let hop = try #require(made.transfer.hops.first)
+        if let words {
+            #expect(hop.end.unanswered?.contains(words) == true, "\(hop.end.unanswered ?? "")")
+            #expect(hop.statusLine.isEmpty)
+        } else {
+            #expect(hop.end.unanswered == nil)
+            #expect(hop.statusLine == "HTTP/1.1 \(entries[chosen].0)")
+        }
     }
 }

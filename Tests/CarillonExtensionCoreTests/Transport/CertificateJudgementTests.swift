@@ -51,6 +51,14 @@ import Testing
         #expect(
             CertificateJudgement(chain: chain, host: "127.0.0.1", at: Self.now).verdict
                 == .untrusted("unable to get local issuer certificate"))
+        // The CA's certificates as a recording keeps them (DER) are the same trust as the CA file; bytes
+        // that are not a certificate add none.
+        let recorded = PEMChain.certificates(in: String(decoding: try FileSystem.readFile(ca), as: UTF8.self))
+        #expect(!recorded.isEmpty)
+        #expect(CertificateJudgement(chain: chain, host: "127.0.0.1", at: Self.now, extraTrust: recorded).verdict == .accepted)
+        #expect(
+            CertificateJudgement(chain: chain, host: "127.0.0.1", at: Self.now, extraTrust: [[1, 2, 3]]).verdict
+                == .untrusted("unable to get local issuer certificate"))
         #expect(
             CertificateJudgement(chain: [[0x30, 0x03, 0x02, 0x01, 0x01]], host: "127.0.0.1", at: Self.now).verdict
                 == .unreadable(index: 0))

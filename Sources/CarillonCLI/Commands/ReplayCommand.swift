@@ -8,7 +8,10 @@ enum ReplayCommand: Command {
     /// The options of replay's own; the verdict options are the pipeline's (``PipelineOptions``).
     enum Options {
         static let payload = Option.path(
-            "--payload", "FILE", help: "The payload the device received: its carillon.image is the URL looked for in the HAR.")
+            "--payload", "FILE", help: "The payload the device received, routed as process routes it; its image is looked for in the HAR."
+        ).discussing(
+            "A payload that is not mutable, displays no alert or names no image the extension would fetch is its own line (exit 0),"
+                + " with no entry looked for.")
         static let url = Option.text("--url", "URL", help: "Replay this image URL, as the image of a routed payload.")
         static let entry = Option.text("--entry", "N", help: "Replay entry N of the file (counted from 0, in file order).")
         static let list = Option.flag("--list", help: "Print one JSON line per entry of the file instead of verdicts.")
@@ -68,17 +71,25 @@ enum ReplayCommand: Command {
         capture holds: a HAR from Chrome, Safari, Firefox, Proxyman, Charles, mitmproxy, HTTP Toolkit or
         Instruments, or one carillon-nse wrote. The same decision code as a live run judges each
         response (status, redirects as the extension follows them, codings, the cap, the image); no
-        socket is opened. Without --payload, --url or --entry, every image entry is replayed.
+        socket is opened. Without --payload, --url or --entry, each distinct image URL is replayed once;
+        a line's notes name the other entries of its URL, and say when they answered otherwise.
 
-        A recording carillon-nse made replays with its own payload, options (budget, byte cap, TLS
-        minimum, forward secrecy, request headers; --budget, --max-bytes, --tls-minimum,
-        --no-forward-secrecy and --user-agent override them) and connections: each recorded TLS
-        version, cipher and certificate chain is judged again at the instant --at names.
+        A recording carillon-nse made replays with its own payload, options (budget, time-will-expire,
+        byte cap, TLS minimum, forward secrecy, request headers; --budget, --expire-after, --max-bytes,
+        --tls-minimum, --no-forward-secrecy and --user-agent override them), the extra trust its run
+        had (--ca-file adds to it) and connections: each recorded TLS version, cipher and certificate
+        chain is judged again at the instant --at names, a connection reused from an earlier payload's
+        download included.
+
+        Recorded times are a verdict: the chain's requests, one after the other, are held against the
+        budget and time-will-expire (timeout, expired), with the note that the times are the capture
+        network's.
 
         Prints the process line for each image, plus a "replay" object: source, file, creator, entries,
         checked, not_checked ([{check, why}]), request_differs ([{header, recorded, extension, varies}])
-        and notes. When the capture lacks what the verdict needs (a body, a redirect's target) the reason
-        is undetermined and the detail names what is missing.
+        and notes. When the capture lacks what the verdict needs (a body, a redirect's target, a full
+        answer where it holds only a 304 to a conditional request) the reason is undetermined and the
+        detail names what is missing.
 
         --report writes process's HTML page, one card per replayed image, each card also showing its
         replay object; --attachments keeps each attached image, as process does.
@@ -88,22 +99,17 @@ enum ReplayCommand: Command {
     struct Plan {
         var pipeline: PipelinePlan
         var recordings: [String]
+        /// What the core's replay is asked: the configuration, the options that override a recording's
+        /// own, the instant, Latin-1 bodies, `--chain`, `--match-ignore-query`.
+        var settings: ReplaySettings
+        /// `--payload`: read when the run starts (an unreadable one is a data error, as a recording is).
         var payloadPath: String?
         var url: String?
         var entry: Int?
         var list: Bool
-        /// nil: the recorded instant.
-        var at: Timestamp?
-        var latin1: Bool
         var check: Bool
-        /// `--chain`: the certificates, DER, leaf first (empty without it).
-        var chain: [[UInt8]]
-        /// The options given that override a recording's own (``ReplayRecordedOptions``).
-        var given: Set<String> = []
         /// `--format`: JSON Lines or text.
         var format: PayloadRunner.OutputFormat = .json
-        /// `--match-ignore-query`: the names given, added to the default list.
-        var ignoredQuery: Set<String> = []
     }
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
@@ -122,29 +128,53 @@ enum ReplayCommand: Command {
             }
             entry = number
         }
-        var at: Timestamp?
+        var settings = ReplaySettings(configuration: pipeline.configuration, expireAfter: pipeline.expireAfter)
+        settings.overrides = overrides(arguments)
+        settings.at = try instant(arguments)
+        settings.latin1 = try Options.latin1.read(arguments)
+        settings.chain = try chain(arguments)
+        settings.ignoredQuery = Set(try Options.matchIgnoreQuery.read(arguments))
+        return Plan(
+            pipeline: pipeline, recordings: arguments.positionals, settings: settings, payloadPath: payload, url: url, entry: entry,
+            list: try Options.list.read(arguments), check: try Options.check.read(arguments), format: try Options.format.read(arguments))
+    }
+
+    /// The options given that win over a recording's own settings.
+    static func overrides(_ arguments: ParsedArguments) -> ReplaySettings.Overrides {
+        typealias Process = PipelineOptions
+        let valued: [(OptionSpec, ReplaySettings.Overrides)] = [
+            (Process.budget.spec, .budget), (Process.maxBytes.spec, .maximumBytes), (Process.tlsMinimum.spec, .minimumTLS),
+            (Process.userAgent.spec, .requestHeaders), (Process.expireAfter.spec, .expireAfter),
+        ]
+        var overrides: ReplaySettings.Overrides = valued.filter { arguments.value($0.0.name) != nil }.reduce([]) { $0.union($1.1) }
+        if arguments.has(Process.noForwardSecrecy.spec.name) { overrides.insert(.forwardSecrecy) }
+        // --app stands for the extension's own ATS and User-Agent: the recorded ones give way to it.
+        if arguments.value(Process.app.spec.name) != nil { overrides.insert(.app) }
+        return overrides
+    }
+
+    /// `--at`: nil for the recorded instant.
+    private static func instant(_ arguments: ParsedArguments) throws(UsageError) -> Timestamp? {
         switch try Options.at.read(arguments) ?? "recorded" {
-        case "recorded": at = nil
-        case "now": at = Timestamp.now()
+        case "recorded": return nil
+        case "now": return Timestamp.now()
         case let text:
             guard let instant = Timestamp(iso8601: text) else {
                 throw UsageError(message: "option '--at' needs 'recorded', 'now' or an ISO 8601 time, not '\(text)'")
             }
-            at = instant
+            return instant
         }
-        var chain: [[UInt8]] = []
-        if let path = try Options.chain.read(arguments) {
-            guard let bytes = try? FileSystem.readFile(path, limit: 1 << 20, policy: .namedByUser) else {
-                throw UsageError(message: "option '--chain' '\(path)': cannot be read")
-            }
-            chain = PEMChain.certificates(in: String(decoding: bytes, as: UTF8.self))
-            guard !chain.isEmpty else { throw UsageError(message: "option '--chain' '\(path)': holds no PEM certificate") }
+    }
+
+    /// `--chain`: the certificates, DER, leaf first (empty without it).
+    private static func chain(_ arguments: ParsedArguments) throws(UsageError) -> [[UInt8]] {
+        guard let path = try Options.chain.read(arguments) else { return [] }
+        guard let bytes = try? FileSystem.readFile(path, limit: 1 << 20, policy: .namedByUser) else {
+            throw UsageError(message: "option '--chain' '\(path)': cannot be read")
         }
-        return Plan(
-            pipeline: pipeline, recordings: arguments.positionals, payloadPath: payload, url: url, entry: entry,
-            list: try Options.list.read(arguments), at: at, latin1: try Options.latin1.read(arguments),
-            check: try Options.check.read(arguments), chain: chain, given: ReplayRecordedOptions.given(arguments),
-            format: try Options.format.read(arguments), ignoredQuery: Set(try Options.matchIgnoreQuery.read(arguments)))
+        let chain = PEMChain.certificates(in: String(decoding: bytes, as: UTF8.self))
+        guard !chain.isEmpty else { throw UsageError(message: "option '--chain' '\(path)': holds no PEM certificate") }
+        return chain
     }
 
     static func run(_ plan: Plan, io: ToolIO) -> Int32 {
@@ -154,23 +184,24 @@ enum ReplayCommand: Command {
                 AttachmentStore.removeRunDirectory(plan.pipeline.configuration.attachmentsDirectory)
             }
         }
+        guard let target = ReplayInput.target(plan, io: io) else { return CarillonTool.exitDataError }
         var status = CarillonTool.exitSuccess
         var outcomes: [Reason] = []
         var changed = false
         var report = plan.pipeline.reportPath.map { _ in ReplayReport() }
         for file in ReplayInput.expand(plan.recordings, io: io, status: &status) {
-            guard let read = ReplayInput.read(file, io: io), let archive = ReplayInput.lendingShared(read, file, io: io) else {
+            guard let archive = ReplayInput.archive(file, io: io) else {
                 status = CarillonTool.exitDataError
                 continue
             }
             if plan.list {
-                for entry in archive.entries.sorted(by: { $0.index < $1.index }) {
-                    io.standardOutput.write(JSONWriter.string(ReplayListLine.make(entry, archive: archive)) + "\n")
-                }
+                for line in ReplayListLine.lines(archive) { io.standardOutput.write(JSONWriter.string(line) + "\n") }
                 continue
             }
-            let run = ReplayRun(plan: plan, archive: archive, file: file, io: io)
-            let result = run.replayAll(report: &report)
+            let run = ReplayRun(
+                plan: plan, replay: CaptureReplay(archive: archive, file: file.path, directory: file.directory, settings: plan.settings),
+                io: io)
+            let result = run.replayAll(target, report: &report)
             if !result.allRead { status = CarillonTool.exitDataError }
             if result.changed { changed = true }
             outcomes += result.reasons

@@ -1,21 +1,28 @@
-@_spi(Tooling) import CarillonExtensionCore
-
-/// One recording's HAR 1.2 document (DESIGN-replay §5.3, `_carillon` format 1): the entries a
-/// download made (``HAREntryWriter``) and `log._carillon` (payload, options, connections, verdict), every
-/// string redacted (``Redaction``) before anything is written unless secrets are kept.
-struct HARRecording {
+/// One recording's HAR 1.2 document (DESIGN-replay §5.3, `_carillon` format 1), written beside the
+/// reader that reads it back: the entries a download made (``HAREntryWriter``) and `log._carillon`
+/// (``HARCarillon``: payload, options, connections, verdict), every string redacted (``Redaction``)
+/// before anything is written unless secrets are kept.
+package struct HARRecording {
     let payload: Payload
-    let verdictLine: String
+    /// The verdict as the live run printed it.
+    let verdict: JSONValue
     let keepsSecrets: Bool
+    /// What the downloads ran under: the configuration, time-will-expire and the extra trust.
     let configuration: DownloadConfiguration
+    let expireAfter: Duration?
+    let trust: [[UInt8]]
     /// The secret values met so far; every string written is redacted against them.
     private(set) var secrets: Set<String> = []
 
-    init(payload: Payload, verdictLine: String, keepsSecrets: Bool, configuration: DownloadConfiguration) {
+    /// The recording of `payload`'s download through `transport`, whose verdict (the line as printed,
+    /// as JSON) was `verdict`.
+    package init(payload: Payload, verdict: JSONValue, keepsSecrets: Bool, transport: RecordingTransport) {
         self.payload = payload
-        self.verdictLine = verdictLine
+        self.verdict = verdict
         self.keepsSecrets = keepsSecrets
-        self.configuration = configuration
+        configuration = transport.configuration
+        expireAfter = transport.expireAfter
+        trust = transport.trust
         guard !keepsSecrets else { return }
         for field in configuration.requestHeaders.fields where Redaction.isSecretField(field.name, extra: true) {
             secrets.insert(field.value)
@@ -36,7 +43,7 @@ struct HARRecording {
     /// Publishes a body over `inlineLimit` to `bodies/<sha256>.<ext>`; a smaller one goes inline, in
     /// base64. The body as received, when kept (it differs from the decoded one), is placed the same
     /// way, as `bodies/<sha256>.wire`.
-    mutating func har(_ download: RecordedDownload, relaxed: RecordedDownload? = nil, inlineLimit: Int, bodies: String)
+    package mutating func har(_ download: RecordedDownload, relaxed: RecordedDownload? = nil, inlineLimit: Int, bodies: String)
         throws(FileSystemError) -> JSONValue
     {
         if !keepsSecrets {
@@ -49,15 +56,14 @@ struct HARRecording {
         }
         var entries = try HARRecording.entries(download, inlineLimit: inlineLimit, bodies: bodies, redact: redact)
         if let relaxed {
-            let more = try HARRecording.entries(relaxed, inlineLimit: inlineLimit, bodies: bodies, redact: redact)
-            entries += more.map { RelaxedTLSEntries.marked($0) }
+            entries += try HARRecording.entries(relaxed, relaxed: true, inlineLimit: inlineLimit, bodies: bodies, redact: redact)
         }
         return redact(document(entries: entries, carillon: carillonLog(download, relaxed: relaxed)))
     }
 
     /// One download's entries, its final body and its body as received placed beside or inside the file.
     private static func entries(
-        _ download: RecordedDownload, inlineLimit: Int, bodies: String, redact: (JSONValue) -> JSONValue
+        _ download: RecordedDownload, relaxed: Bool = false, inlineLimit: Int, bodies: String, redact: (JSONValue) -> JSONValue
     ) throws(FileSystemError) -> [JSONValue] {
         defer { download.wire?.staged?.discard() }
         let ext = HAREntryWriter.fileExtension(download.transfer.hops.last?.fields ?? [])
@@ -67,7 +73,7 @@ struct HARRecording {
         let wire = try download.wire.map { wire throws(FileSystemError) in
             try HARRecording.place(wire.staged, bytes: wire.bytes, name: "\(wire.sha256).wire", inlineLimit: inlineLimit, bodies: bodies)
         }
-        return HAREntryWriter.entries(download, body: body, wire: wire ?? .none, redact: redact)
+        return HAREntryWriter.entries(download, body: body, wire: wire ?? .none, relaxed: relaxed, redact: redact)
     }
 
     /// A staged body's place: over `inlineLimit`, published as `bodies/<name>`; else inline, in base64.
@@ -86,23 +92,20 @@ struct HARRecording {
     }
 
     /// A shared download's other payload: only `log._carillon`, with `shared_with` naming the first one's file.
-    func sharedHAR(with first: String?) -> JSONValue {
+    package func sharedHAR(with first: String?) -> JSONValue {
         var log = carillonLog(nil)
-        if case .object(var members) = log {
-            members.append((key: "shared_with", value: first.map { .string($0) } ?? .null))
-            log = .object(members)
-        }
+        log.sharedWith = .some(first)
         return redact(document(entries: [], carillon: log))
     }
 
-    private func document(entries: [JSONValue], carillon: JSONValue) -> JSONValue {
+    private func document(entries: [JSONValue], carillon: HARCarillon) -> JSONValue {
         [
             "log": [
                 "version": "1.2",
                 "creator": ["name": "carillon-nse", "version": .string(CarillonVersion.current)],
                 "pages": [],
                 "entries": .array(entries),
-                "_carillon": carillon,
+                HARCarillon.member: carillon.json,
             ]
         ]
     }
@@ -133,40 +136,24 @@ struct HARRecording {
     }
 
     /// `log._carillon`: the format, the payload (alert text redacted), the options, the connections, the verdict.
-    private func carillonLog(_ download: RecordedDownload?, relaxed: RecordedDownload? = nil) -> JSONValue {
-        let limits = configuration.limits
-        var members: [(key: String, value: JSONValue)] = [
-            ("format", 1),
-            ("recorded_at", .string((download?.startedAt ?? Timestamp.now()).iso8601)),
-            ("payload", keepsSecrets ? payload.userInfo : Redaction.redactPayload(payload.userInfo)),
-            ("payload_bytes", .number(String(payload.bytes.count))),
-            ("payload_sha256", .string(SHA256.hex(payload.bytes))),
-            (
-                "options",
-                [
-                    "budget_ms": .number(String(limits.budget.wholeMilliseconds)),
-                    "max_bytes": .number(String(limits.maximumBytes)),
-                    "tls_minimum": .string(configuration.transportSecurity.minimumTLS.rawValue),
-                    "forward_secrecy": .bool(configuration.transportSecurity.requiresForwardSecrecy),
-                    "request_headers": .array(
-                        configuration.requestHeaders.fields.map { field in
-                            ["name": .string(field.name), "value": .string(field.value)]
-                        }),
-                ]
-            ),
-            ("environment", ["libcurl": .string(CarillonVersion.transferLibraries)]),
-            ("secrets_kept", .bool(keepsSecrets)),
-        ]
-        if let download {
-            members.append(("connections", .array(RelaxedTLSEntries.connections(download.transfer, relaxed: relaxed?.transfer))))
-        }
-        members.append(("verdict", verdict()))
-        return .object(members)
+    private func carillonLog(_ download: RecordedDownload?, relaxed: RecordedDownload? = nil) -> HARCarillon {
+        var log = HARCarillon()
+        log.recordedAt = (download?.startedAt ?? Timestamp.now()).iso8601
+        log.payload = keepsSecrets ? payload.userInfo : Redaction.redactPayload(payload.userInfo)
+        log.payloadBytes = payload.bytes.count
+        log.payloadSHA256 = SHA256.hex(payload.bytes)
+        log.options = HARCarillon.Options(configuration, expireAfter: expireAfter, trust: trust)
+        log.libcurl = CarillonVersion.transferLibraries
+        log.secretsKept = keepsSecrets
+        // The live connections (a refused one names its relaxed offer), then the relaxed request's, marked.
+        if let download { log.connections = download.transfer.connections + (relaxed?.transfer.connections ?? []) }
+        log.verdict = HARRecording.withoutAttachmentPaths(verdict)
+        return log
     }
 
-    /// The process line as printed, attachment paths dropped.
-    private func verdict() -> JSONValue {
-        guard case .object(let members) = try? JSONParser.parse(Array(verdictLine.utf8)) else { return .null }
+    /// The line as printed, attachment paths dropped (they name files of one run).
+    static func withoutAttachmentPaths(_ line: JSONValue) -> JSONValue {
+        guard case .object(let members) = line else { return .null }
         return .object(
             members.map { member in
                 guard member.key == "attachments", case .array(let files) = member.value else { return member }

@@ -11,7 +11,7 @@ package enum PEMChain {
             if trimmed == "-----BEGIN CERTIFICATE-----" {
                 body = ""
             } else if trimmed == "-----END CERTIFICATE-----" {
-                if let text = body, let der = try? HARBase64.decode(text), !der.isEmpty { certificates.append(der) }
+                if let text = body, let der = try? Base64.decode(text), !der.isEmpty { certificates.append(der) }
                 body = nil
             } else if body != nil {
                 body? += trimmed
