@@ -88,4 +88,10 @@ static inline CURLSHcode carillon_share_setopt_unlock(CURLSH *share, curl_unlock
     return curl_share_setopt(share, CURLSHOPT_UNLOCKFUNC, callback);
 }
 
+/// `curl_version_info(CURLVERSION_NOW)` (the macro is not imported): the versions of libcurl and the
+/// libraries it was built with, without asking OpenLDAP for its own as `curl_version()` does.
+static inline const curl_version_info_data *carillon_version_info(void) {
+    return curl_version_info(CURLVERSION_NOW);
+}
+
 #endif

@@ -11,10 +11,11 @@ much (TestAssets/Bench/README.md, "Measurements behind the code").
 
 Builds release, starts the local HTTPS test server, runs carillon-nse under valgrind's callgrind
 (`--demangle=no`) for `--version`, `--help`, `process` of small JPEG/PNG/GIF images, a 10 MiB PNG and
-JPEG, a redirect and refusals, with a container, in JSON and text, then `drain` and `batches`, and writes
-every function callgrind saw run in the executable, once each, in the order first seen. Run it again after
-a change that moves a lot of code (a new Swift toolchain, a large refactor): a stale file only costs
-memory. Standard library only; nothing leaves 127.0.0.1.
+JPEG, a redirect and refusals, with a container, in JSON and text, the same with `--record`, then `drain`
+and `batches`, and writes every function callgrind saw run in the executable, once each, in the order first
+seen. Run it again after a change that moves a lot of code (a new Swift toolchain, a large refactor,
+merging branches that moved files): a stale file only costs memory. Standard library only; nothing
+leaves 127.0.0.1.
 """
 
 import argparse
@@ -88,6 +89,9 @@ def main(argv=None):
             ["process", "--help"],
             ["process", "--attachments", os.path.join(work, "att")] + common + [payloads],
             ["process", "--format", "text", "--attachments", os.path.join(work, "att")] + common + [payloads],
+            # A recording (row 11): the tap, the digest's thread, the HAR writer and its redaction.
+            ["process", "--attachments", os.path.join(work, "att"), "--record", os.path.join(work, "rec"), "--ca-file", srv.ca,
+             payloads],
             ["drain", "--container", container, "--queue", queue],
             ["batches", "--queue", queue],
         ]

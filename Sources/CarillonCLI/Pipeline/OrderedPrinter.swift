@@ -33,8 +33,14 @@ final class OrderedPrinter: Sendable {
     func complete(_ done: [Done]) {
         guard !done.isEmpty else { return }
         let printed = state.withLock { state -> Int in
-            for item in done { state.waiting[item.index] = (item.line, item.record) }
+            var room = 0
+            for item in done {
+                state.waiting[item.index] = (item.line, item.record)
+                room += item.line.utf8.count + 1
+            }
+            // Room for this batch's lines at least, rather than growing the text line by line.
             var output = ""
+            output.reserveCapacity(room)
             var printed = 0
             while let ready = state.waiting.removeValue(forKey: state.nextToPrint) {
                 output += ready.line

@@ -3,7 +3,8 @@ import Synchronization
 
 /// Writes `process --record`'s directory: one HAR file per payload that downloaded (the core's
 /// ``HARRecording``, named by ``HARFileName``), large bodies in `bodies/`, every file atomically
-/// (temporary, fsync, rename) with exact modes.
+/// (temporary, then rename: never torn, but not fsynced, since a recording is evidence, not a receipt)
+/// with exact modes.
 final class Recorder: Sendable {
     let directory: String
     let inlineLimit: Int
@@ -90,7 +91,8 @@ final class Recorder: Sendable {
                 download?.stagedBody?.discard()
                 json = recording.sharedHAR(with: first)
             }
-            _ = try FileSystem.publishAtomically(Array(JSONWriter.string(json).utf8), to: path, mode: 0o600, replace: true)
+            // Whole or not at all, never synced: a recording is evidence, not a receipt (SPEC §7).
+            _ = try FileSystem.publishAtomically(Array(JSONWriter.string(json).utf8), to: path, mode: 0o600, replace: true, synced: false)
             return path
         } catch {
             download?.stagedBody?.discard()

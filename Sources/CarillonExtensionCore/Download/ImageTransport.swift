@@ -14,6 +14,12 @@ protocol ImageTransport: Sendable {
     /// returns true the caller has the file's bytes already and need not keep the pieces it still sees.
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: DownloadSink, adopting adopt: (String) -> Bool)
         throws(Outcome) -> TransferReport
+    /// ``download(_:cancellation:into:adopting:)``, told the file `sinkFile`: the (empty) file `sink`
+    /// appends each piece it takes to, in order. A transport that keeps the body too (a recording) links
+    /// that file rather than write the bytes a second time.
+    func download(
+        _ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String, into sink: DownloadSink, adopting adopt: (String) -> Bool
+    ) throws(Outcome) -> TransferReport
 }
 
 extension ImageTransport {
@@ -22,6 +28,13 @@ extension ImageTransport {
         throws(Outcome) -> TransferReport
     {
         try download(url, cancellation: cancellation, into: sink)
+    }
+
+    /// A transport that keeps no body of its own has no use for the sink's file.
+    func download(
+        _ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String, into sink: DownloadSink, adopting adopt: (String) -> Bool
+    ) throws(Outcome) -> TransferReport {
+        try download(url, cancellation: cancellation, into: sink, adopting: adopt)
     }
 }
 

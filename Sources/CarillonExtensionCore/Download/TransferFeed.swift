@@ -6,8 +6,8 @@ final class TransferFeed {
     private(set) var machine: TransferMachine
     /// Dropped when the download ends: the sink must not outlive it.
     private var sink: DownloadSink?
-    /// A recording's listener: it hears each body piece before the machine does (and what only the
-    /// transport sees, through the source).
+    /// A recording's listener: it hears each body piece and whether the sink took it (and what only
+    /// the transport sees, through the source).
     let tap: TransferTap?
     /// Whoever takes a body that is a whole file as that file (``offerWhole(file:)``); dropped with the sink.
     private var adopt: ((String) -> Bool)?
@@ -35,15 +35,17 @@ final class TransferFeed {
 
     /// One piece of the decoded body. Returns false when the transfer must stop.
     func body(_ piece: UnsafeRawBufferPointer) -> Bool {
-        tap?.body(piece)
         switch machine.receiveBody(count: piece.count) {
         case .discard:
+            tap?.body(piece, taken: false)
             return true
         case .stop:
+            tap?.body(piece, taken: false)
             return false
         case .deliver:
             let accepted = sink?(piece) ?? false
             machine.delivered(count: piece.count, accepted: accepted)
+            tap?.body(piece, taken: accepted)
             return accepted
         }
     }

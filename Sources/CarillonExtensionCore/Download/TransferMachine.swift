@@ -97,7 +97,12 @@ struct TransferMachine: Sendable {
 
     /// One line of the head, with or without its line ending. Decides on the head once it is complete.
     mutating func receive(headLine line: Substring) -> HeadAction {
-        if !head.isComplete { rawHead.append(contentsOf: line.utf8) }
+        if !head.isComplete {
+            // The line's bytes where they are (the generic append walks a Substring's UTF-8 view).
+            if line.utf8.withContiguousStorageIfAvailable({ rawHead.append(contentsOf: $0) }) == nil {
+                rawHead.append(contentsOf: line.utf8)
+            }
+        }
         guard head.add(line: line) else { return .proceed }
         let decided = head.disposition(cap: limits.maximumBytes)
         disposition = decided

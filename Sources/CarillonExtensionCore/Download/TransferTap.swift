@@ -1,7 +1,8 @@
 /// What a recording listens to during a download: every request of the chain as it starts, the
-/// request head as the transport sent it, the body bytes as they came over the wire, and each piece of
-/// the decoded body *before* the decisions see it (so the piece that passed the cap, or that the sink
-/// refused, is heard too). It decides nothing and cannot stop the transfer.
+/// request head as the transport sent it, the body bytes as they came over the wire, and every piece
+/// of the decoded body whatever the decisions made of it (so the piece that passed the cap, or that
+/// the sink refused, is heard too), told whether the sink took it. It decides nothing and cannot stop
+/// the transfer.
 ///
 /// Only a recording sets one (``TransferFeed/run(_:configuration:source:tap:sink:)``); a live run and a
 /// replay have none. The transport calls ``requestHead(_:)`` and ``wire(_:)`` only when it can see
@@ -14,6 +15,8 @@ protocol TransferTap: AnyObject {
     /// Body bytes as received, before any decoding (content codings, chunk framing included as the
     /// transport sees them).
     func wire(_ bytes: UnsafeRawBufferPointer)
-    /// One piece of the decoded body, before the decisions take it.
-    func body(_ piece: UnsafeRawBufferPointer)
+    /// One piece of the decoded body, once the decisions have dealt with it: `taken` when the sink took
+    /// it (a sink that writes a file has appended it there by then), false when it was refused,
+    /// discarded or stopped at.
+    func body(_ piece: UnsafeRawBufferPointer, taken: Bool)
 }

@@ -113,6 +113,13 @@ public enum ReceiptDrain {
                     "\(receipts.count - start) receipts kept for the next drain: cannot queue their events: \(error)")
                 break
             }
+            // Only the receipts whose event is queued (durable by now) are removed, all at once.
+            let queued = zip(chunk, enqueued.results).compactMap { receipt, result -> String? in
+                if case .success = result { return receipt.path }
+                return nil
+            }
+            let removed = FileSystem.removeFiles(queued)
+            var removal = removed.makeIterator()
             for ((receipt, path), (event, result)) in zip(chunk, zip(events, enqueued.results)) {
                 switch result {
                 case .success(true): report.queued.append(event)
@@ -121,12 +128,11 @@ public enum ReceiptDrain {
                     report.failures.append("cannot queue the received event for \(receipt.deliveryID) (receipt kept): \(error)")
                     continue
                 }
-                do {
-                    try FileSystem.removeFile(path)
-                    removedAny = true
-                } catch {
+                if let error = removal.next() ?? nil {
                     // The event is queued; the receipt will be read again and found already queued.
                     report.failures.append("cannot remove the drained receipt \(Quoting.display(path)): \(error)")
+                } else {
+                    removedAny = true
                 }
             }
         }

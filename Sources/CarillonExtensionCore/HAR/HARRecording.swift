@@ -86,8 +86,8 @@ package struct HARRecording {
         guard bytes > inlineLimit else {
             return .inline(Base64.encode(try FileSystem.readFile(staged.temporaryPath, limit: inlineLimit + 1)))
         }
+        // Renamed whole into place, never synced: a recording is evidence, not a receipt (SPEC §7).
         _ = try staged.publish(to: FileSystem.join(bodies, name), replace: true)
-        try FileSystem.syncDirectory(bodies)
         return .file("bodies/" + name)
     }
 
@@ -143,7 +143,7 @@ package struct HARRecording {
         log.payloadBytes = payload.bytes.count
         log.payloadSHA256 = SHA256.hex(payload.bytes)
         log.options = HARCarillon.Options(configuration, expireAfter: expireAfter, trust: trust)
-        log.libcurl = CarillonVersion.libcurl
+        log.libcurl = CarillonVersion.transferLibraries
         log.secretsKept = keepsSecrets
         // The live connections (a refused one names its relaxed offer), then the relaxed request's, marked.
         if let download { log.connections = download.transfer.connections + (relaxed?.transfer.connections ?? []) }

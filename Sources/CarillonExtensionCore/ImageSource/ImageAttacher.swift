@@ -54,7 +54,7 @@ struct ImageAttacher: Sendable {
         var adopted = false
         let transfer = Result { () throws(Outcome) in
             try pool.download(
-                url, cancellation: cancellation,
+                url, cancellation: cancellation, sinkFile: partial.path,
                 into: { piece in
                     do throws(FileSystemError) {
                         if !adopted { try partial.write(piece) }

@@ -6,24 +6,36 @@ public struct DeliveryID: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Accepts exactly the canonical form, in any letter case; nil for anything else (braces, URNs,
     /// missing dashes, surrounding spaces).
     public init?(_ text: String) {
-        let utf8 = Array(text.utf8)
-        guard utf8.count == 36 else { return nil }
-        var lowered: [UInt8] = []
-        lowered.reserveCapacity(36)
-        for (index, byte) in utf8.enumerated() {
-            switch index {
-            case 8, 13, 18, 23:
-                guard byte == UInt8(ascii: "-") else { return nil }
-                lowered.append(byte)
-            default:
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): lowered.append(byte)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): lowered.append(byte + 0x20)
-                default: return nil
+        guard text.utf8.count == 36 else { return nil }
+        // Built in place (no array for the input and none for the output): every payload and every
+        // receipt a drain reads has one.
+        var valid = true
+        var text = text
+        let lowered = text.withUTF8 { input in
+            String(unsafeUninitializedCapacity: 36) { output in
+                for (index, byte) in input.enumerated() {
+                    switch index {
+                    case 8, 13, 18, 23:
+                        guard byte == UInt8(ascii: "-") else {
+                            valid = false
+                            return 0
+                        }
+                        output[index] = byte
+                    default:
+                        switch byte {
+                        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): output[index] = byte
+                        case UInt8(ascii: "A")...UInt8(ascii: "F"): output[index] = byte + 0x20
+                        default:
+                            valid = false
+                            return 0
+                        }
+                    }
                 }
+                return 36
             }
         }
-        rawValue = String(decoding: lowered, as: UTF8.self)
+        guard valid else { return nil }
+        rawValue = lowered
     }
 
     public var description: String { rawValue }

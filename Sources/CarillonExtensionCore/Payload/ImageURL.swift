@@ -20,71 +20,83 @@
     }
 
     /// Validates `text` by the same rules, naming it `label` in the detail (a redirect's `Location`).
+    ///
+    /// Once the text is known to be printable ASCII its bytes are its Characters, and the rules are
+    /// read over them: by Characters the validation took 45,000 instructions a URL, a fifth of a small
+    /// image's work beyond libcurl's.
     init(validating text: String, naming label: String) throws(Outcome) {
         func invalid(_ why: String) -> Outcome { Outcome(.invalidURL, "\(label) \(Quoting.single(text)) \(why)") }
 
         guard !text.isEmpty else { throw Outcome(.invalidURL, "\(label) is an empty string") }
-        let scalars = Array(text.unicodeScalars)
-        if let bad = scalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
-            throw invalid(bad == " " ? "contains a space" : "contains a control character or whitespace")
+        let bytes = Array(text.utf8)
+        // A non-ASCII scalar's bytes are all 0x80 and up: the first control or space byte is the first
+        // such scalar.
+        if let bad = bytes.first(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            throw invalid(bad == 0x20 ? "contains a space" : "contains a control character or whitespace")
         }
-        if scalars.contains(where: { !$0.isASCII }) {
+        if bytes.contains(where: { $0 >= 0x80 }) {
             throw invalid("contains non-ASCII characters (percent-encode them)")
         }
+        func part(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-        guard let colon = text.firstIndex(of: ":") else { throw invalid("is not absolute (no scheme)") }
-        let scheme = text[..<colon]
-        let schemeIsValid =
-            scheme.first.map { $0.isLetter } == true
-            && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { throw invalid("is not absolute (no scheme)") }
+        let scheme = bytes[..<colon]
+        let schemeCharacter = { (c: UInt8) -> Bool in
+            ImageURL.isLetter(c) || ImageURL.isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+        }
+        let schemeIsValid = scheme.first.map(ImageURL.isLetter) == true && scheme.allSatisfy(schemeCharacter)
         guard schemeIsValid else { throw invalid("is not absolute (no scheme)") }
-        guard scheme.lowercased() == "https" else {
-            throw Outcome(.insecureURL, "\(label) \(Quoting.single(text)) uses scheme '\(scheme.lowercased())'; only https is allowed")
+        let lowered = part(0..<colon).lowercased()
+        guard lowered == "https" else {
+            throw Outcome(.insecureURL, "\(label) \(Quoting.single(text)) uses scheme '\(lowered)'; only https is allowed")
         }
 
-        let rest = text[text.index(after: colon)...]
-        guard rest.hasPrefix("//") else { throw invalid("has no host (expected 'https://host/...')") }
-        let afterSlashes = rest.dropFirst(2)
-        let authorityEnd = afterSlashes.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterSlashes.endIndex
-        let authority = afterSlashes[..<authorityEnd]
-        if authority.contains("@") { throw invalid("contains user info before the host") }
+        guard bytes.count >= colon + 3, bytes[colon + 1] == 0x2F, bytes[colon + 2] == 0x2F else {
+            throw invalid("has no host (expected 'https://host/...')")
+        }
+        let authorityStart = colon + 3
+        let authorityEnd = bytes[authorityStart...].firstIndex { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 } ?? bytes.count
+        let authority = bytes[authorityStart..<authorityEnd]
+        if authority.contains(0x40) { throw invalid("contains user info before the host") }
 
-        var host: Substring
-        var port: Substring?
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw invalid("has an unterminated IPv6 host") }
-            host = authority[authority.index(after: authority.startIndex)..<close]
-            let afterHost = authority[authority.index(after: close)...]
-            if !afterHost.isEmpty {
-                guard afterHost.hasPrefix(":") else { throw invalid("has characters after the IPv6 host") }
-                port = afterHost.dropFirst()
+        var host: Range<Int>
+        var port: Range<Int>?
+        if authority.first == 0x5B {
+            guard let close = authority.firstIndex(of: 0x5D) else { throw invalid("has an unterminated IPv6 host") }
+            host = authorityStart + 1..<close
+            if close + 1 < authorityEnd {
+                guard bytes[close + 1] == 0x3A else { throw invalid("has characters after the IPv6 host") }
+                port = close + 2..<authorityEnd
             }
-            guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
+            guard !host.isEmpty, bytes[host].allSatisfy({ ImageURL.isHexDigit($0) || $0 == 0x3A || $0 == 0x2E }) else {
                 throw invalid("has an invalid IPv6 host")
             }
         } else {
-            if let portColon = authority.firstIndex(of: ":") {
-                host = authority[..<portColon]
-                port = authority[authority.index(after: portColon)...]
+            if let portColon = authority.firstIndex(of: 0x3A) {
+                host = authorityStart..<portColon
+                port = portColon + 1..<authorityEnd
             } else {
-                host = authority
+                host = authorityStart..<authorityEnd
             }
-            let allowed = { (c: Character) -> Bool in
-                c.isLetter || c.isNumber || c == "-" || c == "." || c == "_" || c == "~" || c == "%"
+            let allowed = { (c: UInt8) -> Bool in
+                if ImageURL.isLetter(c) || ImageURL.isDigit(c) { return true }
+                return c == UInt8(ascii: "-") || c == UInt8(ascii: ".") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~")
+                    || c == UInt8(ascii: "%")
             }
             guard !host.isEmpty else { throw invalid("has no host") }
-            guard host.allSatisfy(allowed) else { throw invalid("has an invalid character in the host") }
+            guard bytes[host].allSatisfy(allowed) else { throw invalid("has an invalid character in the host") }
         }
-        if let port {
+        if let port, !port.isEmpty {
             // An empty port (`host:`) means the default, as RFC 3986 allows.
-            if !port.isEmpty {
-                guard port.allSatisfy({ $0.isASCII && $0.isNumber }), port.count <= 5, let number = Int(port),
-                    (1...65535).contains(number)
-                else { throw invalid("has an invalid port '\(port)'") }
-            }
+            guard bytes[port].allSatisfy(ImageURL.isDigit), port.count <= 5, let number = Int(part(port)), (1...65535).contains(number)
+            else { throw invalid("has an invalid port '\(part(port))'") }
         }
         absoluteString = text
-        self.host = String(host)
+        self.host = part(host)
     }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66) }
 }

@@ -84,11 +84,21 @@ struct ReceivedBody {
         capture = file
     }
 
-    /// Whether `a` and `b` hold the same bytes, compared eight at a time (the generic element loop
-    /// was a tenth of a 10 MiB recording).
+    /// Whether `a` and `b` hold the same bytes, compared 32 at a time (four words, their differences
+    /// joined: one branch for 32 bytes), then eight, then one by one. The generic element loop was a
+    /// tenth of a 10 MiB recording, eight at a time 1.5 instructions a byte; `SIMD32`'s `!=` is ten
+    /// times worse than that.
     static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         guard a.count == b.count else { return false }
         var offset = 0
+        while offset + 32 <= a.count {
+            func difference(_ at: Int) -> UInt64 {
+                a.loadUnaligned(fromByteOffset: offset + at, as: UInt64.self)
+                    ^ b.loadUnaligned(fromByteOffset: offset + at, as: UInt64.self)
+            }
+            if difference(0) | difference(8) | difference(16) | difference(24) != 0 { return false }
+            offset += 32
+        }
         while offset + 8 <= a.count {
             if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
                 return false

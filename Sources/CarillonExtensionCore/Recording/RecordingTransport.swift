@@ -61,10 +61,26 @@ package final class RecordingTransport: ImageTransport {
     func download(_ url: ImageURL, cancellation: DownloadCancellation, into sink: DownloadSink) throws(Outcome)
         -> TransferReport
     {
+        try record(url, cancellation: cancellation, sinkFile: nil, into: sink)
+    }
+
+    /// A live download has no whole file to offer (`adopt` is never called); the sink's file is linked.
+    func download(
+        _ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String, into sink: DownloadSink, adopting adopt: (String) -> Bool
+    ) throws(Outcome) -> TransferReport {
+        try record(url, cancellation: cancellation, sinkFile: sinkFile, into: sink)
+    }
+
+    /// Downloads `url` into `sink` and keeps what the download saw (``take(_:)``); `sinkFile`, when
+    /// given, is the file the sink appends the pieces it takes to.
+    private func record(_ url: ImageURL, cancellation: DownloadCancellation, sinkFile: String?, into sink: DownloadSink)
+        throws(Outcome) -> TransferReport
+    {
         let started = Timestamp.now()
-        // The tap hears every piece libcurl delivers, before the decisions: the recorded body is what
-        // the server sent, up to where the transfer stopped, not only what the sink took.
-        let tap = WireTap(directory: bodiesDirectory)
+        // The tap hears every piece libcurl delivers, whatever the decisions: the recorded body is what
+        // the server sent, up to where the transfer stopped, not only what the sink took. What the sink
+        // took is already in its file, which the recording links instead of writing the bytes again.
+        let tap = WireTap(directory: bodiesDirectory, sinkFile: sinkFile)
         let report = try pool.withDownloader { $0.download(url, cancellation: cancellation, tap: tap, into: sink) }
         let heard = tap.finish()
         let finalBody =

@@ -1,8 +1,9 @@
 /// A recording's ``TransferTap``: per request of the chain, the request head as sent; for the last
 /// request, every piece of the decoded body libcurl delivered (the one that passed the cap or that the
-/// sink refused included) and the body bytes as received, each streamed to a file staged in the
-/// recording's bodies directory as it arrives (never held whole in memory), with counts, digests and
-/// the decoded body's arrival samples.
+/// sink refused included) and the body bytes as received, each captured as it arrives in a file
+/// staged in the recording's bodies directory (never held whole in memory), with counts, digests and
+/// the decoded body's arrival samples. The decoded body is written once: while the sink takes every
+/// piece into its own file (the attachment), that file is linked (``StreamedCapture``).
 ///
 /// The recorded body is thus what the server sent, bounded only by what libcurl delivered before the
 /// transfer stopped. A request that is followed by another (a redirect) keeps only its request head.
@@ -24,6 +25,11 @@ final class WireTap: TransferTap {
     }
 
     private let directory: String
+    /// The file the download's sink appends the pieces it takes to (from empty), if any.
+    private let sinkFile: String?
+    /// Bytes the sink has taken over the whole chain: a hop's capture follows the sink file only while
+    /// it is the hop that started it empty.
+    private var sinkTaken = 0
     private let clock = ContinuousClock.now
     private var sentHeads: [[UInt8]] = []
     private var body: StreamedCapture
@@ -31,10 +37,12 @@ final class WireTap: TransferTap {
     private var arrival = ArrivalSamples()
     private var lastPiece = 0
 
-    /// A tap staging the bodies in `directory` (which exists).
-    init(directory: String) {
+    /// A tap staging the bodies in `directory` (which exists); `sinkFile`, when given, is the empty
+    /// file the download's sink appends each piece it takes to.
+    init(directory: String, sinkFile: String? = nil) {
         self.directory = directory
-        body = StreamedCapture(directory: directory)
+        self.sinkFile = sinkFile
+        body = StreamedCapture(directory: directory, sinkFile: sinkFile)
         received = ReceivedBody(directory: directory)
     }
 
@@ -42,7 +50,7 @@ final class WireTap: TransferTap {
         sentHeads.append([])
         body.discard()
         received.discard()
-        body = StreamedCapture(directory: directory)
+        body = StreamedCapture(directory: directory, sinkFile: sinkTaken == 0 ? sinkFile : nil)
         received = ReceivedBody(directory: directory)
         arrival = ArrivalSamples()
         lastPiece = 0
@@ -57,14 +65,15 @@ final class WireTap: TransferTap {
         received.received(bytes, decoded: body)
     }
 
-    func body(_ piece: UnsafeRawBufferPointer) {
-        body.write(piece)
+    func body(_ piece: UnsafeRawBufferPointer, taken: Bool) {
+        if taken { sinkTaken += piece.count }
+        body.write(piece, taken: taken)
         received.decodedPiece(piece, decoded: body)
         lastPiece = piece.count
         arrival.add(milliseconds: (ContinuousClock.now - clock).inMillisecondsFraction, bytes: body.bytes)
     }
 
-    /// What was heard, the files synced and closed; the wire's file is dropped when it holds the
+    /// What was heard, the files closed (or linked); the wire's file is dropped when it holds the
     /// decoded body's bytes exactly.
     func finish() -> Heard {
         // The received body's prefix is read back from the decoded body's file: before that is closed.

@@ -19,8 +19,19 @@
             entries.append(DirectoryEntry(name: FileName.string(fromBytes: name), kind: kind(ofDirectoryEntryType: type)))
         }
         return entries.map { (key: FileName.bytes($0.name), entry: $0) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .sorted { precedes($0.key, $1.key) }
             .map(\.entry)
+    }
+
+    /// Whether `a` sorts before `b` byte by byte (`memcmp`, then the shorter first): the order
+    /// `lexicographicallyPrecedes` gives, without its generic element loop (most of a drain's listing
+    /// of 1,000 receipts).
+    static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let common = min(a.count, b.count)
+        let order = a.withUnsafeBytes { a in
+            b.withUnsafeBytes { b in common == 0 ? 0 : system_memcmp(a.baseAddress!, b.baseAddress!, common) }
+        }
+        return order != 0 ? order < 0 : a.count < b.count
     }
 
     /// Calls `body` with each entry's name bytes (no `.` or `..`) and `d_type`, in the directory's own

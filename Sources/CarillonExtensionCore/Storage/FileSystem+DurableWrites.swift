@@ -42,9 +42,9 @@ extension FileSystem {
         case alreadyExists
     }
 
-    /// A whole, fsynced file under a temporary name (`.tmp-*`), waiting to be published under its
-    /// final name. Staging first keeps the slow part (the write and its fsync) out of any lock the
-    /// publish needs.
+    /// A whole file under a temporary name (`.tmp-*`), waiting to be published under its final name:
+    /// fsynced, unless what it holds owes no durability (a recording). Staging first keeps the slow
+    /// part (the write and its fsync) out of any lock the publish needs.
     public struct StagedFile: Sendable {
         /// The file's name until it is published.
         public let temporaryPath: String
@@ -72,8 +72,11 @@ extension FileSystem {
         }
     }
 
-    /// Writes `bytes` to a new temporary file in `directory` with exactly `mode`, and fsyncs it.
-    public static func stage(_ bytes: [UInt8], in directory: String, mode: CModeT = 0o600) throws(FileSystemError) -> StagedFile {
+    /// Writes `bytes` to a new temporary file in `directory` with exactly `mode`, and fsyncs it (unless
+    /// `synced` is false: a file that must be whole when published but need not survive a power cut).
+    public static func stage(_ bytes: [UInt8], in directory: String, mode: CModeT = 0o600, synced: Bool = true) throws(FileSystemError)
+        -> StagedFile
+    {
         let staged = StagedFile(temporaryPath: join(directory, StaleFiles.temporaryPrefix + uniqueToken()), directory: directory)
         let descriptor = try createExclusive(staged.temporaryPath, mode: mode)
         defer { system_close(descriptor) }
@@ -81,7 +84,7 @@ extension FileSystem {
             try bytes.withUnsafeBytes { buffer in
                 Result { () throws(FileSystemError) in try writeAll(descriptor, buffer, path: staged.temporaryPath) }
             }.get()
-            if SystemCall.retryingInterrupts({ system_fsync(descriptor) }) != 0 { throw .last("fsync", staged.temporaryPath) }
+            if synced, SystemCall.retryingInterrupts({ system_fsync(descriptor) }) != 0 { throw .last("fsync", staged.temporaryPath) }
         } catch {
             staged.discard()
             throw error
@@ -94,17 +97,21 @@ extension FileSystem {
     /// replaces an existing file, so the first writer wins), unlink the temporary, fsync the directory.
     ///
     /// A caller publishing many files into one directory may pass `syncDirectory: false` and call
-    /// ``syncDirectory(_:)`` once after the last: none of them is durable before that.
+    /// ``syncDirectory(_:)`` once after the last: none of them is durable before that. With `synced`
+    /// false nothing is fsynced at all: the file is still never seen torn or half-written (a reader
+    /// finds no file, an older one, or the whole new one), but a power cut may lose it — for evidence
+    /// such as a recording, never for a receipt, the queue or the sent log.
     ///
     /// - Throws: ``FileSystemError`` naming `path` — the file that could not be saved — even when the
     ///   call that failed was on the temporary file, whose random name means nothing to a reader.
     public static func publishAtomically(
-        _ bytes: [UInt8], to path: String, mode: CModeT = 0o600, replace: Bool = false, syncDirectory: Bool = true
+        _ bytes: [UInt8], to path: String, mode: CModeT = 0o600, replace: Bool = false, syncDirectory: Bool = true,
+        synced: Bool = true
     ) throws(FileSystemError) -> PublishResult {
         let directory = parentDirectory(of: path)
         let staged: StagedFile
         do throws(FileSystemError) {
-            staged = try stage(bytes, in: directory, mode: mode)
+            staged = try stage(bytes, in: directory, mode: mode, synced: synced)
         } catch {
             throw error.naming(path)
         }
@@ -115,27 +122,34 @@ extension FileSystem {
         } catch {
             throw error.naming(path)
         }
-        if result == .published && syncDirectory { try FileSystem.syncDirectory(directory) }
+        if result == .published && syncDirectory && synced { try FileSystem.syncDirectory(directory) }
         return result
     }
 }
 
 extension FileSystem {
-    /// A file being written piece by piece under a temporary name in `directory` (exactly `mode`), to
-    /// be staged whole (``finish()``: fsync, close) and then published like ``stage(_:in:mode:)``'s.
-    /// Dropped unfinished, the caller discards it.
+    /// A file being written piece by piece under a temporary name in `directory` (exactly `mode`), to be
+    /// closed whole and then published like ``stage(_:in:mode:synced:)``'s. Dropped unfinished, the
+    /// caller discards it.
     public static func beginStaging(in directory: String, mode: CModeT = 0o600) throws(FileSystemError) -> (Int32, StagedFile) {
         let staged = StagedFile(temporaryPath: join(directory, StaleFiles.temporaryPrefix + uniqueToken()), directory: directory)
         return (try createExclusive(staged.temporaryPath, mode: mode), staged)
     }
 
-    /// fsyncs and closes a descriptor of ``beginStaging(in:mode:)`` (closing it even when fsync fails).
-    public static func finishStaging(_ descriptor: Int32, path: String) throws(FileSystemError) {
-        defer { system_close(descriptor) }
-        if SystemCall.retryingInterrupts({ system_fsync(descriptor) }) != 0 { throw .last("fsync", path) }
+    /// Stages the file at `source` under a temporary name in `directory` without copying a byte: a
+    /// hard link (`link(2)`), never a symbolic one, so it keeps the bytes when `source`'s name is
+    /// removed. Its mode and owner are `source`'s; it is whole as far as `source` is.
+    ///
+    /// - Throws: ``FileSystemError`` when the link cannot be made (another file system: `EXDEV`; one
+    ///   without links; too many links).
+    package static func stageLink(of source: String, in directory: String) throws(FileSystemError) -> StagedFile {
+        let staged = StagedFile(temporaryPath: join(directory, StaleFiles.temporaryPrefix + uniqueToken()), directory: directory)
+        guard hardLink(source, to: staged.temporaryPath) else { throw .last("link", source) }
+        return staged
     }
 
-    /// Closes a descriptor without syncing it (an abandoned staging).
+    /// Closes a descriptor of ``beginStaging(in:mode:)`` without syncing it (a file that owes no
+    /// durability, or an abandoned staging).
     public static func closeDescriptor(_ descriptor: Int32) {
         system_close(descriptor)
     }

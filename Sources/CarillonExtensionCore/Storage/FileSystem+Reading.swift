@@ -138,26 +138,8 @@ extension FileSystem {
     /// - Throws: ``FileSystemError`` when the file cannot be opened or read, or ends before `offset + count`
     ///   (`EIO`, "ends before the piece").
     package static func readPiece(of path: String, at offset: Int, count: Int) throws(FileSystemError) -> [UInt8] {
-        let (descriptor, _) = try openForReading(path, policy: .regularFile)
-        defer { system_close(descriptor) }
-        var failure: FileSystemError?
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            while initialized < count {
-                let read = SystemCall.retryingInterrupts {
-                    system_pread(descriptor, buffer.baseAddress! + initialized, count - initialized, COffT(offset + initialized))
-                }
-                if read < 0 {
-                    failure = .last("read", path)
-                    return
-                }
-                if read == 0 {
-                    failure = FileSystemError("read", path, errno: _EIO, explanation: "ends before the piece")
-                    return
-                }
-                initialized += read
-            }
-        }
-        if let failure { throw failure }
+        let bytes = try RandomAccessFile(path).read(offset: offset, count: count)
+        guard bytes.count == count else { throw FileSystemError("read", path, errno: _EIO, explanation: "ends before the piece") }
         return bytes
     }
 }

@@ -27,21 +27,30 @@ package final class RandomAccessFile {
         guard count > 0, offset >= 0 else { return [] }
         var failure: FileSystemError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var done = 0
-            while done < count {
-                let got = SystemCall.retryingInterrupts {
-                    system_pread(descriptor, buffer.baseAddress! + done, count - done, COffT(offset + done))
-                }
-                if got < 0 {
-                    failure = .last("read", path)
-                    break
-                }
-                if got == 0 { break }
-                done += got
+            do throws(FileSystemError) {
+                initialized = try read(into: UnsafeMutableRawBufferPointer(buffer), offset: offset)
+            } catch {
+                failure = error
             }
-            initialized = done
         }
         if let failure { throw failure }
         return bytes
+    }
+
+    /// Fills `buffer` with the bytes at `offset` (`pread(2)`, retrying interruptions and short reads)
+    /// and returns how many it filled: fewer only where the file ends. For a reader that reads many
+    /// pieces into one buffer of its own (a recording's digest follows a file as it grows).
+    ///
+    /// - Throws: ``FileSystemError`` when `pread` fails.
+    package func read(into buffer: UnsafeMutableRawBufferPointer, offset: Int) throws(FileSystemError) -> Int {
+        guard let base = buffer.baseAddress, offset >= 0 else { return 0 }
+        var done = 0
+        while done < buffer.count {
+            let got = SystemCall.retryingInterrupts { system_pread(descriptor, base + done, buffer.count - done, COffT(offset + done)) }
+            if got < 0 { throw .last("read", path) }
+            if got == 0 { break }
+            done += got
+        }
+        return done
     }
 }

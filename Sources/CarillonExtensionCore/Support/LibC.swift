@@ -71,9 +71,6 @@ var _O_NONBLOCK: CInt { CInt(O_NONBLOCK) }
 var _O_RDONLY: CInt { CInt(O_RDONLY) }
 var _O_RDWR: CInt { CInt(O_RDWR) }
 var _O_WRONLY: CInt { CInt(O_WRONLY) }
-#if os(Linux)
-    var _POSIX_FADV_DONTNEED: CInt { CInt(POSIX_FADV_DONTNEED) }
-#endif
 var _SEEK_END: CInt { CInt(SEEK_END) }
 var _CLOCK_REALTIME: CInt { CInt(CLOCK_REALTIME) }
 var _S_IFDIR: CModeT { CModeT(S_IFDIR) }
@@ -106,11 +103,6 @@ var _DT_SOCK: CInt { CInt(DT_SOCK) }
     write(descriptor, buffer, count)
 }
 @discardableResult func system_fsync(_ descriptor: CInt) -> CInt { fsync(descriptor) }
-#if os(Linux)
-    @discardableResult func system_posix_fadvise(_ descriptor: CInt, _ offset: COffT, _ length: COffT, _ advice: CInt) -> CInt {
-        posix_fadvise(descriptor, offset, length, advice)
-    }
-#endif
 @discardableResult func system_pread(_ descriptor: CInt, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ offset: COffT) -> Int {
     pread(descriptor, buffer, count, offset)
 }

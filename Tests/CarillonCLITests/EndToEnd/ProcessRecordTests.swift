@@ -183,6 +183,68 @@ import Testing
         let content = try #require((entries.last?["response"] as? [String: Any])?["content"] as? [String: Any])
         #expect(content["_file"] as? String == "bodies/\(bodies[0])")
         #expect(content["text"] == nil)
+        // Written once (SPEC §7): the attachment's own file, hard-linked, not a second copy.
+        let attachment = work.file("attachments/\(try #require(work.contents("attachments").first))")
+        #expect(Self.inode(body) == Self.inode(attachment))
+        #expect((try FileManager.default.attributesOfItem(atPath: body)[.referenceCount]) as? Int == 2)
+    }
+
+    /// `stat`'s device and inode of `path`.
+    static func inode(_ path: String) -> [UInt64] {
+        var info = stat()
+        #expect(stat(path, &info) == 0, "\(path)")
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+
+    /// A body linked to an attachment that lasts only for the run (no `--attachments`) outlives it: a
+    /// hard link, never a symbolic one.
+    @Test func aBodyLinkedToARunsAttachmentOutlivesTheRun() async throws {
+        let work = TemporaryDirectory("record-run")
+        defer { work.remove() }
+        let input = try Self.payload(work, "p.json", image: TestServer.shared.url("/size/n?bytes=300000"))
+        let result = try await tool([
+            "process", "--ca-file", TestServer.shared.caFile, "--record", work.file("rec"), "--record-inline", "1000", input,
+        ])
+        #expect(result.jsonLines.first?["reason"] as? String == "attached", "\(result.standardError)")
+        let body = work.file("rec/bodies/\(try #require(work.contents("rec/bodies").first))")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: body)))
+        #expect(bytes.count == 300_000)
+        #expect(body.hasSuffix("/\(SHA256.hex(bytes)).jpg"))
+        #expect(try FileManager.default.attributesOfItem(atPath: body)[.type] as? FileAttributeType == .typeRegular)
+        #expect((try FileManager.default.attributesOfItem(atPath: body)[.referenceCount]) as? Int == 1)
+        #expect(try Self.mode(body) == 0o600)
+    }
+
+    /// SPEC §7 (fifth round): a recording is evidence, not a receipt. Its files are never fsynced (before,
+    /// the body, the HAR and their directories were), but each is renamed whole into place: a reader finds
+    /// no file or the whole one, never a torn one. Without a container nothing of the run is fsynced.
+    @Test func aRecordingIsRenamedWholeIntoPlaceAndNeverSynced() async throws {
+        try RequiredPackage.command("strace", package: "strace")
+        let work = TemporaryDirectory("record-sync")
+        defer { work.remove() }
+        let input = try Self.payload(work, "p.json", image: TestServer.shared.url("/size/n?bytes=300000"))
+        let trace = work.file("trace")
+        let run = try await onOwnThread {
+            try Command.run(
+                "/usr/bin/strace",
+                [
+                    "-f", "-qq", "-o", trace, "-e", "trace=fsync,fdatasync,sync_file_range,rename,link,linkat,renameat,renameat2",
+                    Paths.tool, "process", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("a"),
+                    "--record", work.file("rec"), "--record-inline", "1000", input,
+                ])
+        }
+        #expect(run.status == 0, "\(run.standardError)")
+        // "PID name(arguments) = result" (strace pads the PID): the call without its thread.
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").map { line in
+            String(line.drop { $0.isNumber }.drop { $0 == " " })
+        }
+        #expect(!calls.contains { $0.hasPrefix("fsync(") || $0.hasPrefix("fdatasync(") || $0.hasPrefix("sync_file_range(") }, "\(calls)")
+        let body = try #require(work.contents("rec/bodies").first)
+        for placed in [work.file("rec/p.har"), work.file("rec/bodies/\(body)")] {
+            #expect(
+                calls.contains { $0.hasPrefix("rename(") && $0.contains("/.tmp-") && $0.contains("\"\(placed)\")") }, "\(placed): \(calls)")
+        }
+        #expect(work.contents("rec").filter { $0.hasPrefix(".tmp-") }.isEmpty && work.contents("rec/bodies").count == 1)
     }
 
     @Test(arguments: ["--container", "--attachments"])

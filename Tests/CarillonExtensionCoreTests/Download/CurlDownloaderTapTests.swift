@@ -16,7 +16,7 @@ import Testing
         func startHop(number: Int) { hops = number }
         func requestHead(_ bytes: UnsafeRawBufferPointer) { head += bytes }
         func wire(_ bytes: UnsafeRawBufferPointer) { wire += bytes }
-        func body(_ piece: UnsafeRawBufferPointer) { body += piece.count }
+        func body(_ piece: UnsafeRawBufferPointer, taken: Bool) { body += piece.count }
     }
 
     static func tapped(_ route: String, recording: Bool) async throws -> (TransferReport, CountingTap) {

@@ -55,6 +55,22 @@ import Testing
         }
     }
 
+    /// A run of ASCII becomes its string without validation; a run with any other byte is validated,
+    /// wherever in it (and wherever in its eight-byte words) that byte is.
+    @Test(arguments: 0..<20)
+    func aNonASCIIByteAnywhereInARunIsValidated(at position: Int) throws {
+        let ascii = Array("0123456789abcdefghij".utf8)
+        var valid = ascii
+        valid.replaceSubrange(position..<position + 1, with: Array("é".utf8))
+        #expect(try JSONParser.parse([0x22] + valid + [0x22]) == .string(String(decoding: valid, as: UTF8.self)))
+        var invalid = ascii
+        invalid[position] = 0xC3
+        invalid.insert(0x28, at: position + 1)
+        #expect(throws: JSONParser.SyntaxError(offset: 1 + position, line: 1, column: 2 + position, message: "invalid UTF-8 in a string")) {
+            try JSONParser.parse([0x22] + invalid + [0x22])
+        }
+    }
+
     @Test func reportsLineAndColumn() {
         #expect(throws: JSONParser.SyntaxError(offset: 9, line: 3, column: 3, message: "unexpected ']', expected a value")) {
             try JSONParser.parse(Array("{\n\"a\":\n  ]".utf8))

@@ -52,6 +52,33 @@ import Testing
         #expect(Self.written(text) == Self.reference(text))
     }
 
+    /// Plain ASCII is skipped eight bytes at a time: a character that needs an escape (or any byte from
+    /// 0x7F up) at each position of those words is still found.
+    @Test(arguments: ["\"", "\\", "\n", "\u{01}", "\u{1F}", "\u{7F}", "\u{2028}", "é", "€", " ", "~"])
+    func anEscapeAtEachPositionOfAWord(_ special: String) throws {
+        for position in 0..<24 {
+            var text = String(repeating: "x", count: 24)
+            text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+            #expect(Self.written(text) == Self.reference(text), "\(position)")
+            #expect(try JSONParser.parse(Array(Self.written(text).utf8)) == .string(text))
+        }
+    }
+
+    /// The word test never says "plain" for a word holding a byte the byte loop must see, whatever the
+    /// byte and its place; a word of printable ASCII other than `"` and `\` is plain.
+    @Test func theWordTestMissesNoByteThatMayNeedAnEscape() {
+        for byte in 0...255 {
+            let mustLook = byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x7F
+            for position in 0..<8 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 8)
+                bytes[position] = UInt8(byte)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                if mustLook { #expect(JSONWriter.mayNeedEscape(word), "byte \(byte) at \(position)") }
+                if !mustLook { #expect(!JSONWriter.mayNeedEscape(word), "byte \(byte) at \(position)") }
+            }
+        }
+    }
+
     @Test func everyMixOfEscapesAndRunsMatchesTheScalarWriter() throws {
         let pieces = ["a", "é", "\"", "\\", "\n", "\u{01}", "\u{7F}", "\u{2028}", "\u{2029}", "€", "🔔", "e\u{301}", "\u{E2}"]
         var generator = SystemRandomNumberGenerator()

@@ -144,6 +144,25 @@ import Testing
         if text.contains("{{") && text.contains("}}") { #expect(PayloadHints.mayHoldTemplate(text)) }
     }
 
+    /// The byte-by-byte fold of an ASCII key: the same string as folding its Characters (lowercased,
+    /// without `-`, `_`, spaces and dots); a key that is not ASCII is folded by its Characters.
+    @Test(arguments: [
+        ("delivery_id", "deliveryid"),
+        ("Mutable-Content", "mutablecontent"),
+        ("gcm.notification.mutable-content", "gcmnotificationmutablecontent"),
+        ("IMAGE URL", "imageurl"),
+        ("a\r\nB", "a\r\nb"),
+        ("-_ .", ""),
+        ("", ""),
+        ("@[`{~\u{7F}", "@[`{~\u{7F}"),
+        ("Ímage_URL", "ímageurl"),
+        ("-\u{301}x", "-\u{301}x"),
+    ])
+    func foldsKeys(_ key: String, _ expected: String) {
+        #expect(PayloadHints.folded(key) == expected)
+        #expect(PayloadHints.folded(key) == String(key.lowercased().filter { !"-_ .".contains($0) }))
+    }
+
     @Test func notAnObjectHasNoHints() {
         #expect(PayloadHints.warnings(.array([])) == [])
     }

@@ -26,7 +26,22 @@ import Testing
         ("identity, pieces of 21 bytes", [.r("0123456789abcdefghijk"), .d("0123456789abcdefghijk")], nil),
         ("a difference in the 13th byte", [.r("0123456789abXdefghijk"), .d("0123456789abcdefghijk")], "0123456789abXdefghijk"),
         ("a difference in the tail", [.r("0123456789abcdefghijX"), .d("0123456789abcdefghijk")], "0123456789abcdefghijX"),
+        // Longer than 32 bytes: compared 32 at a time, then eight, then the tail.
+        ("identity, a piece of 75 bytes", [.r(long), .d(long)], nil),
+        ("a difference in the second 32 bytes", [.r(long), .d(changed(long, at: 40))], long),
+        ("a difference in the eight after them", [.r(long), .d(changed(long, at: 66))], long),
+        ("a difference in the last three", [.r(long), .d(changed(long, at: 73))], long),
     ]
+
+    /// 75 bytes: two 32-byte words, one of eight, three alone.
+    static let long = String(repeating: "0123456789abcdef", count: 4) + "<eight!>" + "end"
+
+    /// `text` with its byte at `offset` changed.
+    static func changed(_ text: String, at offset: Int) -> String {
+        var bytes = Array(text.utf8)
+        bytes[offset] ^= 0x20
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     @Test(arguments: rows.indices)
     func keepsTheReceivedBodyOnlyWhenItDiffers(row: Int) throws {
@@ -38,7 +53,7 @@ import Testing
         for step in steps {
             switch step {
             case .r(let text): Array(text.utf8).withUnsafeBytes(tap.wire)
-            case .d(let text): Array(text.utf8).withUnsafeBytes(tap.body)
+            case .d(let text): Array(text.utf8).withUnsafeBytes { tap.body($0, taken: false) }
             }
         }
         let heard = tap.finish()
@@ -70,7 +85,7 @@ import Testing
         tap.startHop(number: 1)
         let big = [UInt8](repeating: 0x41, count: ReceivedBody.pendingLimit + 1)
         big.withUnsafeBytes(tap.wire)
-        big.withUnsafeBytes(tap.body)
+        big.withUnsafeBytes { tap.body($0, taken: false) }
         let heard = tap.finish()
         defer { heard.body.staged?.discard() }
         // The same bytes after all: the file made at the limit is dropped at the end.

@@ -34,12 +34,12 @@ import Testing
         tap.startHop(number: 1)
         bytes("GET /r HTTP/1.1\r\nHost: a\r\n\r\n", tap.requestHead)
         bytes("moved", tap.wire)
-        bytes("moved", tap.body)
+        bytes("moved") { tap.body($0, taken: false) }
         tap.startHop(number: 2)
         bytes("GET /i HTTP/1.1\r\n", tap.requestHead)
         bytes("Host: a\r\n\r\n", tap.requestHead)
         bytes("5\r\nimage\r\n0\r\n\r\n", tap.wire)
-        bytes("image", tap.body)
+        bytes("image") { tap.body($0, taken: true) }
         let heard = tap.finish()
         #expect(heard.sentRequests.map { $0.map(\.value) } == [["a"], ["a"]])
         #expect(heard.body.bytes == 5 && heard.lastPiece == 5)
@@ -60,7 +60,7 @@ import Testing
         let tap = WireTap(directory: directory.path)
         tap.startHop(number: 1)
         Array("same".utf8).withUnsafeBytes { tap.wire($0) }
-        Array("same".utf8).withUnsafeBytes { tap.body($0) }
+        Array("same".utf8).withUnsafeBytes { tap.body($0, taken: true) }
         let heard = tap.finish()
         #expect(heard.wire == nil)
         #expect(directory.contents().count == 1)

@@ -57,4 +57,62 @@ import Testing
     func readsStatusLines(line: String, status: Int?) {
         #expect(ResponseHead.statusCode(line) == status)
     }
+
+    /// The status line and fields as the Character rules read them (the reader before its byte tests):
+    /// the reference the byte shortcuts must match.
+    static func reference(_ lines: [String]) -> (status: Int?, fields: [[String]]) {
+        var status: Int?
+        var fields: [[String]] = []
+        func trimmed(_ text: Substring) -> Substring {
+            var slice = text
+            while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+            while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+            return slice
+        }
+        var statusLine = ""
+        for raw in lines {
+            var line = Substring(raw)
+            while let last = line.last, last.isNewline { line = line.dropLast() }
+            if statusLine.isEmpty {
+                statusLine = String(line)
+                let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+                if parts.count >= 2, parts[0].hasPrefix("HTTP/"), parts[1].count == 3, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) {
+                    status = Int(parts[1])
+                }
+                continue
+            }
+            if let first = line.first, first == " " || first == "\t", !fields.isEmpty {
+                fields[fields.count - 1][1] += " " + trimmed(line)
+                continue
+            }
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields.append([String(line[..<colon]), String(trimmed(line[line.index(after: colon)...]))])
+        }
+        return (status, fields)
+    }
+
+    /// Lines with spaces, tabs, combining marks, other line endings and non-ASCII at each end: the byte
+    /// shortcuts read every one as the Character rules do.
+    @Test func readsEveryLineAsTheCharacterRulesDo() {
+        let statusLines = [
+            "HTTP/1.1 200 OK", "HTTP/2 404", "HTTP/1.1  200 OK", "HTTP/1.1 200", "HTTP/1.1 2000 OK", "HTTP/ 200 x", "HTTP 200 OK",
+            "http/1.1 200 OK", "HTTP/1.1 20\u{301}0 OK", "HTTP/1.1 \u{301}200 OK", "HTTP/1.1 ２00 OK", "HTTP/1.1 200\tOK", "HTTP/1.1 200 é",
+            "HTTP/1.1\t200 OK", "", " HTTP/1.1 200 OK", "HTTP/1.1 200 OK\u{0B}", "HTTP/1.1 200 OK\u{85}", "HTTP/1.1 200 OK\u{2029}",
+            "HTTP/1.1 200 \r OK",
+        ]
+        let fieldLines = [
+            "Content-Length: 5", "A:b", "A:  b  ", "A:\tb\t", "A: b\u{301}", "A: \u{301}b", "A:\u{A0}b\u{A0}", " folded", "\tfolded  ",
+            " \u{301}not folded: x", "\u{301} not: x", "No colon", ":empty name", "A: b\u{0C}", "A: b\u{85}", "A: b\u{2028}", "A: é ",
+            "  ", "\t", "X: ", "X:", "A: b \u{301}",
+        ]
+        for status in statusLines {
+            for fields in [fieldLines, fieldLines.reversed(), Array(fieldLines.dropFirst(7))] {
+                var head = ResponseHead()
+                for line in [status] + fields { _ = head.add(line: Substring(line + "\r\n")) }
+                let expected = Self.reference([status] + fields)
+                #expect(head.status == (expected.status ?? 0), "\(status)")
+                #expect(head.fields.map { [$0.name, $0.value] } == expected.fields, "\(status) \(fields)")
+            }
+        }
+    }
 }
