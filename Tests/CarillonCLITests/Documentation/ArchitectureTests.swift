@@ -172,26 +172,51 @@ import Testing
         #expect(offenders.isEmpty, "call the C library outside the file system and the clock: \(offenders)")
     }
 
-    @Test func coreFoldersUseOnlyTheFoldersThePictureAllows() throws {
-        try #require(!Self.rules.folders.isEmpty)
+    /// The core folders each folder uses, from its files (path relative to the core, text): a top-level
+    /// type named in code, and a member another folder adds by extension (`ExtensionMembers`): a function
+    /// called (`name(`) where no other folder declares a function or a case of its name, a property used
+    /// as `.name` where no other folder declares anything of its name (a use of an ambiguous name could
+    /// be anyone's, and is not counted).
+    static func folderUses(_ files: [(path: String, text: String)]) -> [String: Set<String>] {
+        let code = files.map { (folder: Self.folder($0.path), text: SwiftCode.blanked($0.text)) }
         var owner: [Substring: String] = [:]
-        let files = Self.swiftFiles(Self.core)
-        for file in files {
-            for line in Self.read(Self.core + file).split(separator: "\n") {
-                if let name = Self.declaredType(line), owner[Substring(name)] == nil { owner[Substring(name)] = Self.folder(file) }
+        for (file, blanked) in zip(files, code) {
+            for line in file.text.split(separator: "\n") {
+                if let name = Self.declaredType(line), owner[Substring(name)] == nil { owner[Substring(name)] = blanked.folder }
+            }
+        }
+        var declaring: [Substring: Set<String>] = [:]
+        var calling: [Substring: Set<String>] = [:]
+        for file in code {
+            for (name, isCalled) in ExtensionMembers.declaredNames(in: file.text) {
+                declaring[name, default: []].insert(file.folder)
+                if isCalled { calling[name, default: []].insert(file.folder) }
+            }
+        }
+        var members: [ExtensionMembers.Member: String] = [:]
+        for file in code {
+            for member in ExtensionMembers.declared(in: file.text) where owner[Substring(member.type)] != file.folder {
+                let others = (member.isFunction ? calling : declaring)[Substring(member.name), default: []]
+                if others == [file.folder] { members[member] = file.folder }
             }
         }
         var uses: [String: Set<String>] = [:]
-        for file in files {
-            let folder = Self.folder(file)
-            var used = uses[folder] ?? []
-            for line in SwiftCode.blanked(Self.read(Self.core + file)).split(separator: "\n") {
+        for file in code {
+            var used = uses[file.folder] ?? []
+            for line in file.text.split(separator: "\n") {
                 for name in Self.capitalisedIdentifiers(line) {
-                    if let other = owner[name], other != folder { used.insert(other) }
+                    if let other = owner[name], other != file.folder { used.insert(other) }
                 }
+                for (member, other) in members where other != file.folder && ExtensionMembers.uses(member, in: line) { used.insert(other) }
             }
-            uses[folder] = used
+            uses[file.folder] = used
         }
+        return uses
+    }
+
+    @Test func coreFoldersUseOnlyTheFoldersThePictureAllows() throws {
+        try #require(!Self.rules.folders.isEmpty)
+        let uses = Self.folderUses(Self.swiftFiles(Self.core).map { ($0, Self.read(Self.core + $0)) })
         #expect(Set(uses.keys) == Set(Self.rules.folders.keys), "the core's folders are \(uses.keys.sorted())")
         for (folder, used) in uses.sorted(by: { $0.key < $1.key }) {
             let allowed = Self.rules.folders[folder] ?? []
@@ -238,6 +263,40 @@ import Testing
         ("layer 0: A\nfolder A:\nfolder B:", ["B/ is in no layer"]),
     ])
     func anEdgeThatDoesNotPointDownIsRefused(picture: String, expected: [String]) {
+        #expect(Self.layerViolations(Rules("```architecture\n" + picture + "\n```")) == expected)
+    }
+
+    /// A use through an extension member, on a small core of two folders: `Storage/` (layer 2) holds
+    /// `RecordFile`, `Receipts/` (layer 5) extends it; `Storage/`'s use of the member is an edge up,
+    /// which the layers refuse, unless the name is ambiguous (another folder declares a function of a
+    /// called name, or anything of a property's), hidden, or only in a string or a comment.
+    @Test(arguments: [
+        ("_ = record.deliveryID(\"id\")", "func deliveryID(_ key: String) -> String { key }", ["Receipts"]),
+        ("let id = record.deliveryID", "var deliveryID: String { \"\" }", ["Receipts"]),
+        ("_ = deliveryID(\"id\")", "static func deliveryID(_ key: String) -> String { key }", ["Receipts"]),
+        ("_ = \"\".quotedForRecord", "}\nextension String {\n    var quotedForRecord: String { self }", ["Receipts"]),
+        ("let deliveryID = 1\n    _ = record.deliveryID(\"id\")", "func deliveryID(_ key: String) -> String { key }", ["Receipts"]),
+        ("let deliveryID = 1\n    _ = record.deliveryID", "var deliveryID: String { \"\" }", []),
+        ("_ = record.string(\"id\")", "func deliveryID(_ key: String) -> String { key }", []),
+        ("_ = record.deliveryIDs(\"id\") + deliveryID_x", "func deliveryID(_ key: String) -> String { key }", []),
+        ("_ = \"record.deliveryID(\" // record.deliveryID(", "func deliveryID(_ key: String) -> String { key }", []),
+        ("_ = record.deliveryID(\"id\")", "private func deliveryID(_ key: String) -> String { key }", []),
+        ("_ = record.deliveryID(\"id\")", "fileprivate static let deliveryID = 1", []),
+        ("_ = record.deliveryID(\"id\")\nfunc deliveryID(_ key: String) {}", "func deliveryID(_ key: String) -> String { key }", []),
+        ("_ = record.deliveryID(\"id\")", "struct Nested {\n        func deliveryID(_ key: String) -> String { key }\n    }", []),
+    ])
+    func anExtensionMemberUsedFromBelowIsAnEdgeUp(storageCode: String, extensionMember: String, used: [String]) {
+        let files = [
+            ("Storage/RecordFile.swift", "struct RecordFile {\n    func string(_ key: String) -> String { key }\n}\n"),
+            ("Storage/Probe.swift", "func probe(record: RecordFile) {\n    \(storageCode)\n}\n"),
+            ("Receipts/RecordFile+DeliveryID.swift", "extension RecordFile {\n    \(extensionMember)\n}\n"),
+        ]
+        let uses = Self.folderUses(files.map { (path: $0.0, text: $0.1) })
+        #expect(uses["Storage"].map { $0.sorted() } == used)
+        #expect(uses["Receipts"] == ["Storage"])
+        let storage = uses["Storage", default: []].sorted().joined(separator: " ")
+        let picture = "layer 5: Receipts\nlayer 2: Storage\nfolder Receipts: Storage\nfolder Storage: \(storage)"
+        let expected = used.isEmpty ? [] : ["Storage/ (layer 2) uses Receipts/ (layer 5), which is not below it"]
         #expect(Self.layerViolations(Rules("```architecture\n" + picture + "\n```")) == expected)
     }
 
