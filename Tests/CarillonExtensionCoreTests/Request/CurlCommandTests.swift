@@ -8,11 +8,10 @@ import Testing
 /// forms, method and version options, short-option clusters; `@file` read only beside the command's
 /// file, never through `..`, an absolute path or a symbolic link.
 @Suite struct CurlCommandTests {
+    /// Read as a curl command whatever it aims at: these tables are about curl's options (what is a push
+    /// request is ``RequestReaderTests``').
     static func request(_ script: String, files: RequestFiles = .none) throws -> APNsRequest {
-        guard case .request(let request) = try RequestReader.read(Array(script.utf8), files: files) else {
-            throw RequestProblem("not read as a request")
-        }
-        return request
+        try RequestReader.readCurl(Array(script.utf8), files: files)
     }
 
     static func body(_ script: String, files: RequestFiles = .none) throws -> String {
