@@ -46,6 +46,7 @@ extension CurlCommand {
         guard piece.kind != .raw, value.first == UInt8(ascii: "@") else { return value }
         let path = String(decoding: value.dropFirst(), as: UTF8.self)
         let option = "curl's " + (piece.kind == .data ? "data" : piece.kind == .binary ? "data-binary" : "json") + " option"
+        try refuseUnresolved(piece.value, "\(option) @\(Quoting.display(path))")
         let contents: [UInt8]
         do {
             contents = try files.read(path)
@@ -54,6 +55,13 @@ extension CurlCommand {
         }
         // curl reads -d's file as text and drops every carriage return and newline (curl(1), --data).
         return piece.kind == .data ? contents.filter { $0 != 0x0D && $0 != 0x0A } : contents
+    }
+
+    /// An `@file` whose name the script leaves open (a variable set outside it, an argument) is refused
+    /// before anything is opened: its literal text names no file the script means.
+    private static func refuseUnresolved(_ word: ShellExpansion.Word, _ what: String) throws(RequestProblem) {
+        guard let open = word.unresolved.first else { return }
+        throw RequestProblem("\(what): the file name holds \(open.source), which \(open.why); not read")
     }
 
     /// The header fields curl sends beside its own: `-A`, `oauth2-bearer`, `-u`, `json`'s two (which
@@ -65,6 +73,7 @@ extension CurlCommand {
             unresolved += header.unresolved
             if header.bytes.first == UInt8(ascii: "@") {
                 let path = String(decoding: header.bytes.dropFirst(), as: UTF8.self)
+                try Self.refuseUnresolved(header, "-H @\(Quoting.display(path))")
                 let contents: [UInt8]
                 do {
                     contents = try files.read(path)

@@ -8,9 +8,15 @@ package struct ExtensionVerdict: Sendable, Equatable {
     package var warnings: [String]
 
     /// Decides for `request` carrying `payload`, given APNs' verdict on it.
-    package static func judge(_ request: APNsRequest, payload: JSONValue, apns: APNsVerdict) -> ExtensionVerdict {
+    /// `payload` nil: the body is not a JSON object, so there is nothing to display.
+    package static func judge(_ request: APNsRequest, payload: JSONValue?, apns: APNsVerdict) -> ExtensionVerdict {
         if apns.refused {
             return ExtensionVerdict(runs: false, why: "refused: \(apns.detail)", rule: RequestRules.refused, warnings: [])
+        }
+        guard let payload else {
+            return ExtensionVerdict(
+                runs: false, why: "the body is not a JSON object: the device has no payload to display", rule: RequestRules.routing,
+                warnings: [])
         }
         let pushType = request.header("apns-push-type")?.value.lowercased()
         let open = pushType.flatMap { request.unresolved(in: $0) }

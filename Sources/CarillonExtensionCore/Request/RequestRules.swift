@@ -41,7 +41,7 @@ package enum RequestRules {
     static let priorityBackground = RequestRule(
         id: "apns.priority-background",
         statement:
-            "priority 10 on a background push (or a payload of content-available alone) is an error; Apple names no reason, and BadPriority (400) is this tool's reading",
+            "priority 10 on a background push (or a payload of content-available alone) is an error, an omitted apns-priority being 10; Apple names no reason, and BadPriority (400) is this tool's reading",
         source: .appleBackground)
     static let expiration = RequestRule(
         id: "apns.expiration", statement: "apns-expiration is an integer: a UNIX time in seconds, or 0 (else BadExpirationDate, 400)",

@@ -124,7 +124,7 @@ package enum ShellExpansion {
         mutating func assign(_ word: ShellScript.Word) throws(ShellProblem) {
             guard let name = assignmentName(word) else { return }
             if let count = counts[name], count > 1 {
-                variables[name] = .unknown("assigned \(count) times in the file: which value holds depends on how it runs")
+                variables[name] = .unknown("is assigned \(count) times in the file: which value holds depends on how it runs")
                 return
             }
             var segments = word.segments
@@ -145,7 +145,7 @@ package enum ShellExpansion {
                         if case .literal(let piece, _) = segment { return total + piece.count }
                         return total
                     })
-            variables[name] = unresolved.isEmpty ? .known(bytes) : .unknown(unresolved.map(\.why).first ?? "not known")
+            variables[name] = unresolved.isEmpty ? .known(bytes) : .unknown(unresolved.map(\.why).first ?? "is not known")
         }
 
         /// A segment's bytes, and what in it is unresolved.
@@ -157,12 +157,12 @@ package enum ShellExpansion {
                 switch variables[name] {
                 case .known(let bytes)?: return (bytes, [])
                 case .unknown(let why)?: return (Array(source.utf8), [Unresolved(source: source, why: why)])
-                case nil: return (Array(source.utf8), [Unresolved(source: source, why: "not set in the file")])
+                case nil: return (Array(source.utf8), [Unresolved(source: source, why: "is not set in the file")])
                 }
             case .opaque(let source, _):
                 let why =
                     source.hasPrefix("$(") || source.hasPrefix("`")
-                    ? "runs a command, which the tool never does" : "the script's argument or a shell parameter"
+                    ? "runs a command, which the tool never does" : "is the script's argument or a shell parameter"
                 return (Array(source.utf8), [Unresolved(source: source, why: why)])
             }
         }

@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("curl -H \"authorization: bearer $JWT\" x", "$JWT", "not set in the file"),
+        ("curl -H \"authorization: bearer $JWT\" x", "$JWT", "is not set in the file"),
         ("J=$(date +%s)\ncurl -H \"t: $J\" x", "$J", "runs a command"),
         ("curl -H \"t: `date`\" x", "`date`", "runs a command"),
         ("curl https://h/3/device/$1", "$1", "argument"),
