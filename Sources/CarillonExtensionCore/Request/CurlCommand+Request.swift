@@ -20,6 +20,8 @@ extension CurlCommand {
         // A URL that starts with what the script leaves open has no known host or path at all.
         let openURL = url.unresolved.first { url.text.hasPrefix($0.source) }
         var target = RequestTarget(url: url.text)
+        // A URL without a scheme is sent over http:// (curl(1): "it will then guess"), port 80.
+        if target.scheme == nil && target.host != nil && openURL == nil { target.scheme = "http" }
         if get && !body.isEmpty {
             target.path += (target.path.contains("?") ? "&" : "?") + String(decoding: body, as: UTF8.self)
             body = []

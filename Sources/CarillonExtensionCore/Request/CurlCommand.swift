@@ -55,6 +55,11 @@ package struct CurlCommand: Sendable, Equatable {
             let word = words[index]
             index += 1
             let bytes = word.bytes
+            if bytes == [UInt8(ascii: "-"), UInt8(ascii: "-")] {
+                // curl ends its options at `--`: every word after it is a URL.
+                command.urls += words[index...]
+                break
+            }
             if bytes.count >= 2 && bytes[0] == UInt8(ascii: "-") && bytes[1] == UInt8(ascii: "-") {
                 let name = String(decoding: bytes.dropFirst(2), as: UTF8.self)
                 guard let takes = CurlOptions.takesArgument(name) else {

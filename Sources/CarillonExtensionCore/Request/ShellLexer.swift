@@ -172,6 +172,11 @@ struct ShellLexer {
         case UInt8(ascii: "\n")?:
             position += 2
             line += 1
+        case UInt8(ascii: "\r")? where byte(at: position + 2) == UInt8(ascii: "\n"):
+            // A file with CRLF line ends (pasted from Windows) continues its lines as the LF file does:
+            // CR is already white space between words, and `\` CR LF is what its author wrote as `\`-newline.
+            position += 3
+            line += 1
         case .some:
             appendLiteral(bytes[(position + 1)..<(position + 2)], quoted: true)
             position += 2

@@ -93,6 +93,23 @@ import Testing
     }
 
     @Test(arguments: [
+        ("curl -d x https://h/p", RequestTarget(scheme: "https", host: "h", port: nil, path: "/p")),
+        // curl ends options at `--`: what follows is URLs, even one that starts with a dash.
+        ("curl -d x -- https://h/p", RequestTarget(scheme: "https", host: "h", port: nil, path: "/p")),
+        ("curl -d x -- -h/p", RequestTarget(scheme: "http", host: "-h", port: nil, path: "/p")),
+        // A URL without a scheme goes over http:// to port 80, as curl sends it.
+        (
+            "curl -d x api.push.apple.com/3/device/ab",
+            RequestTarget(scheme: "http", host: "api.push.apple.com", port: nil, path: "/3/device/ab")
+        ),
+    ])
+    func theURLAsCurlTakesIt(script: String, target: RequestTarget) throws {
+        let request = try Self.request(script)
+        #expect(request.target == target)
+        #expect(request.target?.effectivePort == (target.scheme == "http" ? 80 : 443))
+    }
+
+    @Test(arguments: [
         ("curl https://h/p", "GET", nil as String?),
         ("curl -d x https://h/p", "POST", nil),
         ("curl -I https://h/p", "HEAD", nil),

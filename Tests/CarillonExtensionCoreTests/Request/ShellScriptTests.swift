@@ -18,6 +18,8 @@ import Testing
         (#"curl -d $'line\none\ttab \x41\u00e9 \'q\' \101'"#, ["-d", "line\none\ttab Aé 'q' A"]),
         ("curl a\\ b", ["a b"]),
         ("curl -v \\\n  -H x \\\n  https://h/p", ["-v", "-H", "x", "https://h/p"]),
+        // A CRLF file continues its lines as the LF file does.
+        ("curl -v \\\r\n  -H x \\\r\n  https://h/p\r\n", ["-v", "-H", "x", "https://h/p"]),
         ("# a comment\ncurl x # trailing comment\n", ["x"]),
         ("curl a#b", ["a#b"]),
         (#"curl ""'' x"#, ["", "x"]),
