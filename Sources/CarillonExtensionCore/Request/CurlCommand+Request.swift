@@ -14,7 +14,7 @@ extension CurlCommand {
         for piece in data {
             unresolved += piece.value.unresolved
             if previous != nil && !(previous == .json && piece.kind == .json) { body.append(UInt8(ascii: "&")) }
-            body += try Self.bytes(of: piece, files: files)
+            body += try Self.bytes(of: piece, files: files, standardInput: standardInput)
             previous = piece.kind
         }
         // A URL that starts with what the script leaves open has no known host or path at all.
@@ -43,20 +43,38 @@ extension CurlCommand {
     }
 
     /// A data option's bytes: its argument, or the file it names.
-    private static func bytes(of piece: Data, files: RequestFiles) throws(RequestProblem) -> [UInt8] {
+    /// `@-` reads the command's here-document, when it has one (a file cannot feed standard input).
+    private static func bytes(
+        of piece: Data, files: RequestFiles, standardInput: ShellScript.HereDocument?
+    ) throws(RequestProblem) -> [UInt8] {
         let value = piece.value.bytes
         guard piece.kind != .raw, value.first == UInt8(ascii: "@") else { return value }
         let path = String(decoding: value.dropFirst(), as: UTF8.self)
         let option = "curl's " + (piece.kind == .data ? "data" : piece.kind == .binary ? "data-binary" : "json") + " option"
         try refuseUnresolved(piece.value, "\(option) @\(Quoting.display(path))")
         let contents: [UInt8]
-        do {
-            contents = try files.read(path)
-        } catch {
-            throw RequestProblem("\(option) @\(Quoting.display(path)): \(error.message)")
+        if path == "-", let standardInput {
+            contents = try hereDocument(standardInput, "\(option) @-")
+        } else {
+            do {
+                contents = try files.read(path)
+            } catch {
+                throw RequestProblem("\(option) @\(Quoting.display(path)): \(error.message)")
+            }
         }
         // curl reads -d's file as text and drops every carriage return and newline (curl(1), --data).
         return piece.kind == .data ? contents.filter { $0 != 0x0D && $0 != 0x0A } : contents
+    }
+
+    /// A here-document's bytes (a slice of the script: bounded by it). One whose delimiter is not quoted
+    /// and whose body holds `$` or a backquote would be expanded by the shell, which the tool never does.
+    private static func hereDocument(_ document: ShellScript.HereDocument, _ what: String) throws(RequestProblem) -> [UInt8] {
+        if !document.literal, document.body.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "`") }) {
+            throw RequestProblem(
+                "\(what): the here-document's delimiter is not quoted and its body holds $ or `, which the shell would expand; not read"
+                    + " (quote the delimiter: <<'EOF')")
+        }
+        return document.bytes
     }
 
     /// An `@file` whose name the script leaves open (a variable set outside it, an argument) is refused

@@ -43,6 +43,8 @@ package struct CurlCommand: Sendable, Equatable {
     package var clientCertificate = false
     /// `-:`/`next`: what follows is another transfer, not this one.
     package var hasNext = false
+    /// The here-document the command reads as standard input: what `@-` reads.
+    package var standardInput: ShellScript.HereDocument?
 
     /// Reads curl's arguments (the words after `curl`).
     ///

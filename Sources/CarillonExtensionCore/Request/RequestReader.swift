@@ -140,7 +140,9 @@ package enum RequestReader {
         }
         var request: APNsRequest
         do {
-            request = try CurlCommand.parse(command.words).request(files: files)
+            var curl = try CurlCommand.parse(command.words)
+            curl.standardInput = command.standardInput
+            request = try curl.request(files: files)
         } catch {
             throw RequestProblem("the curl command on line \(command.line): \(error.message)")
         }

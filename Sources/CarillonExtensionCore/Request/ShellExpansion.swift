@@ -30,6 +30,8 @@ package enum ShellExpansion {
     package struct Command: Sendable, Equatable {
         package var words: [Word]
         package var line: Int
+        /// The here-document it reads as standard input (curl's `@-`).
+        package var standardInput: ShellScript.HereDocument? = nil
     }
 
     /// The most bytes one script's expansions may produce in all (what variables add; the script's own
@@ -65,7 +67,7 @@ package enum ShellExpansion {
             guard let literal = name.singleLiteral, ShellScript.isCurl(literal) else { continue }
             var expanded: [Word] = []
             for word in words.dropFirst() { expanded += try state.expand(word, line: command.line) }
-            curls.append(Command(words: expanded, line: command.line))
+            curls.append(Command(words: expanded, line: command.line, standardInput: command.standardInput))
         }
         return curls
     }

@@ -12,7 +12,9 @@ struct ShellLexer {
     private var wordStarted = false
     private var wordQuoted = false
     /// Here-documents whose bodies start after the current line: delimiter, and whether `<<-` strips tabs.
-    private var pendingHereDocuments: [(delimiter: [UInt8], stripsTabs: Bool)] = []
+    /// `command`: the index the command that opened it takes; `quoted`: the delimiter was quoted (the
+    /// body is literal).
+    private var pendingHereDocuments: [(delimiter: [UInt8], stripsTabs: Bool, command: Int, quoted: Bool)] = []
     /// While a redirection's target is read: it is neither an argument nor a command's name.
     private var readingTarget = false
 
@@ -412,7 +414,8 @@ struct ShellLexer {
         let target = words.first
         words = savedWords
         if isHereDocument, let target {
-            pendingHereDocuments.append((delimiter: Self.plainText(target), stripsTabs: stripsTabs))
+            pendingHereDocuments.append(
+                (delimiter: Self.plainText(target), stripsTabs: stripsTabs, command: commands.count, quoted: target.quoted))
         }
     }
 
@@ -447,16 +450,27 @@ struct ShellLexer {
     }
 
     /// After a line that opened here-documents: their bodies, each up to its delimiter line (or the end).
+    /// The last one a command opened is its standard input (``ShellScript/Command/standardInput``).
     private mutating func skipHereDocuments() {
         for document in pendingHereDocuments {
+            let start = position
+            var bodyEnd = bytes.count
             while position < bytes.count {
                 var end = position
                 while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 var text = bytes[position..<end]
                 if document.stripsTabs { text = text.drop { $0 == UInt8(ascii: "\t") } }
+                let lineStart = position
                 position = min(end + 1, bytes.count)
                 line += 1
-                if Array(text) == document.delimiter { break }
+                if text.elementsEqual(document.delimiter) {
+                    bodyEnd = lineStart
+                    break
+                }
+            }
+            if document.command < commands.count {
+                commands[document.command].standardInput = ShellScript.HereDocument(
+                    body: bytes[start..<max(start, bodyEnd)], stripsTabs: document.stripsTabs, literal: document.quoted)
             }
         }
         pendingHereDocuments = []

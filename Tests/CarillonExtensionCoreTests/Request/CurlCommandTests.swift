@@ -93,6 +93,25 @@ import Testing
     }
 
     @Test(arguments: [
+        ("curl --data-binary @- https://h/p <<'EOF'\n{\"a\":1}\nEOF\n", "{\"a\":1}\n"),
+        ("curl -d @- https://h/p <<-\"EOF\"\n\t{\"a\":\n\t1}\n\tEOF\necho done\n", "{\"a\":1}"),
+        ("curl --json @- https://h/p <<EOF\n{\"a\":1}\nEOF", "{\"a\":1}\n"),
+        ("curl --data-binary @- https://h/p <<'EOF'\n{\"a\":\"$X\"}\nEOF\n", "{\"a\":\"$X\"}\n"),
+    ])
+    func aHereDocumentIsWhatAtDashReads(script: String, body: String) throws {
+        #expect(try Self.body(script) == body)
+    }
+
+    @Test(arguments: [
+        ("curl -d @- https://h/p <<EOF\n{\"a\":\"$X\"}\nEOF\n", "delimiter is not quoted"),
+        ("cat <<'EOF'\n{}\nEOF\ncurl -d @- https://h/p\n", "'-' is standard input"),
+    ])
+    func aHereDocumentTheShellWouldExpandOrNoneIsRefused(script: String, problem: String) {
+        let error = #expect(throws: RequestProblem.self) { try Self.request(script) }
+        #expect(error?.message.contains(problem) == true, "\(error?.message ?? "")")
+    }
+
+    @Test(arguments: [
         ("curl -d x https://h/p", RequestTarget(scheme: "https", host: "h", port: nil, path: "/p")),
         // curl ends options at `--`: what follows is URLs, even one that starts with a dash.
         ("curl -d x -- https://h/p", RequestTarget(scheme: "https", host: "h", port: nil, path: "/p")),
