@@ -88,6 +88,10 @@ package enum RequestRules {
     static let fcmReservedData = RequestRule(
         id: "fcm.reserved-data", statement: "data keys must not be from, message_type, or start with google or gcm (400 INVALID_ARGUMENT)",
         source: .fcmMessage)
+    static let fcmValidateOnly = RequestRule(
+        id: "fcm.validate-only",
+        statement: "with validate_only true FCM checks the message and sends nothing: nothing reaches the device, so no extension runs",
+        source: .fcmMessage)
     static let fcmMapping = RequestRule(
         id: "fcm.mapping",
         statement:
