@@ -197,12 +197,15 @@ struct PayloadRunner: Sendable {
             let recorded = recording(input, payload, result, warnings).map { JSONValue.string(FileName.jsonText($0)) } ?? .null
             lineValue = ResultLine.value(
                 input, result: result, payloadWarnings: warnings, keptFiles: keptFiles, request: requestValue, recording: recorded)
-        } else if format == .json || bundles {
+        } else if bundles {
             lineValue = ResultLine.value(input, result: result, payloadWarnings: warnings, keptFiles: keptFiles, request: requestValue)
         }
         let line =
             switch format {
-            case .json: JSONWriter.string(lineValue ?? .null)
+            // Written straight to text when nothing keeps the line as a value.
+            case .json:
+                lineValue.map(JSONWriter.string)
+                    ?? ResultLine.make(input, result: result, payloadWarnings: warnings, keptFiles: keptFiles, request: requestValue)
             case .text:
                 TextBlock.make(
                     input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo,
@@ -235,10 +238,10 @@ struct PayloadRunner: Sendable {
     /// The line and record of an input that could not be read as a payload or a request.
     private func invalid(_ input: PayloadInput, _ error: PayloadInput.ReadError) -> (String, Bool, PayloadRecord) {
         io.standardError.line("\(CarillonTool.name): \(input.name): \(error.message)")
-        let lineValue: JSONValue? = format == .json || bundles ? ResultLine.invalidValue(input, error.message) : nil
+        let lineValue: JSONValue? = bundles ? ResultLine.invalidValue(input, error.message) : nil
         let line =
             switch format {
-            case .json: JSONWriter.string(lineValue ?? .null)
+            case .json: lineValue.map(JSONWriter.string) ?? ResultLine.invalid(input, error.message)
             case .text: TextBlock.invalid(input, error.message)
             case .junit:
                 JUnitXML.testCase(

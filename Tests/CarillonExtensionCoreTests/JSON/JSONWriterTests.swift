@@ -88,4 +88,51 @@ import Testing
             #expect(try JSONParser.parse(Array(Self.written(text).utf8)) == .string(text))
         }
     }
+
+    /// Writes `value` member by member to `output`, as a writer of a document does.
+    static func replay(_ value: JSONValue, to output: inout some JSONOutput, whole: Bool) {
+        switch value {
+        case .null: output.null()
+        case .bool(let flag): output.bool(flag)
+        case .number(let text): output.number(text)
+        case .string(let text): output.string(text)
+        case .array(let elements) where !whole:
+            output.beginArray()
+            for element in elements { replay(element, to: &output, whole: true) }
+            output.endArray()
+        case .object(let members) where !whole:
+            output.beginObject()
+            for member in members {
+                output.key(member.key)
+                replay(member.value, to: &output, whole: members.count > 2)
+            }
+            output.endObject()
+        case .array, .object: output.value(value)
+        }
+    }
+
+    /// The text output writes what ``JSONWriter`` writes of the value the builder builds, nested or not,
+    /// empty containers, values handed over whole among members written one by one.
+    @Test(arguments: [
+        JSONValue.null, "a\"b\u{2028}", .number("-1.5e3"), [], [:], [[], [:], [[]]],
+        ["a": [1, "x", nil, true, ["b": [:]]], "": "", "k\n": [[1, 2], ["c": false]]],
+        ["one": ["two": ["three": [1, 2, 3]]], "x": 7],
+    ])
+    func theTextOutputWritesWhatTheBuilderBuilds(value: JSONValue) {
+        for whole in [false, true] {
+            var text = JSONTextOutput(capacity: 0)
+            var builder = JSONValueBuilder()
+            Self.replay(value, to: &text, whole: whole)
+            Self.replay(value, to: &builder, whole: whole)
+            #expect(builder.value == value)
+            #expect(text.text == JSONWriter.string(value))
+        }
+        var integers = JSONTextOutput()
+        integers.beginArray()
+        integers.integer(Int64(-42))
+        integers.integer(orNull: nil)
+        integers.string(orNull: "s")
+        integers.endArray()
+        #expect(integers.text == #"[-42,null,"s"]"#)
+    }
 }
