@@ -238,7 +238,8 @@ struct PayloadRunner: Sendable {
     /// The line and record of an input that could not be read as a payload or a request.
     private func invalid(_ input: PayloadInput, _ error: PayloadInput.ReadError) -> (String, Bool, PayloadRecord) {
         io.standardError.line("\(CarillonTool.name): \(input.name): \(error.message)")
-        let lineValue: JSONValue? = bundles ? ResultLine.invalidValue(input, error.message) : nil
+        // Not `bundles ? value : nil`: JSONValue takes `nil` as its literal, which would make that `.some(.null)`.
+        let lineValue: JSONValue? = bundles ? .some(ResultLine.invalidValue(input, error.message)) : .none
         let line =
             switch format {
             case .json: lineValue.map(JSONWriter.string) ?? ResultLine.invalid(input, error.message)
