@@ -124,7 +124,7 @@ enum ResultLine {
         }
         output.endArray()
         output.key("elapsed_ms")
-        output.number(milliseconds(elapsedMilliseconds))
+        output.milliseconds(elapsedMilliseconds)
         output.key("warnings")
         output.beginArray()
         for list in warnings { for warning in list { output.string(warning) } }

@@ -34,10 +34,12 @@
             output.beginObject()
             output.key("type")
             output.string(image.type.rawValue)
-            for (key, number) in [("width", image.width), ("height", image.height), ("frames", image.frames)] {
-                output.key(key)
-                output.integer(number)
-            }
+            output.key("width")
+            output.integer(image.width)
+            output.key("height")
+            output.integer(image.height)
+            output.key("frames")
+            output.integer(image.frames)
             output.endObject()
         } else {
             output.null()
@@ -51,12 +53,14 @@
         output.string(hop.url)
         output.key("status")
         output.integer(orNull: hop.status)
-        for (key, text) in [
-            ("http_version", hop.httpVersion), ("remote", hop.remote), ("location", hop.location), ("content_type", hop.contentType),
-        ] {
-            output.key(key)
-            output.string(orNull: text)
-        }
+        output.key("http_version")
+        output.string(orNull: hop.httpVersion)
+        output.key("remote")
+        output.string(orNull: hop.remote)
+        output.key("location")
+        output.string(orNull: hop.location)
+        output.key("content_type")
+        output.string(orNull: hop.contentType)
         output.key("content_length")
         output.integer(orNull: hop.contentLength)
         output.key("content_encoding")
@@ -79,16 +83,18 @@
         let timings = hop.timings
         output.key("timings_ms")
         output.beginObject()
-        let times = [
-            ("dns", timings.dns), ("connect", timings.connect), ("tls", timings.tls), ("first_byte", timings.firstByte),
-            ("total", timings.total),
-        ]
-        for (key, time) in times {
-            output.key(key)
-            if let time { output.number(ResultLine.milliseconds(time)) } else { output.null() }
-        }
+        milliseconds("dns", timings.dns, to: &output)
+        milliseconds("connect", timings.connect, to: &output)
+        milliseconds("tls", timings.tls, to: &output)
+        milliseconds("first_byte", timings.firstByte, to: &output)
+        milliseconds("total", timings.total, to: &output)
         output.endObject()
         output.endObject()
+    }
+
+    private static func milliseconds<Output: JSONOutput>(_ key: String, _ time: Double?, to output: inout Output) {
+        output.key(key)
+        if let time { output.milliseconds(time) } else { output.null() }
     }
 
     /// The trace of a line written by ``value(_:)``, read back (a `merge` of bundles: SPEC §6c): what the

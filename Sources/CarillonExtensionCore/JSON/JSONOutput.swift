@@ -17,11 +17,18 @@
     mutating func null()
     /// A whole value made elsewhere.
     mutating func value(_ value: JSONValue)
+    /// An integer as its decimal text.
+    mutating func integer(_ value: Int)
+    /// Milliseconds with three decimals (``JSONWriter/milliseconds(_:)``'s text).
+    mutating func milliseconds(_ value: Double)
 }
 
 extension JSONOutput {
-    /// An integer as its decimal text.
-    public mutating func integer(_ value: some BinaryInteger) { number(String(value)) }
+    public mutating func integer(_ value: Int) { number(String(value)) }
+    public mutating func milliseconds(_ value: Double) { number(JSONWriter.milliseconds(value)) }
+
+    /// An integer of another width.
+    public mutating func integer(_ value: Int64) { integer(Int(value)) }
 
     /// A string, or null.
     public mutating func string(orNull text: String?) {

@@ -56,6 +56,37 @@
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    public mutating func integer(_ value: Int) {
+        separate()
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(value.magnitude, minimumCount: 1)
+    }
+
+    /// ``JSONWriter/milliseconds(_:)``'s text, its digits appended as they are found (made as a `String`
+    /// by interpolation it was about 1,300 instructions a time, six times a line).
+    public mutating func milliseconds(_ value: Double) {
+        separate()
+        let thousandths = Int((max(0, value) * 1000).rounded())
+        appendDigits(UInt(thousandths / 1000), minimumCount: 1)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(UInt(thousandths % 1000), minimumCount: 3)
+    }
+
+    /// `value`'s decimal digits, with leading zeros up to `minimumCount`.
+    private mutating func appendDigits(_ value: UInt, minimumCount: Int) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = value
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0 || buffer.count - start < minimumCount
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+
     public mutating func bool(_ flag: Bool) {
         separate()
         bytes.append(contentsOf: (flag ? "true" : "false").utf8)

@@ -135,4 +135,27 @@ import Testing
         integers.endArray()
         #expect(integers.text == #"[-42,null,"s"]"#)
     }
+
+    /// Integers and milliseconds written as digits straight into the text are the text made as a `String`.
+    @Test func numbersWrittenAsDigitsAreTheirText() {
+        let times = [0, 7.5, 0.0004, 0.0005, 1234.5678, -3, 12.005, 999.9996, 1e9, 0.01, 0.1, 100, .nan]
+        let integers = [0, 1, -1, 9, 10, 100, 1_000_007, Int.max, Int.min]
+        var output = JSONTextOutput()
+        var builder = JSONValueBuilder()
+        output.beginArray()
+        builder.beginArray()
+        for time in times {
+            output.milliseconds(time)
+            builder.milliseconds(time)
+        }
+        for integer in integers {
+            output.integer(integer)
+            builder.integer(integer)
+        }
+        output.endArray()
+        builder.endArray()
+        let expected = times.map { JSONWriter.milliseconds($0) } + integers.map { String($0) }
+        #expect(output.text == "[" + expected.joined(separator: ",") + "]")
+        #expect(builder.value == .array(expected.map { .number($0) }))
+    }
 }
