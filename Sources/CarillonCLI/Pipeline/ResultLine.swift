@@ -27,16 +27,17 @@ enum ResultLine {
     }
 
     /// The line for an input that is not a payload: unreadable, or not a JSON object.
-    static func invalid(_ payload: PayloadInput, _ detail: String) -> String {
+    static func invalid(_ payload: PayloadInput, _ detail: String, warnings: [String] = [], request: JSONValue = .null) -> String {
         var output = JSONTextOutput()
-        writeInvalid(payload, detail, to: &output)
+        writeInvalid(payload, detail, warnings: warnings, request: request, to: &output)
         return finish(&output)
     }
 
     /// ``invalid(_:_:)``'s line as a value.
-    static func invalidValue(_ payload: PayloadInput, _ detail: String) -> JSONValue {
+    /// `request`: a request whose body is not a payload is still judged (SPEC §12).
+    static func invalidValue(_ payload: PayloadInput, _ detail: String, warnings: [String] = [], request: JSONValue = .null) -> JSONValue {
         var output = JSONValueBuilder()
-        writeInvalid(payload, detail, to: &output)
+        writeInvalid(payload, detail, warnings: warnings, request: request, to: &output)
         return finish(&output)
     }
 
@@ -53,11 +54,13 @@ enum ResultLine {
             to: &output)
     }
 
-    private static func writeInvalid<Output: JSONOutput>(_ payload: PayloadInput, _ detail: String, to output: inout Output) {
+    private static func writeInvalid<Output: JSONOutput>(
+        _ payload: PayloadInput, _ detail: String, warnings: [String], request: JSONValue, to output: inout Output
+    ) {
         render(
             payload: payload, routed: false, outcome: Outcome(.invalidPayload, detail), delivered: .original,
-            deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [],
-            imageURL: nil, trace: nil, sharedWith: nil, keptFiles: true, request: .null, to: &output)
+            deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [warnings],
+            imageURL: nil, trace: nil, sharedWith: nil, keptFiles: true, request: request, to: &output)
     }
 
     /// SPEC §9's members, last, so that the documented order of the others is untouched; the object closed.
