@@ -47,7 +47,8 @@ enum MergeCommand: Command {
                 + " options, rules or N; an output could not be written; or the campaign had an unreadable payload, as its unsharded"
                 + " run would have exited 1."),
         ExitStatus(code: 2, meaning: "A merged outcome matched --fail-on, and every payload was read."),
-        ExitStatus(code: 64, meaning: "Bad usage: no BUNDLE, or an output file in a missing directory."),
+        ExitStatus(
+            code: 64, meaning: "Bad usage: no BUNDLE, an output file in a missing directory, or one that is a BUNDLE or another output."),
     ]
 
     static let overview = """
@@ -76,11 +77,19 @@ enum MergeCommand: Command {
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no BUNDLE given") }
-        return Plan(
+        let plan = Plan(
             bundles: arguments.positionals, linesPath: try writableFile(Options.lines, arguments),
             summaryPath: try writableFile(Options.summary, arguments), reportPath: try writableFile(Options.report, arguments),
             format: try Options.format.read(arguments),
             failOn: try Options.failOn.read(arguments).map { text throws(UsageError) in try FailOn.parse(text) })
+        let outputs = [(Options.lines, plan.linesPath), (Options.summary, plan.summaryPath), (Options.report, plan.reportPath)]
+        if let clash = OutputClash.problem(
+            outputs: outputs.compactMap { option, path in path.map { .init("option '\(option.spec.name)'", $0) } },
+            inputs: plan.bundles.map { .init("a BUNDLE", $0) })
+        {
+            throw UsageError(message: clash)
+        }
+        return plan
     }
 
     /// A file written once the merge is done: its directory must exist and it must not be a directory.

@@ -226,7 +226,8 @@ struct PayloadRunner: Sendable {
         if case .line = input { record.fromLines = true }
         if case .made = input, notification.request == nil { record.madeByTool = true }
         if bundles, let lineValue {
-            record.bundleData = BundleRecord.data(line: lineValue, content: result.content, read: true)
+            record.bundleData = BundleRecord.payload(
+                line: lineValue, content: result.content, read: true, request: requestRecord, input: input)
             record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
         }
         return (line, true, record)
@@ -249,7 +250,7 @@ struct PayloadRunner: Sendable {
             name: input.name, outcome: Outcome(.invalidPayload, error.message), elapsedMilliseconds: 0, image: nil, sharedWith: nil,
             trace: nil, attachment: nil, entry: entry, verdict: .error)
         if bundles, let lineValue {
-            record.bundleData = BundleRecord.data(line: lineValue, content: nil, read: false)
+            record.bundleData = BundleRecord.payload(line: lineValue, content: nil, read: false, request: nil, input: input)
             record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
         }
         return (line, false, record)
