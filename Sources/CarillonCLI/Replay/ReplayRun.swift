@@ -14,6 +14,17 @@ struct ReplayRun {
         var reasons: [Reason] = []
     }
 
+    /// Whether a refused handshake names the extension's Info.plist exception rather than an option: under
+    /// `--app` (without `--tls-minimum` or `--no-forward-secrecy`), or for a recording made so (its detail
+    /// names the extension's Info.plist) that no such option overrides, so that `--check` of it stays stable.
+    static func wordsForApp(_ plan: ReplayCommand.Plan, recorded: JSONValue?) -> Bool {
+        if plan.pipeline.wordsForApp { return true }
+        guard plan.settings.overrides.isDisjoint(with: [.minimumTLS, .forwardSecrecy]),
+            let detail = recorded?["detail"]?.stringValue
+        else { return false }
+        return detail.contains(Outcome.appWordingMark)
+    }
+
     /// Replays every image `target` asks about, adding each one's card to `report` when there is one.
     func replayAll(_ target: ReplayTarget, report: inout ReplayReport?) -> Result {
         var result = Result()
@@ -29,6 +40,7 @@ struct ReplayRun {
             let problem = replay.replay(image) { replayed in
                 // With --app, an insecure-HTTP exception changes nothing for the extension: said, as process says it.
                 var replayed = replayed
+                if Self.wordsForApp(plan, recorded: replayed.recordedVerdict) { replayed.result.wordRefusalForApp() }
                 replayed.result.warnings += PayloadRunner.appWarnings(
                     replayed.result, plan.settings.configuration.download.transportSecurityPolicy)
                 print(replayed, report: &report)
