@@ -62,6 +62,13 @@ import Testing
             [two[0], other[0]],
             "\(other[0]) read another input than \(two[0]): 8 payloads of SHA-256 \(try Self.inputDigest(other[0])),"
                 + " against 7 of \(try Self.inputDigest(two[0]))")
+        // The same payloads under another path: the names differ, and the refusal says so.
+        let dotted = try await Self.bundles(work, shards: ["1/2"], file: "./campaign.jsonl")
+        try await Self.refused(
+            [two[0], dotted[0]],
+            "\(dotted[0]) named its 7 payloads otherwise than \(two[0]) did (its first is '\(work.path)/./campaign.jsonl:1', against"
+                + " '\(work.path)/campaign.jsonl:1'): a payload is named by the path its shard was given, so give every shard the same paths"
+        )
         let budget = try await Self.bundles(work, shards: ["1/2"], extra: ["--budget", "5"])
         try await Self.refused(
             [two[0], budget[0]],
