@@ -142,6 +142,24 @@ import Testing
         }
     }
 
+    /// Time-will-expire, the most common extension failure, recorded: the verdict is delivered when it
+    /// comes, while the download it cancelled is still returning, and the recording waits for that
+    /// download, so it holds the entry (a stalled head, or a body stalled part-way) and `--check` comes
+    /// to the live `expired` with the same phase.
+    @Test(arguments: ["/stall/headers?seconds=3", "/stall/body?seconds=3"])
+    func anExpiredDownloadIsRecordedAndReplaysAsLive(route: String) throws {
+        let work = TemporaryDirectory("roundtrip-expire")
+        defer { work.remove() }
+        let (live, har) = try Self.record(work, TestServer.shared.url(route), ["--expire-after", "1"])
+        #expect(live["reason"] as? String == "expired", "\(live["detail"] ?? "")")
+        #expect(try ProcessRecordTests.entries(har).isEmpty == false)
+        let replayed = try Self.replay(["--check", har])
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        let line = try #require(replayed.jsonLines.first)
+        #expect(line["reason"] as? String == "expired")
+        #expect(line["detail"] as? String == live["detail"] as? String)
+    }
+
     /// A body kept beside the recording (`bodies/`, 0600) is the attachment as it is: a second name of
     /// the same file, not a copy written again, and the recording keeps it; a body file of another mode
     /// is copied into an attachment of its own (0600), as any download is written.
