@@ -311,6 +311,39 @@ import Testing
         #expect(try Self.replay(["--chain", path, path]).status == 64)
     }
 
+    /// SPEC §9: a hostile HAR gets a clear error, never a trap. A shared download's recording names the
+    /// first payload's file (`shared_with`); replay reads only a bare name in the recording's own
+    /// directory, a regular file not through a link: a pipe does not hang it, a path or a link to
+    /// another file is not read (nothing of it echoed), and each error names the recording given.
+    @Test(arguments: [
+        ("fifo.har", "'fifo.har': cannot read: "), ("link.har", "'link.har': cannot read: "),
+        ("missing.har", "'missing.har': cannot read: No such file or directory"),
+        ("../secret", "'../secret' is not a file name in the recording's own directory"),
+        ("SECRET", "' is not a file name in the recording's own directory"),
+    ])
+    func aSharedWithNameReadsOnlyARecordingBesideIt(name: String, words: String) throws {
+        let work = TemporaryDirectory("replay-shared-with")
+        defer { work.remove() }
+        let secret = work.file("secret")
+        try Data("root:secret\n".utf8).write(to: URL(fileURLWithPath: secret))
+        let directory = work.file("rec")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        #expect(try Command.run("/usr/bin/mkfifo", [directory + "/fifo.har"]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.har", withDestinationPath: secret)
+        let named = name == "SECRET" ? secret : name
+        let har = directory + "/s2.har"
+        let text =
+            #"{"log":{"version":"1.2","creator":{"name":"carillon-nse","version":"1"},"entries":[],"_carillon":{"shared_with":"\#(named)"}}}"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: har))
+        let run = try Command.run("/usr/bin/timeout", ["10", Paths.tool, "replay", har])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.hasPrefix("carillon-nse: \(har): its shared download's first recording '"), "\(run.standardError)")
+        #expect(run.standardError.contains(words), "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count == 1)
+        #expect(!run.standardError.contains("unexpected"), "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+    }
+
     /// SPEC §9: replay opens no socket at all, whatever the file asks for.
     @Test func opensNoSocket() throws {
         let trace = TemporaryDirectory("strace").file("trace")
