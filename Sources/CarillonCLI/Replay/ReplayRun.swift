@@ -27,10 +27,6 @@ struct ReplayRun {
         }
         for image in images {
             let problem = replay.replay(image) { replayed in
-                // With --app, an insecure-HTTP exception changes nothing for the extension: said, as process says it.
-                var replayed = replayed
-                replayed.result.warnings += PayloadRunner.appWarnings(
-                    replayed.result, plan.settings.configuration.download.transportSecurityPolicy)
                 print(replayed, report: &report)
                 result.reasons.append(replayed.result.outcome.reason)
                 guard plan.check else { return }
