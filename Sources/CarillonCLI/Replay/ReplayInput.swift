@@ -90,17 +90,20 @@ struct ReplayInput {
     }
 
     /// What every recording is asked about: `--payload` (read now, once), `--url`, `--entry`, or the
-    /// capture itself; nil after a stderr line when the payload cannot be read or is not a JSON object.
+    /// capture itself. A `--payload` file that is not a payload (unreadable, not JSON, not an object) is
+    /// routed as `process` routes it: its `invalid-payload` line (or text block) and one stderr line,
+    /// then nil, a data error.
     static func target(_ plan: ReplayCommand.Plan, io: ToolIO) -> ReplayTarget? {
         if let path = plan.payloadPath {
-            do {
-                return .payload(try Payload(bytes: try FileSystem.readFile(path, limit: 1 << 20, policy: .namedByUser)))
-            } catch let error as FileSystemError {
-                io.standardError.line("\(CarillonTool.name): \(Quoting.display(path)): cannot read: \(error.reason)")
-            } catch {
-                io.standardError.line("\(CarillonTool.name): \(Quoting.display(path)): \(error)")
+            let input = PayloadInput.file(path, named: true)
+            switch input.readPayload(io: io) {
+            case .success(let payload): return .payload(payload)
+            case .failure(let error):
+                io.standardError.line("\(CarillonTool.name): \(input.name): \(error.message)")
+                io.standardOutput.write(
+                    plan.format == .text ? TextBlock.invalid(input, error.message) : ResultLine.invalid(input, error.message) + "\n")
+                return nil
             }
-            return nil
         }
         if let url = plan.url { return .url(url) }
         if let index = plan.entry { return .entry(index) }

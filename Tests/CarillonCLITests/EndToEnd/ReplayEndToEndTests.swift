@@ -168,6 +168,26 @@ import Testing
         #expect((replay["entries"] as? [Int])?.isEmpty == (reason != "attached"))
     }
 
+    /// The whole class routes as `process` does: a `--payload` file that is not a payload (not JSON,
+    /// not an object) is process's `invalid-payload` line, the same words on standard error, exit 1.
+    @Test(arguments: ["{\"aps\":", "[1,2]", "\"text\""])
+    func aDevicePayloadThatIsNotOneIsItsInvalidPayloadLine(payload: String) throws {
+        let directory = TemporaryDirectory("replay-invalid-payload")
+        defer { directory.remove() }
+        let path = try directory.write("push.json", payload)
+        let processed = try Command.run(Paths.tool, ["process", path])
+        let run = try Self.replay(["--payload", path, Self.fixture("chrome.har")])
+        #expect(run.status == 1 && processed.status == 1)
+        let line = try #require(run.jsonLines.first)
+        #expect(run.jsonLines.count == 1)
+        #expect(line["reason"] as? String == "invalid-payload")
+        #expect(line["payload"] as? String == path)
+        #expect(line["detail"] as? String == processed.jsonLines.first?["detail"] as? String)
+        #expect(run.standardError == processed.standardError, "\(run.standardError)")
+        let text = try Self.replay(["--format", "text", "--payload", path, Self.fixture("chrome.har")])
+        #expect(text.standardOutput.hasPrefix("\(path): invalid-payload — "), "\(text.standardOutput)")
+    }
+
     /// A foreign HAR's durations, summed, are held against the budget: a 25 s wait is `timeout` under
     /// the default 20 s, during the wait for the head, and attaches under `--budget 30`.
     @Test func aLongWaitInABrowsersCaptureIsATimeout() throws {
