@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the bundled sample payloads (TestAssets/Payloads/) through carillon-nse against the local HTTPS
-# test server, then drains the receipts into an event queue, prints the POST /v1/events bodies, uploads
+# test server, a 3,000-payload campaign, the request forms (TestAssets/Requests/mixed/) and two generated
+# apps through doctor, then drains the receipts into an event queue, prints the POST /v1/events bodies, uploads
 # them to the local events API stand-in (TestAssets/Server/events_api.py) and reads the run back from it:
 # a verdict per sent event and the hourly opens (readback).
 #
@@ -85,6 +86,33 @@ campaign_status=$?
 set -e
 echo "==> campaign exit status: $campaign_status; JUnit: $(grep -c '<testcase' campaign.junit.xml) test cases" >&2
 python3 "$OLDPWD/TestAssets/Campaign/summarize.py" campaign-summary.json
+
+# The request before the extension (Documentation/Requests.md): a directory holding each form people paste
+# (an APNs request text, curl commands, an FCM message, an Xcode .apns file): what APNs answers, whether the
+# extension runs and where the image shows. Nothing is sent to APNs or FCM; the images come from the server.
+mkdir -p Requests
+for file in "$OLDPWD"/TestAssets/Requests/mixed/*; do
+  sed "s#{{BASE_URL}}#$base_url#g" "$file" > "Requests/$(basename "$file")"
+done
+echo "==> carillon-nse process --format text Requests (the request forms, TestAssets/Requests/mixed/)" >&2
+"$tool" process --ca-file "$ca_file" --budget 5 --format text Requests
+
+# The app as built (Documentation/Doctor.md): two generated apps (TestAssets/Apps/make_apps.py: binary
+# plists, signed Mach-O, CMS profiles) checked against the SDK's setup; the second spells its App Group
+# differently in the extension (exit 2: a finding fails). Then a payload run as the healthy app's extension
+# (its ATS exceptions, its User-Agent).
+echo "==> TestAssets/Apps/make_apps.py apps --only healthy app-group-differs" >&2
+python3 "$OLDPWD/TestAssets/Apps/make_apps.py" apps --only healthy app-group-differs >/dev/null
+for app in healthy app-group-differs; do
+  echo "==> carillon-nse doctor --format text apps/$app/Carillon.ipa" >&2
+  set +e
+  "$tool" doctor --format text "apps/$app/Carillon.ipa"
+  doctor_status=$?
+  set -e
+  echo "==> doctor exit status: $doctor_status" >&2
+done
+echo "==> carillon-nse process --app apps/healthy/Carillon.ipa --format text Payloads/routing/01-attached-png.json" >&2
+"$tool" process --ca-file "$ca_file" --app apps/healthy/Carillon.ipa --format text Payloads/routing/01-attached-png.json
 
 echo "==> carillon-nse drain --container container --queue queue" >&2
 "$tool" drain --container container --queue queue
