@@ -160,6 +160,23 @@ APPS = [
     ("ats-exception-only-in-app", variant(set_service(ats=None)), [("ats-exceptions", "warn", NSE_ID)], 0),
     ("content-extension-without-category", variant(lambda app: app["plugins"][1].update(categories=None)),
      [("content-extensions", "warn", CONTENT_ID)], 0),
+    # Its app is also signed without the time-sensitive entitlement (a fact for SPEC §12, never a finding).
+    ("content-extension-hides-default-content", variant(both(lambda app: app["plugins"][1].update(hidden=True),
+                                                            set_app(extra_entitlements={}))),
+     [("content-extensions", "warn", CONTENT_ID), ("notification-entitlements", "pass", APP_ID)], 0),
+    ("app-group-only-in-extension", variant(set_app(group=None)), [("app-group-info-plist", "fail", NSE_ID)], 2),
+    ("app-group-not-signed-in-app", variant(set_app(entitlement_groups=["group.com.example.other"])),
+     [("app-group-entitlements", "fail", APP_ID)], 2),
+    ("app-group-not-in-extension-profile", variant(set_service(profile_groups=[])), [("app-group-profiles", "fail", NSE_ID)], 2),
+    ("app-unsigned", variant(set_app(signed=False)), [("signed", "fail", APP_ID)], 2),
+    ("app-profile-missing", variant(set_app(profile=False)), [("profile", "fail", APP_ID)], 2),
+    ("arbitrary-loads-only-in-app", variant(set_app(ats={"NSAllowsArbitraryLoads": True, "NSExceptionDomains": {
+        "images.example.com": {"NSIncludesSubdomains": True}}})), [("ats-exceptions", "warn", NSE_ID)], 0),
+    # Keys not as Apple's Information Property List reference types them: a string 'YES' for a Boolean, a
+    # domain with a space and a port, a TLS version that is none.
+    ("ats-malformed", variant(set_service(ats={"NSAllowsArbitraryLoads": "YES", "NSExceptionDomains": {
+        "images.example.com": {"NSIncludesSubdomains": True, "NSExceptionMinimumTLSVersion": "SSLv3"},
+        "Bad Domain:443": {"NSIncludesSubdomains": True}}})), [("ats-exceptions", "warn", NSE_ID)], 0),
     ("ats-tls11", variant(ats_tls11), [("ats-exceptions", "pass", NSE_ID)], 0),
     ("insecure-http-exception", variant(set_service(ats={"NSExceptionDomains": {
         "images.example.com": {"NSIncludesSubdomains": True}, "127.0.0.1": {"NSExceptionAllowsInsecureHTTPLoads": True}}})),

@@ -3,17 +3,26 @@
 extension FuzzChecks {
     // MARK: - FuzzProvisioningProfile
 
-    /// The CMS envelope and the BER beneath it (`FuzzProvisioningProfile`): `ProvisioningProfile` reads a
-    /// profile or refuses it with a message, and its content is within the bound; the same bytes as DER
-    /// entitlements decode to a dictionary or are refused; every element the BER reader walks from the
-    /// start lies inside the input, its children inside it.
+    /// The CMS envelope and the BER beneath it (`FuzzProvisioningProfile`): the envelope is walked once,
+    /// as `ProvisioningProfile` walks it, to its content or a refusal with a message; the content is within
+    /// the bound (a smaller bound, where the content is larger, refuses it); the profile is read from the
+    /// content or refused with a message; the same bytes as DER entitlements decode to a dictionary or are
+    /// refused; every element the BER reader walks from the start lies inside the input, its children
+    /// inside it.
     public static func provisioningProfile(_ bytes: [UInt8]) throws(FuzzFailure) {
-        switch Result(catching: { () throws(ProvisioningError) in try ProvisioningProfile(bytes) }) {
-        case .success(let profile): if let expiry = profile.expirationDate { try timestamp(expiry) }
-        case .failure(let error): try check(!error.message.isEmpty, "a profile refused without a message")
-        }
-        if let content = try? CMSSignedData.content(of: bytes, limit: 4096) {
-            try check(content.count <= 4096, "a content of \(content.count) bytes past its bound")
+        let limit = ProvisioningProfile.maximumBytes
+        switch Result(catching: { () throws(BERError) in try CMSSignedData.content(of: bytes, limit: limit) }) {
+        case .success(let content):
+            try check(content.count <= limit, "a content of \(content.count) bytes past its bound")
+            if content.count > 4096 {
+                try check(
+                    (try? CMSSignedData.content(of: bytes, limit: 4096)) == nil, "a content of \(content.count) bytes past a bound of 4096")
+            }
+            switch Result(catching: { () throws(ProvisioningError) in try ProvisioningProfile(signedContent: content) }) {
+            case .success(let profile): if let expiry = profile.expirationDate { try timestamp(expiry) }
+            case .failure(let error): try check(!error.message.isEmpty, "a profile refused without a message")
+            }
+        case .failure(let error): try check(!error.message.isEmpty, "an envelope refused without a message")
         }
         switch Result(catching: { () throws(BERError) in try DEREntitlements.decode(bytes) }) {
         case .success(let entitlements): try check(entitlements.members != nil, "DER entitlements that are a \(entitlements.typeName)")

@@ -20,6 +20,8 @@ struct PayloadRunner: Sendable {
     /// SPEC §12: what the app says of where an image shows, and the device's previews setting.
     var presentationFacts = PresentationFacts.unknown
     var previews: ShowPreviews? = nil
+    /// `--app`: a refused handshake names the extension's Info.plist exception, not an option.
+    var wordsForApp = false
     /// `--bundle`: each record carries what the bundle keeps of it (``BundleRecord``).
     var bundles = false
     /// The tally's records, in order (the bundle writes them).
@@ -174,7 +176,8 @@ struct PayloadRunner: Sendable {
         // comes back once a cancelled download has removed its partial file.
         // Named as its line names it: a shared download's `shared_with` is that name.
         let request = NotificationRequest(identifier: input.name, payload: payload)
-        let result = runtime.process(request, timeWillExpireAfter: expireAfter)
+        var result = runtime.process(request, timeWillExpireAfter: expireAfter)
+        if wordsForApp { result.wordRefusalForApp() }
         // SPEC §12: what the request that carried it comes to (nil for a payload file).
         let judged = notification.request.map { request in
             (

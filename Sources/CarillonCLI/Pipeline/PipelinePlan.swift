@@ -28,6 +28,9 @@ struct PipelinePlan {
     var presentationFacts: PresentationFacts = .unknown
     /// What in `--app`'s extension could not be read as Apple documents it, said once on standard error.
     var appNotes: [String] = []
+    /// `--app` without `--tls-minimum` or `--no-forward-secrecy`: a refused handshake names the extension's
+    /// Info.plist exception for the host, not an option.
+    var wordsForApp = false
     /// SPEC §12: the device's Show Previews, when `--previews` states it.
     var previews: ShowPreviews? = nil
 
@@ -92,6 +95,9 @@ struct PipelinePlan {
         if let app {
             plan.presentationFacts = app.presentationFacts
             plan.appNotes = app.notes
+            // --tls-minimum and --no-forward-secrecy, when given, win for every host: then they are the fix.
+            let noForwardSecrecy = try Options.noForwardSecrecy.read(arguments)
+            plan.wordsForApp = arguments.value(Options.tlsMinimum.spec.name) == nil && !noForwardSecrecy
         }
         try RequestOptions.read(arguments, into: &plan)
         return plan

@@ -82,6 +82,7 @@ struct PipelineRun {
             campaign: true, failOn: plan.failOn, recorder: plan.recorder, presentationFacts: plan.presentationFacts, previews: plan.previews
         )
         runner.bundles = bundle != nil
+        runner.wordsForApp = plan.wordsForApp
         runner.shard = plan.shard
         if let bundle { runner.onRecord = { bundle.add($0) } }
         return runner.run(stream, jobs: plan.jobs)

@@ -14,6 +14,17 @@ struct ReplayRun {
         var reasons: [Reason] = []
     }
 
+    /// Whether a refused handshake names the extension's Info.plist exception rather than an option: under
+    /// `--app` (without `--tls-minimum` or `--no-forward-secrecy`), or for a recording made so (its detail
+    /// names the extension's Info.plist) that no such option overrides, so that `--check` of it stays stable.
+    static func wordsForApp(_ plan: ReplayCommand.Plan, recorded: JSONValue?) -> Bool {
+        if plan.pipeline.wordsForApp { return true }
+        guard plan.settings.overrides.isDisjoint(with: [.minimumTLS, .forwardSecrecy]),
+            let detail = recorded?["detail"]?.stringValue
+        else { return false }
+        return detail.contains(Outcome.appWordingMark)
+    }
+
     /// Replays every image `target` asks about, adding each one's card to `report` when there is one.
     func replayAll(_ target: ReplayTarget, report: inout ReplayReport?) -> Result {
         var result = Result()
@@ -27,6 +38,10 @@ struct ReplayRun {
         }
         for image in images {
             let problem = replay.replay(image) { replayed in
+                // An insecure-HTTP exception's warning is the core's (from the configuration it replayed
+                // under); a refusal's words for --app are the CLI's, as process words them.
+                var replayed = replayed
+                if Self.wordsForApp(plan, recorded: replayed.recordedVerdict) { replayed.result.wordRefusalForApp() }
                 print(replayed, report: &report)
                 result.reasons.append(replayed.result.outcome.reason)
                 guard plan.check else { return }

@@ -73,6 +73,7 @@ package enum AppBundleReader {
     /// The target whose bundle is at `path`.
     static func target(_ files: any AppFiles, _ path: String, bundleName: String, isApp: Bool) throws(AppReadError) -> AppTarget {
         let infoPath = join(path, "Info.plist")
+        try refuseLink(files, infoPath)
         guard files.isFile(infoPath) else { throw AppReadError(member: infoPath, "missing: not an app bundle") }
         let bytes = try files.read(infoPath, maximumBytes: maximumInfoBytes)
         let info: PropertyListValue
@@ -92,6 +93,7 @@ package enum AppBundleReader {
             try readExecutable(files, join(path, executable), into: &target)
         }
         let profilePath = join(path, "embedded.mobileprovision")
+        try refuseLink(files, profilePath)
         if files.isFile(profilePath) {
             let profileBytes = try files.read(profilePath, maximumBytes: ProvisioningProfile.maximumBytes)
             do {
@@ -103,8 +105,16 @@ package enum AppBundleReader {
         return target
     }
 
+    /// A member the checks read that is a symbolic link is said to be one: the reader never follows a link
+    /// (nothing outside the input is read in its name), so the file it points to is not there for it.
+    private static func refuseLink(_ files: any AppFiles, _ path: String) throws(AppReadError) {
+        guard files.isSymbolicLink(path) else { return }
+        throw AppReadError(member: path, "a symbolic link, which is never followed: read the app with its real files in place")
+    }
+
     /// The executable at `path`, when there is one: its Mach-O structure and signed entitlements.
     private static func readExecutable(_ files: any AppFiles, _ path: String, into target: inout AppTarget) throws(AppReadError) {
+        try refuseLink(files, path)
         guard let size = files.size(of: path) else { return }
         let fetch = { (ranges: [Range<Int>]) throws(MachOError) -> [[UInt8]] in
             do throws(AppReadError) {

@@ -5,6 +5,8 @@ package protocol AppFiles {
     func subdirectories(of directory: String) throws(AppReadError) -> [String]
     /// Whether `path` is a regular file.
     func isFile(_ path: String) -> Bool
+    /// Whether `path`, or a directory on the way to it, is a symbolic link (never followed).
+    func isSymbolicLink(_ path: String) -> Bool
     /// The size of the regular file at `path`; nil when there is none.
     func size(of path: String) -> Int?
     /// The whole file at `path`, at most `maximumBytes`.

@@ -1,4 +1,5 @@
-/// A target's `NSAppTransportSecurity`, read as Apple documents each key, and the
+/// A target's `NSAppTransportSecurity`, read as Apple documents each key (``TransportSecurityKeys``: a
+/// value of another type is a problem, and read as absent), and the
 /// ``TransportSecurityPolicy`` its downloads obey (``policy``):
 /// - `NSAllowsArbitraryLoads` turns ATS's extended checks off for every host no exception names (TLS
 ///   1.0 up, any key exchange; the certificate's trust evaluation stays), and is ignored when
@@ -32,12 +33,22 @@ package struct AppTransportSecurity: Sendable, Equatable {
             problems.append("NSAppTransportSecurity is a \(value.typeName), not a dict")
             return
         }
+        problems += TransportSecurityKeys.mistyped(value.members ?? [], TransportSecurityKeys.topLevel, where: "")
         let narrower = ["NSAllowsArbitraryLoadsForMedia", "NSAllowsArbitraryLoadsInWebContent", "NSAllowsLocalNetworking"]
         if value["NSAllowsArbitraryLoads"]?.bool == true {
-            allowsArbitraryLoads = !narrower.contains { value[$0] != nil }
+            allowsArbitraryLoads = !narrower.contains { value[$0]?.bool != nil }
             arbitraryLoadsIgnored = !allowsArbitraryLoads
         }
         for (domain, settings) in value["NSExceptionDomains"]?.members ?? [] {
+            if let problem = TransportSecurityKeys.domainProblem(domain) { problems.append(problem) }
+            guard let members = settings.members else {
+                problems.append(
+                    "NSExceptionDomains \(Quoting.single(domain)) is \(TransportSecurityKeys.described(settings)), where Apple documents a Dictionary"
+                )
+                continue
+            }
+            problems += TransportSecurityKeys.mistyped(
+                members, TransportSecurityKeys.domain, where: "NSExceptionDomains \(Quoting.single(domain)): ")
             exceptions.append(exception(domain, settings))
         }
     }

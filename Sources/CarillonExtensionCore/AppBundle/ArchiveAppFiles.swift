@@ -32,6 +32,8 @@ package struct ArchiveAppFiles: AppFiles {
 
     package func isFile(_ path: String) -> Bool { files[path] != nil }
 
+    package func isSymbolicLink(_ path: String) -> Bool { files[path]?.isSymbolicLink == true }
+
     package func size(of path: String) -> Int? { files[path]?.uncompressedSize }
 
     package func read(_ path: String, maximumBytes: Int) throws(AppReadError) -> [UInt8] {

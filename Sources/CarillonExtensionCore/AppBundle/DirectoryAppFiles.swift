@@ -35,6 +35,8 @@ package struct DirectoryAppFiles: AppFiles {
 
     package func isFile(_ path: String) -> Bool { noLinks(path) && (try? FileSystem.kind(self.path(path))) == .regularFile }
 
+    package func isSymbolicLink(_ path: String) -> Bool { !noLinks(path) }
+
     package func size(of path: String) -> Int? { isFile(path) ? FileSystem.size(self.path(path)) : nil }
 
     package func read(_ path: String, maximumBytes: Int) throws(AppReadError) -> [UInt8] {

@@ -27,7 +27,8 @@ extension AppChecks {
         }
     }
 
-    /// What each content extension claims: its categories and whether it hides the default content.
+    /// What each content extension claims: its categories and whether it hides the default content (a
+    /// warning: in those categories an attached image shows only if the extension's view draws it).
     static func contentExtensions(_ bundle: AppBundle) -> [AppFinding] {
         let contents = bundle.contentExtensions
         guard !contents.isEmpty else {
@@ -46,7 +47,7 @@ extension AppChecks {
             }
             let hidden = content.defaultContentHidden
             return AppFinding(
-                .contentExtensions, .pass, target: name(content),
+                .contentExtensions, hidden ? .warn : .pass, target: name(content),
                 "claims \(listed(categories)), UNNotificationExtensionDefaultContentHidden \(hidden ? "YES" : "NO"): in \(categories.count == 1 ? "that category" : "those categories")"
                     + " an image shows only in the extension's view\(hidden ? ", and not at all unless that view draws it" : "")")
         }

@@ -67,15 +67,9 @@ package struct AppVerdicts: Sendable, Equatable {
             ("time-sensitive", facts.timeSensitiveEntitlement), ("critical-alerts", facts.criticalAlertsEntitlement),
             ("communication", facts.communicationNotificationsEntitlement),
         ]
-        let hidden = categories.filter(\.value).keys.sorted()
+        // A content extension that claims no category, or hides the default content of one, is a warning.
         if let warned = first(.warn, in: [.contentExtensions]) {
             presentation = Verdict(status: .warn, reason: words(warned))
-        } else if !hidden.isEmpty {
-            presentation = Verdict(
-                status: .warn,
-                reason:
-                    "in \(AppChecks.listed(hidden)) a content extension hides the default content: an attached image shows only if its view draws it"
-            )
         } else if !categories.isEmpty {
             presentation = Verdict(
                 status: .pass,

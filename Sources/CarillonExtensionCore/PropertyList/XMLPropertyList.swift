@@ -122,19 +122,9 @@ struct XMLPropertyList {
         while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
         let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
         // Attributes (`version="1.0"`) are skipped; a quoted value may hold '>'.
-        var quote: UInt8?
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                return Tag(name: name, empty: bytes[index - 2] == UInt8(ascii: "/"))
-            } else if byte == UInt8(ascii: "<") {
-                break
-            }
+        while let byte = nextUnquoted() {
+            if byte == UInt8(ascii: ">") { return Tag(name: name, empty: bytes[index - 2] == UInt8(ascii: "/")) }
+            if byte == UInt8(ascii: "<") { break }
         }
         throw failure("the tag <\(name) is not closed")
     }
@@ -194,16 +184,9 @@ struct XMLPropertyList {
 
     /// `<!DOCTYPE …>`, an internal subset `[…]` skipped unread (its entities are never defined here).
     private mutating func skipDocumentType() throws(PropertyListError) {
-        var quote: UInt8?
         var inSubset = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: "[") {
+        while let byte = nextUnquoted() {
+            if byte == UInt8(ascii: "[") {
                 inSubset = true
             } else if byte == UInt8(ascii: "]") {
                 inSubset = false
@@ -212,6 +195,19 @@ struct XMLPropertyList {
             }
         }
         throw failure("a <!DOCTYPE that is not closed")
+    }
+
+    /// The next byte outside a quoted value (`"…"` or `'…'`, skipped whole, as a tag's attributes and a
+    /// document type's literals are), the position after it; nil at the end (an unclosed quote runs to it).
+    private mutating func nextUnquoted() -> UInt8? {
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else { return byte }
+            while index < bytes.count, bytes[index] != byte { index += 1 }
+            index = min(index + 1, bytes.count)
+        }
+        return nil
     }
 
     // MARK: - Text

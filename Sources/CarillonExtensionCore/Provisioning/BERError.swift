@@ -1,11 +1,8 @@
 /// An ASN.1 encoding that cannot be read (a provisioning profile's CMS envelope, DER entitlements): what
-/// is wrong, and at which offset, as one sentence.
-package struct BERError: Error, Sendable, Equatable, CustomStringConvertible {
-    package var message: String
+/// is wrong, and at which offset (``ReaderError``).
+package typealias BERError = ReaderError<BERReading>
 
-    package init(_ message: String) {
-        self.message = message
-    }
-
-    package var description: String { message }
+/// The BER reader (``BERReader``), as ``ReaderError`` tells it apart.
+package enum BERReading: ReaderKind {
+    package static let code = ReaderCode.ber
 }

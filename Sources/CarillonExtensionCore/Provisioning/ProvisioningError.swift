@@ -1,10 +1,7 @@
-/// A provisioning profile that cannot be read: its envelope or its property list, as one sentence.
-package struct ProvisioningError: Error, Sendable, Equatable, CustomStringConvertible {
-    package var message: String
+/// A provisioning profile that cannot be read: its envelope or its property list (``ReaderError``).
+package typealias ProvisioningError = ReaderError<ProvisioningReading>
 
-    package init(_ message: String) {
-        self.message = message
-    }
-
-    package var description: String { message }
+/// The provisioning profile's reader (``ProvisioningProfile``), as ``ReaderError`` tells it apart.
+package enum ProvisioningReading: ReaderKind {
+    package static let code = ReaderCode.provisioningProfile
 }

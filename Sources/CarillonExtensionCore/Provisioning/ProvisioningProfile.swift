@@ -33,6 +33,14 @@ package struct ProvisioningProfile: Sendable, Equatable {
         } catch {
             throw ProvisioningError("its CMS envelope: \(error.message)")
         }
+        try self.init(signedContent: content)
+    }
+
+    /// The profile whose CMS envelope holds `content` (``CMSSignedData/content(of:limit:)``): read as a
+    /// property list.
+    ///
+    /// - Throws: ``ProvisioningError`` when it is not a property list holding a dict.
+    package init(signedContent content: [UInt8]) throws(ProvisioningError) {
         let plist: PropertyListValue
         do {
             plist = try PropertyListReader.standard.read(content)

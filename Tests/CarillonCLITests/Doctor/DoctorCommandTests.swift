@@ -95,6 +95,14 @@ import Testing
         ("ats-exception-only-in-app", "ats-exceptions", ["'images.example.com'"]),
         ("two-service-extensions", "service-extension", ["'PlugIns/NotificationService.appex'", "'PlugIns/SecondService.appex'"]),
         ("app-group-not-in-profile", "app-group-profiles", ["'group.com.example.other'", "'group.com.example.carillon'"]),
+        ("app-group-only-in-extension", "app-group-info-plist", ["'group.com.example.carillon'", "the app's Info.plist"]),
+        ("app-group-not-signed-in-app", "app-group-entitlements", ["'group.com.example.carillon'", "'group.com.example.other'"]),
+        ("arbitrary-loads-only-in-app", "ats-exceptions", ["NSAllowsArbitraryLoads"]),
+        ("ats-malformed", "ats-exceptions", ["the string 'YES'", "'Bad Domain:443'", "'SSLv3'"]),
+        (
+            "content-extension-hides-default-content", "content-extensions",
+            ["'carillon-photo'", "UNNotificationExtensionDefaultContentHidden YES"]
+        ),
     ])
     func aDisagreementNamesBothValues(app name: String, check: String, values: [String]) throws {
         let (_, document, _) = try Self.doctor(try #require(try GeneratedApps.get().app(name).forms["ipa"]))

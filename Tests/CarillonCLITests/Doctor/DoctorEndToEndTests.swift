@@ -56,6 +56,25 @@ import Testing
         #expect(result.standardError.split(separator: "\n").count == 1 && result.standardError.contains(says), "\(result.standardError)")
     }
 
+    /// A member the checks read that is a symbolic link inside a `.app` is said to be one, never followed
+    /// (before, a linked Info.plist was "missing: not an app bundle").
+    @Test(arguments: ["Info.plist", "Carillon", "embedded.mobileprovision", "PlugIns/NotificationService.appex/Info.plist"])
+    func aSymbolicLinkInsideTheAppIsSaidToBeOne(member: String) async throws {
+        let healthy = try #require(try GeneratedApps.get().app("healthy").forms["app"])
+        let work = TemporaryDirectory("doctor-link")
+        defer { work.remove() }
+        let app = work.file("Carillon.app")
+        try FileManager.default.copyItem(atPath: healthy, toPath: app)
+        try FileManager.default.removeItem(atPath: app + "/" + member)
+        try FileManager.default.createSymbolicLink(atPath: app + "/" + member, withDestinationPath: healthy + "/" + member)
+        let result = try await tool(["doctor", app])
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(
+            result.standardError
+                == "carillon-nse doctor: \(app): member '\(member)': a symbolic link, which is never followed: read the app with its real"
+                + " files in place\n")
+    }
+
     /// A directory named with a trailing slash, as a shell's completion writes it, is the same app.
     @Test func aTrailingSlashNamesTheSameApp() async throws {
         let app = try #require(try GeneratedApps.get().app("healthy").forms["app"])

@@ -24,10 +24,58 @@ import Testing
         // An app whose extension has no exception for the address: ATS's defaults stand.
         let strict = try Self.line(try await tool(["check", "--ca-file", TestServer.shared.caFile, "--app", try Self.app("healthy"), url]))
         #expect(strict["reason"] as? String == "tls")
-        // --tls-minimum still wins over the app's exception.
+        // Under --app the fix is the extension's Info.plist exception for that host, not an option.
+        #expect((without["detail"] as? String)?.contains("--tls-minimum") == true)
+        let strictDetail = strict["detail"] as? String ?? ""
+        #expect(
+            strictDetail.contains(
+                "(App Transport Security; NSExceptionMinimumTLSVersion under NSExceptionDomains → '127.0.0.1' in the extension's Info.plist)"
+            ),
+            "\(strictDetail)")
+        #expect(!strictDetail.contains("--tls-minimum"))
+        // --tls-minimum still wins over the app's exception, and is then the fix named.
         let overridden = try Self.line(
             try await tool(["check", "--ca-file", TestServer.shared.caFile, "--app", app, "--tls-minimum", "1.2", url]))
         #expect(overridden["reason"] as? String == "tls")
+        #expect((overridden["detail"] as? String)?.contains("--tls-minimum") == true)
+    }
+
+    /// `process --app` on a payload file (issue 36's Done-when): the same exception changes the verdict,
+    /// and the request's User-Agent is the extension's.
+    @Test func processTakesTheExtensionsExceptionAndUserAgent() async throws {
+        let work = TemporaryDirectory("app-process")
+        defer { work.remove() }
+        let url = TestServer.shared.url("/img/png", onATSListener: "ats_tls11")
+        let payload = try work.write("p.json", #"{"aps":{"alert":"Hi","mutable-content":1},"carillon":{"image":"\#(url)"}}"#)
+        let base = ["process", "--ca-file", TestServer.shared.caFile, "--attachments", work.file("att")]
+        let without = try Self.line(try await tool(base + [payload]))
+        #expect(without["reason"] as? String == "tls")
+        let with = try Self.line(try await tool(base + ["--app", try Self.app("ats-tls11"), payload]))
+        #expect(with["reason"] as? String == "attached", "\(with["detail"] ?? "")")
+        let sent = ((with["trace"] as? [String: Any])?["request_headers"] as? [String: String])?["User-Agent"]
+        #expect(sent?.hasPrefix("NotificationService/42 CFNetwork/") == true, "\(sent ?? "nil")")
+    }
+
+    /// A refusal recorded under `--app` names the extension's exception; `replay --check` of it, with or
+    /// without `--app`, finds nothing changed (the detail is compared), and a recording made without
+    /// `--app` keeps naming the option.
+    @Test func aRecordingUnderTheAppKeepsItsWordingWhenChecked() async throws {
+        let work = TemporaryDirectory("app-wording")
+        defer { work.remove() }
+        let url = TestServer.shared.url("/img/png", onATSListener: "ats_tls11")
+        let payload = try work.write("p.json", #"{"aps":{"alert":"Hi","mutable-content":1},"carillon":{"image":"\#(url)"}}"#)
+        let ca = ["--ca-file", TestServer.shared.caFile]
+        let app = try Self.app("healthy")
+        let recorded = try Self.line(try await tool(["process"] + ca + ["--app", app, "--record", work.file("app"), payload]))
+        #expect((recorded["detail"] as? String)?.contains("NSExceptionMinimumTLSVersion under NSExceptionDomains → '127.0.0.1'") == true)
+        for options in [["--app", app], []] {
+            let checked = try await tool(["replay", "--check"] + ca + options + [work.file("app/p.har")])
+            #expect(checked.status == 0, "\(options): \(checked.standardError)")
+        }
+        _ = try await tool(["process"] + ca + ["--record", work.file("plain"), payload])
+        let plain = try await tool(["replay", "--check"] + ca + [work.file("plain/p.har")])
+        #expect(plain.status == 0, "\(plain.standardError)")
+        #expect((try Self.line(plain)["detail"] as? String)?.contains("--tls-minimum") == true)
     }
 
     /// The server's echo of the request: the User-Agent is the extension's executable and bundle version.
