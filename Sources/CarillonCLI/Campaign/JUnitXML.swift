@@ -26,9 +26,11 @@ enum JUnitXML {
         return namesImage && reason != .attached ? .failure : .passed
     }
 
-    /// One `<testcase>` element, on a line of its own.
+    /// One `<testcase>` element, on a line of its own; `failure` replaces the reason and detail when
+    /// what failed is a request's condition (``RequestFailure``).
     static func testCase(
-        name: String, classname: String, seconds: Double, verdict: Verdict, reason: Reason, detail: String
+        name: String, classname: String, seconds: Double, verdict: Verdict, reason: Reason, detail: String,
+        failure: (type: String, message: String)? = nil
     ) -> String {
         let head = "    <testcase classname=\"\(attribute(classname))\" name=\"\(attribute(name))\" time=\"\(time(seconds))\""
         switch verdict {
@@ -36,7 +38,9 @@ enum JUnitXML {
             return head + "/>"
         case .failure, .error:
             let element = verdict == .failure ? "failure" : "error"
-            return head + "><\(element) message=\"\(attribute(detail))\" type=\"\(reason.code)\">\(text(detail))</\(element)></testcase>"
+            let (type, message) = failure ?? (reason.code, detail)
+            return head
+                + "><\(element) message=\"\(attribute(message))\" type=\"\(attribute(type))\">\(text(message))</\(element)></testcase>"
         }
     }
 

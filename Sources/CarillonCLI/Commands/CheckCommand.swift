@@ -76,8 +76,9 @@ enum CheckCommand: Command {
             do {
                 let bytes = try io.readStandardInput(maximumStandardInputBytes)
                 // A request pasted in (a curl command, an APNs request text, an FCM message: SPEC §12) is
-                // judged as one, with its own payload; anything else is URLs.
-                if RequestReader.isRequest(bytes) {
+                // judged as one, with its own payload; so is anything that opens a JSON object (a payload,
+                // or a message that does not parse: the reader says why); anything else is URLs.
+                if RequestReader.opensObject(bytes) || RequestReader.isRequest(bytes) {
                     inputs.append(.made(name: "-", bytes: bytes))
                 } else {
                     inputs += urls(in: bytes).map(payload(for:))

@@ -44,7 +44,7 @@ enum ProcessCommand: Command {
         Runs each APNs payload through the Notification Service Extension's logic — routing, receipt,
         image download, verification and attachment — and prints one JSON object per payload per line,
         in input order. PAYLOAD is a file, a directory (its *.json, *.apns, *.jsonl and *.ndjson files,
-        sorted) or - (standard input); an *.apns file is Xcode's payload for the Simulator, whose
+        and the *.http, *.curl, *.sh and *.txt files that hold a push request, sorted) or - (standard input); an *.apns file is Xcode's payload for the Simulator, whose
         "Simulator Target Bundle" --format text shows. A *.jsonl or *.ndjson file (and - with --lines) holds one payload per
         line, named FILE:LINE, read as it goes (a bad line is invalid-payload for that line alone).
         A request — a curl command, an APNs request written as text, an FCM HTTP v1 message — is

@@ -39,6 +39,12 @@ enum ReplayCommand: Command {
             "URLs are matched after the same redaction on both sides (a live token matches its recording's stand-in), with"
                 + " the volatile signed-URL parameters ignored by default: "
                 + HARURLComparison.defaultIgnoredQuery.sorted().joined(separator: ", ") + ". Names are compared in any case.")
+        /// `--fail-on` without the request's words: a recording carries no request (SPEC §12's words are
+        /// refused, 64). Read by ``PipelinePlan`` under the same name.
+        static let failOn = Option.text(
+            "--fail-on", "CODES|fallback",
+            help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached)."
+        ).discussing("A recording carries no request, so process's apns-refused and not-shown are refused (exit 64).")
         static let check = Option.flag(
             "--check", help: "Compare with the verdict and trace a carillon recording holds; exit 3 when they differ.")
     }
@@ -48,7 +54,7 @@ enum ReplayCommand: Command {
         Options.chain.spec, Options.matchIgnoreQuery.spec, Options.check.spec, Options.format.spec, PipelineOptions.budget.spec,
         PipelineOptions.maxBytes.spec,
         PipelineOptions.tlsMinimum.spec, PipelineOptions.noForwardSecrecy.spec, PipelineOptions.caFile.spec,
-        PipelineOptions.expireAfter.spec, PipelineOptions.userAgent.spec, PipelineOptions.failOn.spec,
+        PipelineOptions.expireAfter.spec, PipelineOptions.userAgent.spec, Options.failOn.spec,
         PipelineOptions.attachments.spec, PipelineOptions.report.spec, PipelineOptions.appName.spec, PipelineOptions.app.spec,
     ]
 
@@ -114,6 +120,11 @@ enum ReplayCommand: Command {
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         let pipeline = try PipelinePlan.read(arguments)
+        if let words = pipeline.failOn?.requestConditions, !words.isEmpty {
+            let named = FailOn.RequestCondition.allCases.filter(words.contains).map { "'\($0.rawValue)'" }.joined(separator: " and ")
+            throw UsageError(
+                message: "option '--fail-on' of replay takes reason codes or 'fallback', not \(named): a recording carries no request")
+        }
         _ = try inputArguments(arguments, naming: "RECORDING")
         let payload = try Options.payload.read(arguments)
         let url = try Options.url.read(arguments)

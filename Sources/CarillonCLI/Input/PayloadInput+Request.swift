@@ -27,12 +27,25 @@ extension PayloadInput {
                 return .failure(ReadError(message: error.message))
             }
         }
+        guard let request else {
+            do {
+                return .success(Notification(payload: try Payload(bytes: bytes), request: nil))
+            } catch {
+                return .failure(ReadError(message: error.message))
+            }
+        }
         do {
-            guard let request else { return .success(Notification(payload: try Payload(bytes: bytes), request: nil)) }
             return .success(Notification(payload: try Payload(bytes: request.body, measuresSize: false), request: request))
         } catch {
-            return .failure(ReadError(message: request == nil ? error.message : "the request's payload is \(error.message)"))
+            // Still a request: its line judges it (APNs' PayloadEmpty for no body), worded for what it is.
+            return .failure(ReadError(message: Self.bodyProblem(request.body, error.message), request: request))
         }
+    }
+
+    /// What is wrong with a request's body that is not a payload: none at all, or not a JSON object.
+    static func bodyProblem(_ body: [UInt8], _ message: String) -> String {
+        if body.isEmpty { return "the request has no body" }
+        return message.hasPrefix("not valid JSON") ? "the request's body is \(message)" : "the request's body: \(message)"
     }
 
     /// Where a request's `@file`s are read: beside its file, else in the current directory.

@@ -139,6 +139,9 @@ enum PayloadInput: Equatable {
 
     struct ReadError: Error {
         var message: String
+        /// The request read, when the input is one whose body is not a payload (SPEC §12: its line still
+        /// has `request`).
+        var request: APNsRequest? = nil
     }
 
     /// Reads and parses the payload; the failure is the message for standard error and the output.

@@ -192,7 +192,12 @@ struct PayloadRunner: Sendable {
             + (judged?.judgement.warnings ?? [])
         let requestRecord = judged.map { RequestTally.Record($0.judgement) }
         var verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
-        if let failOn, let requestRecord, failOn.matches(requestRecord.conditions) { verdict = .failure }
+        // What failed is named: the outcome when --fail-on names it, else the request's condition.
+        var failure: (type: String, message: String)?
+        if let failOn, let judged, verdict != .failure, let found = RequestFailure.of(judged.judgement, failOn: failOn) {
+            verdict = .failure
+            failure = found
+        }
         let requestValue = RequestLine.value(judged?.request, judged?.judgement)
         let keptFiles = runtime.configuration.keepsAttachments
         var lineValue: JSONValue?
@@ -215,7 +220,7 @@ struct PayloadRunner: Sendable {
                 JUnitXML.testCase(
                     name: input.name, classname: JUnitXML.classname(imageURL: result.imageURL),
                     seconds: result.elapsed.inMilliseconds / 1000,
-                    verdict: verdict, reason: result.outcome.reason, detail: result.outcome.printedDetail)
+                    verdict: verdict, reason: result.outcome.reason, detail: result.outcome.printedDetail, failure: failure)
             }
         if recorder != nil, format != .json { _ = recording(input, payload, result, warnings) }
         var entry = collectsReport ? ReportEntry(payload: input.name, result: result, warnings: warnings + result.warnings) : nil
@@ -236,21 +241,34 @@ struct PayloadRunner: Sendable {
     }
 
     /// The line and record of an input that could not be read as a payload or a request.
+    /// A request whose body is not a payload is still judged, with no payload (SPEC §12): its line has
+    /// `request`, and its record the request's conditions; it stays unreadable (exit 1, a JUnit error).
     private func invalid(_ input: PayloadInput, _ error: PayloadInput.ReadError) -> (String, Bool, PayloadRecord) {
         io.standardError.line("\(CarillonTool.name): \(input.name): \(error.message)")
-        let lineValue: JSONValue? = format == .json || bundles ? ResultLine.invalidValue(input, error.message) : nil
+        let judgement = error.request.map {
+            RequestJudgement.judge($0, payload: nil, attached: false, facts: presentationFacts, previews: previews)
+        }
+        let lineValue: JSONValue? =
+            format == .json || bundles
+            ? ResultLine.invalidValue(
+                input, error.message, warnings: judgement?.warnings ?? [], request: RequestLine.value(error.request, judgement)) : nil
         let line =
             switch format {
             case .json: JSONWriter.string(lineValue ?? .null)
-            case .text: TextBlock.invalid(input, error.message)
+            case .text:
+                TextBlock.invalid(
+                    input, error.message,
+                    requestLines: error.request.flatMap { request in judgement.map { RequestText.lines(request, $0) } } ?? [])
             case .junit:
                 JUnitXML.testCase(
                     name: input.name, classname: "no-image", seconds: 0, verdict: .error, reason: .invalidPayload, detail: error.message)
             }
-        let entry = collectsReport ? ReportEntry(invalid: input.name, detail: error.message) : nil
+        var entry = collectsReport ? ReportEntry(invalid: input.name, detail: error.message) : nil
+        if let request = error.request, let judgement { entry?.sections.append(RequestSection.section(request, judgement)) }
         var record = PayloadRecord(
             name: input.name, outcome: Outcome(.invalidPayload, error.message), elapsedMilliseconds: 0, image: nil, sharedWith: nil,
             trace: nil, attachment: nil, entry: entry, verdict: .error)
+        record.request = judgement.map { RequestTally.Record($0) }
         if bundles, let lineValue {
             record.bundleData = BundleRecord.data(line: lineValue, content: nil, read: false)
             record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)

@@ -61,7 +61,9 @@ enum PipelineOptions {
     ).discussing("The text block has the outcome, the detail, each hop with its status and timings, the attachment and the warnings.")
     static let failOn = Option.text(
         "--fail-on", "CODES|fallback",
-        help: "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached)."
+        help:
+            "Exit 2 when an outcome is one of these comma-separated reason codes ('fallback': all but attached), or a request's"
+            + " verdict is apns-refused or not-shown."
     ).discussing(
         "For CI jobs that check a campaign's images. Two more words match a request's verdicts: apns-refused (APNs, or FCM before it,"
             + " refuses the request) and not-shown (an attached image is not shown on some surface).")

@@ -34,11 +34,12 @@ enum ResultLine {
     static func invalid(_ payload: PayloadInput, _ detail: String) -> String { JSONWriter.string(invalidValue(payload, detail)) }
 
     /// ``invalid(_:_:)``'s line as a value.
-    static func invalidValue(_ payload: PayloadInput, _ detail: String) -> JSONValue {
+    /// `request`: a request whose body is not a payload is still judged (SPEC §12).
+    static func invalidValue(_ payload: PayloadInput, _ detail: String, warnings: [String] = [], request: JSONValue = .null) -> JSONValue {
         render(
             payload: payload, routed: false, outcome: Outcome(.invalidPayload, detail), delivered: .original,
-            deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: [],
-            imageURL: nil, trace: nil, sharedWith: nil, keptFiles: true)
+            deliveryID: nil, receipt: ReceiptStatus.none.code, attachments: [], elapsedMilliseconds: 0, warnings: warnings,
+            imageURL: nil, trace: nil, sharedWith: nil, keptFiles: true, request: request)
     }
 
     /// Every field of SPEC §6, in its order.

@@ -8,8 +8,10 @@
 /// (`Location`, `Content-Type`) reach the terminal with no control character of their own.
 enum TextBlock {
     /// The block of a payload that could not be read as one.
-    static func invalid(_ payload: PayloadInput, _ message: String) -> String {
-        Quoting.display("\(payload.name): \(Reason.invalidPayload.code) — \(message)") + "\n"
+    /// `requestLines`: what its request came to, when it is a request whose body is not a payload.
+    static func invalid(_ payload: PayloadInput, _ message: String, requestLines: [String] = []) -> String {
+        ([Quoting.display("\(payload.name): \(Reason.invalidPayload.code) — \(message)")] + requestLines.map(Quoting.display))
+            .joined(separator: "\n") + "\n"
     }
 
     /// The top-level key Xcode's `.apns` files name the Simulator's app with (APNs never sends it).

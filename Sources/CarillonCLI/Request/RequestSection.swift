@@ -23,8 +23,18 @@ enum RequestSection {
                         lines: ["\(placement.value.rawValue): \(placement.why) (\(placement.rule.source.title))"]))
             }
         } else {
-            rows.append(ReportSection.Row(term: "image shows", lines: ["nowhere: nothing is attached"]))
+            rows.append(ReportSection.Row(term: "image shows", lines: ["nowhere: " + nowhere(judgement)]))
         }
         return ReportSection(title: "request", rows: rows)
+    }
+
+    /// Why the image shows on no surface: the request is refused, the extension does not run on the
+    /// device (whatever the pipeline attached), or nothing was attached.
+    static func nowhere(_ judgement: RequestJudgement) -> String {
+        if judgement.apns.refused {
+            return judgement.apns.status == nil ? "FCM refuses the message" : "APNs refuses the request (\(judgement.apns.reason))"
+        }
+        if !judgement.extensionVerdict.runs { return "the extension does not run: \(judgement.extensionVerdict.why)" }
+        return "nothing is attached"
     }
 }

@@ -6,9 +6,14 @@ extension APNsChecks {
             ? [] : [.refuse(.badPriority, "apns-priority \(Quoting.single(value, limit: 20)) is not 10, 5 or 1")]
     }
 
+    /// An absent apns-priority is 10, APNs' default (FCM's request always carries one, its own default).
     static func priorityBackground(_ context: Context) -> [Finding] {
-        guard context.request.header("apns-priority")?.value == "10" else { return [] }
-        let defaulted = context.request.defaultedHeaders.contains("apns-priority") ? " (FCM's default where apns.headers give none)" : ""
+        let field = context.request.header("apns-priority")
+        guard field?.value == "10" || (field == nil && !context.viaFCM) else { return [] }
+        let defaulted =
+            field == nil
+            ? " (APNs' default: the request has no apns-priority)"
+            : context.request.defaultedHeaders.contains("apns-priority") ? " (FCM's default where apns.headers give none)" : ""
         if context.pushType == "background" {
             return [.refuse(.badPriority, "apns-priority 10\(defaulted) on a background push, which must be 5")]
         }

@@ -82,6 +82,13 @@ package struct APNsVerdict: Sendable, Equatable {
                 reason: reason.rawValue, status: reason.status, detail: detail, rule: rule, unknown: unknown, warnings: warnings,
                 refused: true)
         }
+        if payload == nil, !request.body.isEmpty, (try? JSONParser.parse(request.body))?.isObject != true {
+            // Apple's table names no reason for a body that is not JSON: what APNs answers is not guessed.
+            return APNsVerdict(
+                reason: "unknown", status: nil,
+                detail: "the body is not a JSON object, and Apple's table names no reason for that: what APNs answers is not documented",
+                rule: RequestRules.payloadEmpty, unknown: unknown, warnings: warnings, refused: false)
+        }
         return APNsVerdict(
             reason: "accepted", status: 200, detail: "well formed, as far as the request goes", rule: nil, unknown: unknown,
             warnings: warnings, refused: false)

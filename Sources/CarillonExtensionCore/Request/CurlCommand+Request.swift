@@ -14,12 +14,14 @@ extension CurlCommand {
         for piece in data {
             unresolved += piece.value.unresolved
             if previous != nil && !(previous == .json && piece.kind == .json) { body.append(UInt8(ascii: "&")) }
-            body += try Self.bytes(of: piece, files: files)
+            body += try Self.bytes(of: piece, files: files, standardInput: standardInput)
             previous = piece.kind
         }
         // A URL that starts with what the script leaves open has no known host or path at all.
         let openURL = url.unresolved.first { url.text.hasPrefix($0.source) }
         var target = RequestTarget(url: url.text)
+        // A URL without a scheme is sent over http:// (curl(1): "it will then guess"), port 80.
+        if target.scheme == nil && target.host != nil && openURL == nil { target.scheme = "http" }
         if get && !body.isEmpty {
             target.path += (target.path.contains("?") ? "&" : "?") + String(decoding: body, as: UTF8.self)
             body = []
@@ -41,19 +43,45 @@ extension CurlCommand {
     }
 
     /// A data option's bytes: its argument, or the file it names.
-    private static func bytes(of piece: Data, files: RequestFiles) throws(RequestProblem) -> [UInt8] {
+    /// `@-` reads the command's here-document, when it has one (a file cannot feed standard input).
+    private static func bytes(
+        of piece: Data, files: RequestFiles, standardInput: ShellScript.HereDocument?
+    ) throws(RequestProblem) -> [UInt8] {
         let value = piece.value.bytes
         guard piece.kind != .raw, value.first == UInt8(ascii: "@") else { return value }
         let path = String(decoding: value.dropFirst(), as: UTF8.self)
         let option = "curl's " + (piece.kind == .data ? "data" : piece.kind == .binary ? "data-binary" : "json") + " option"
+        try refuseUnresolved(piece.value, "\(option) @\(Quoting.display(path))")
         let contents: [UInt8]
-        do {
-            contents = try files.read(path)
-        } catch {
-            throw RequestProblem("\(option) @\(Quoting.display(path)): \(error.message)")
+        if path == "-", let standardInput {
+            contents = try hereDocument(standardInput, "\(option) @-")
+        } else {
+            do {
+                contents = try files.read(path)
+            } catch {
+                throw RequestProblem("\(option) @\(Quoting.display(path)): \(error.message)")
+            }
         }
         // curl reads -d's file as text and drops every carriage return and newline (curl(1), --data).
         return piece.kind == .data ? contents.filter { $0 != 0x0D && $0 != 0x0A } : contents
+    }
+
+    /// A here-document's bytes (a slice of the script: bounded by it). One whose delimiter is not quoted
+    /// and whose body holds `$` or a backquote would be expanded by the shell, which the tool never does.
+    private static func hereDocument(_ document: ShellScript.HereDocument, _ what: String) throws(RequestProblem) -> [UInt8] {
+        if !document.literal, document.body.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "`") }) {
+            throw RequestProblem(
+                "\(what): the here-document's delimiter is not quoted and its body holds $ or `, which the shell would expand; not read"
+                    + " (quote the delimiter: <<'EOF')")
+        }
+        return document.bytes
+    }
+
+    /// An `@file` whose name the script leaves open (a variable set outside it, an argument) is refused
+    /// before anything is opened: its literal text names no file the script means.
+    private static func refuseUnresolved(_ word: ShellExpansion.Word, _ what: String) throws(RequestProblem) {
+        guard let open = word.unresolved.first else { return }
+        throw RequestProblem("\(what): the file name holds \(open.source), which \(open.why); not read")
     }
 
     /// The header fields curl sends beside its own: `-A`, `oauth2-bearer`, `-u`, `json`'s two (which
@@ -65,6 +93,7 @@ extension CurlCommand {
             unresolved += header.unresolved
             if header.bytes.first == UInt8(ascii: "@") {
                 let path = String(decoding: header.bytes.dropFirst(), as: UTF8.self)
+                try Self.refuseUnresolved(header, "-H @\(Quoting.display(path))")
                 let contents: [UInt8]
                 do {
                     contents = try files.read(path)

@@ -43,6 +43,8 @@ package struct CurlCommand: Sendable, Equatable {
     package var clientCertificate = false
     /// `-:`/`next`: what follows is another transfer, not this one.
     package var hasNext = false
+    /// The here-document the command reads as standard input: what `@-` reads.
+    package var standardInput: ShellScript.HereDocument?
 
     /// Reads curl's arguments (the words after `curl`).
     ///
@@ -55,6 +57,11 @@ package struct CurlCommand: Sendable, Equatable {
             let word = words[index]
             index += 1
             let bytes = word.bytes
+            if bytes == [UInt8(ascii: "-"), UInt8(ascii: "-")] {
+                // curl ends its options at `--`: every word after it is a URL.
+                command.urls += words[index...]
+                break
+            }
             if bytes.count >= 2 && bytes[0] == UInt8(ascii: "-") && bytes[1] == UInt8(ascii: "-") {
                 let name = String(decoding: bytes.dropFirst(2), as: UTF8.self)
                 guard let takes = CurlOptions.takesArgument(name) else {

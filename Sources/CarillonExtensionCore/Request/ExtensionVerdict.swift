@@ -8,9 +8,26 @@ package struct ExtensionVerdict: Sendable, Equatable {
     package var warnings: [String]
 
     /// Decides for `request` carrying `payload`, given APNs' verdict on it.
-    package static func judge(_ request: APNsRequest, payload: JSONValue, apns: APNsVerdict) -> ExtensionVerdict {
+    /// `payload` nil: the body is not a JSON object, so there is nothing to display.
+    package static func judge(_ request: APNsRequest, payload: JSONValue?, apns: APNsVerdict) -> ExtensionVerdict {
         if apns.refused {
             return ExtensionVerdict(runs: false, why: "refused: \(apns.detail)", rule: RequestRules.refused, warnings: [])
+        }
+        if request.fcm?.validateOnly == true {
+            // Judged as if sent, and said so: FCM delivers nothing for a validate_only message.
+            var sent = request
+            sent.fcm?.validateOnly = false
+            let were = judge(sent, payload: payload, apns: apns)
+            return ExtensionVerdict(
+                runs: false,
+                why: "validate_only is true: FCM checks the message and sends nothing; were it sent, the extension "
+                    + "\(were.runs ? "would run" : "would not run"): \(were.why)",
+                rule: RequestRules.fcmValidateOnly, warnings: were.warnings)
+        }
+        guard let payload else {
+            return ExtensionVerdict(
+                runs: false, why: "the body is not a JSON object: the device has no payload to display", rule: RequestRules.routing,
+                warnings: [])
         }
         let pushType = request.header("apns-push-type")?.value.lowercased()
         let open = pushType.flatMap { request.unresolved(in: $0) }

@@ -52,7 +52,9 @@ package enum FCMMessage {
         let (headers, defaulted) = headerFields(apns?["headers"])
         request.headers = headers
         request.defaultedHeaders = defaulted
-        if findings.validateOnly { notes.append("validate_only is true: FCM checks the message and sends nothing; judged as if sent") }
+        if findings.validateOnly {
+            notes.append("validate_only is true: FCM checks the message and sends nothing; its request is judged as if sent")
+        }
         request.notes = notes
         request.fcm = findings
         return request

@@ -35,9 +35,11 @@ package struct RequestFiles: Sendable {
     /// - Throws: ``RequestProblem`` naming the path and why it was refused or could not be read.
     package func read(_ path: String) throws(RequestProblem) -> [UInt8] {
         let shown = "'\(Quoting.display(path))'"
+        if path == "-" {
+            throw RequestProblem("'-' is standard input, which only a here-document on the curl command feeds (curl … @- <<'EOF')")
+        }
         guard limit >= 0 else { throw RequestProblem("\(shown): no file is read here") }
         guard !path.isEmpty else { throw RequestProblem("an empty file name") }
-        if path == "-" { throw RequestProblem("'-' is standard input, which a request file cannot feed") }
         if path.hasPrefix("/") || path.hasPrefix("~") {
             throw RequestProblem("\(shown) is absolute: a request's files are read only beside it; refused, not opened")
         }

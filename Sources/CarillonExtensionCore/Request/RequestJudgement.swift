@@ -10,12 +10,15 @@ package struct RequestJudgement: Sendable, Equatable {
     /// Every warning of the three, and the reader's notes, in that order.
     package var warnings: [String]
 
+    /// `payload` nil: the request's body is not a JSON object (or there is none), so nothing is
+    /// delivered to run on.
     package static func judge(
-        _ request: APNsRequest, payload: JSONValue, attached: Bool, facts: PresentationFacts = .unknown, previews: ShowPreviews? = nil
+        _ request: APNsRequest, payload: JSONValue?, attached: Bool, facts: PresentationFacts = .unknown, previews: ShowPreviews? = nil
     ) -> RequestJudgement {
         let apns = APNsVerdict.judge(request, payload: payload, facts: facts)
         let extensionVerdict = ExtensionVerdict.judge(request, payload: payload, apns: apns)
-        let shown = attached && extensionVerdict.runs ? ImageSurfaces.judge(payload: payload, facts: facts, previews: previews) : nil
+        let shown =
+            attached && extensionVerdict.runs ? payload.map { ImageSurfaces.judge(payload: $0, facts: facts, previews: previews) } : nil
         let warnings = request.notes + apns.warnings + extensionVerdict.warnings + (shown?.warnings ?? [])
         return RequestJudgement(apns: apns, extensionVerdict: extensionVerdict, shown: shown, warnings: warnings)
     }

@@ -31,17 +31,39 @@ package enum RequestReader {
             break
         }
         if APNsRequestText.recognises(bytes) { return .request(try viaFCM(APNsRequestText.read(bytes))) }
-        // A text without "curl" in it names no curl command: it is not split into words at all.
-        guard contains(bytes, "curl") else { return .payload }
-        let script: ShellScript
+        guard let commands = try pushCommands(bytes) else { return .payload }
+        return .request(try viaFCM(curlRequest(commands, files: files)))
+    }
+
+    /// `bytes` read as a curl command whatever it aims at (what ``read(_:files:)`` does once it knows the
+    /// command is a push request): how curl's own options are read, apart from recognition.
+    package static func readCurl(_ bytes: [UInt8], files: RequestFiles) throws(RequestProblem) -> APNsRequest {
+        let commands: [ShellExpansion.Command]
         do {
-            script = try ShellScript.parse(bytes)
+            commands = try ShellExpansion.curlCommands(try ShellScript.parse(bytes))
         } catch {
-            if error.namesCurl { throw RequestProblem("the curl command cannot be read: \(error)") }
-            return .payload
+            throw RequestProblem("the curl command cannot be read: \(error)")
         }
-        guard script.namesCurl else { return .payload }
-        return .request(try viaFCM(curlRequest(script, files: files)))
+        return try viaFCM(curlRequest(commands, files: files))
+    }
+
+    /// The script's curl commands when one of them is a push request (``PushCommand``), else nil: a
+    /// script or note that uses curl for something else is not a request, and changes nothing beside
+    /// the payloads. A text without "curl" in it is not split into words at all.
+    ///
+    /// - Throws: ``RequestProblem`` for a curl command that cannot be read and mentions a push.
+    private static func pushCommands(_ bytes: [UInt8]) throws(RequestProblem) -> [ShellExpansion.Command]? {
+        guard contains(bytes, "curl") else { return nil }
+        let commands: [ShellExpansion.Command]
+        do {
+            let script = try ShellScript.parse(bytes)
+            guard script.namesCurl else { return nil }
+            commands = try ShellExpansion.curlCommands(script)
+        } catch {
+            guard error.namesCurl && PushCommand.mentions(bytes) else { return nil }
+            throw RequestProblem("the curl command cannot be read: \(error)")
+        }
+        return commands.contains { PushCommand.aims($0.words.map(\.bytes)) } ? commands : nil
     }
 
     /// Whether `bytes` are a request rather than a payload, read no further than it takes to say: what a
@@ -58,16 +80,19 @@ package enum RequestReader {
             return false
         default:
             if APNsRequestText.recognises(bytes) { return true }
-            guard contains(bytes, "curl") else { return false }
             do {
-                return try ShellScript.parse(bytes).namesCurl
+                return try pushCommands(bytes) != nil
             } catch {
-                return error.namesCurl
+                return true
             }
         }
     }
 
     private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Whether `bytes` open a JSON object (after a byte order mark and white space): a payload or an FCM
+    /// message, whether or not it parses — never a list of URLs.
+    package static func opensObject(_ bytes: [UInt8]) -> Bool { firstByte(bytes) == UInt8(ascii: "{") }
 
     /// JSON's and HTTP's white space: space, tab, line feed, carriage return.
     static func isSpace(_ byte: UInt8) -> Bool {
@@ -107,25 +132,24 @@ package enum RequestReader {
         }
     }
 
-    /// The first curl command's request (a script may set variables first, or hold several).
-    private static func curlRequest(_ script: ShellScript, files: RequestFiles) throws(RequestProblem) -> APNsRequest {
-        let commands: [ShellExpansion.Command]
-        do {
-            commands = try ShellExpansion.curlCommands(script)
-        } catch {
-            throw RequestProblem("the curl command cannot be read: \(error.message)")
-        }
-        guard let command = commands.first else {
+    /// The first push request's curl command's request (a script may set variables first, fetch
+    /// something first, or hold several).
+    private static func curlRequest(_ commands: [ShellExpansion.Command], files: RequestFiles) throws(RequestProblem) -> APNsRequest {
+        guard let command = commands.first(where: { PushCommand.aims($0.words.map(\.bytes)) }) ?? commands.first else {
             throw RequestProblem("the file names curl, but only as an argument or with words it cannot tell apart")
         }
         var request: APNsRequest
         do {
-            request = try CurlCommand.parse(command.words).request(files: files)
+            var curl = try CurlCommand.parse(command.words)
+            curl.standardInput = command.standardInput
+            request = try curl.request(files: files)
         } catch {
             throw RequestProblem("the curl command on line \(command.line): \(error.message)")
         }
         if commands.count > 1 {
-            request.notes.append("the file holds \(commands.count) curl commands; the first, on line \(command.line), is judged")
+            request.notes.append(
+                "the file holds \(commands.count) curl commands; the \(command == commands[0] ? "first" : "first push request"), on line \(command.line), is judged"
+            )
         }
         return request
     }

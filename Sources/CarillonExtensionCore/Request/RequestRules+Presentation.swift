@@ -66,7 +66,8 @@ extension RequestRules {
             method, path, tokenMissing, tokenHex, duplicateHeaders, pushType, pushTypeMissing, topicMissing, topicApp, priority,
             priorityBackground, expiration, collapseID, apnsID, payloadEmpty, payloadSize, host, http2, credentials, routing, refused,
             background, otherPushType, priorityLow, shownDefault, passive, contentExtension, contentHidden, previews, previewsNever,
-            entitlement, relevance, fcmFields, fcmTarget, fcmStrings, fcmReservedData, fcmMapping, fcmImage, fcmRaw, seedOverride,
+            entitlement, relevance, fcmFields, fcmTarget, fcmStrings, fcmReservedData, fcmValidateOnly, fcmMapping, fcmImage, fcmRaw,
+            seedOverride,
             topicSuffix,
         ]
         // Apple's own documents, then Firebase's, then the product's, then one developer's observations.

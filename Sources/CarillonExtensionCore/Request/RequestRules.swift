@@ -41,7 +41,7 @@ package enum RequestRules {
     static let priorityBackground = RequestRule(
         id: "apns.priority-background",
         statement:
-            "priority 10 on a background push (or a payload of content-available alone) is an error; Apple names no reason, and BadPriority (400) is this tool's reading",
+            "priority 10 on a background push (or a payload of content-available alone) is an error, an omitted apns-priority being 10; Apple names no reason, and BadPriority (400) is this tool's reading",
         source: .appleBackground)
     static let expiration = RequestRule(
         id: "apns.expiration", statement: "apns-expiration is an integer: a UNIX time in seconds, or 0 (else BadExpirationDate, 400)",
@@ -87,6 +87,10 @@ package enum RequestRules {
         source: .fcmMessage)
     static let fcmReservedData = RequestRule(
         id: "fcm.reserved-data", statement: "data keys must not be from, message_type, or start with google or gcm (400 INVALID_ARGUMENT)",
+        source: .fcmMessage)
+    static let fcmValidateOnly = RequestRule(
+        id: "fcm.validate-only",
+        statement: "with validate_only true FCM checks the message and sends nothing: nothing reaches the device, so no extension runs",
         source: .fcmMessage)
     static let fcmMapping = RequestRule(
         id: "fcm.mapping",

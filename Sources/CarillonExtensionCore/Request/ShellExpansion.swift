@@ -30,6 +30,8 @@ package enum ShellExpansion {
     package struct Command: Sendable, Equatable {
         package var words: [Word]
         package var line: Int
+        /// The here-document it reads as standard input (curl's `@-`).
+        package var standardInput: ShellScript.HereDocument? = nil
     }
 
     /// The most bytes one script's expansions may produce in all (what variables add; the script's own
@@ -65,7 +67,7 @@ package enum ShellExpansion {
             guard let literal = name.singleLiteral, ShellScript.isCurl(literal) else { continue }
             var expanded: [Word] = []
             for word in words.dropFirst() { expanded += try state.expand(word, line: command.line) }
-            curls.append(Command(words: expanded, line: command.line))
+            curls.append(Command(words: expanded, line: command.line, standardInput: command.standardInput))
         }
         return curls
     }
@@ -124,7 +126,7 @@ package enum ShellExpansion {
         mutating func assign(_ word: ShellScript.Word) throws(ShellProblem) {
             guard let name = assignmentName(word) else { return }
             if let count = counts[name], count > 1 {
-                variables[name] = .unknown("assigned \(count) times in the file: which value holds depends on how it runs")
+                variables[name] = .unknown("is assigned \(count) times in the file: which value holds depends on how it runs")
                 return
             }
             var segments = word.segments
@@ -145,7 +147,7 @@ package enum ShellExpansion {
                         if case .literal(let piece, _) = segment { return total + piece.count }
                         return total
                     })
-            variables[name] = unresolved.isEmpty ? .known(bytes) : .unknown(unresolved.map(\.why).first ?? "not known")
+            variables[name] = unresolved.isEmpty ? .known(bytes) : .unknown(unresolved.map(\.why).first ?? "is not known")
         }
 
         /// A segment's bytes, and what in it is unresolved.
@@ -157,12 +159,12 @@ package enum ShellExpansion {
                 switch variables[name] {
                 case .known(let bytes)?: return (bytes, [])
                 case .unknown(let why)?: return (Array(source.utf8), [Unresolved(source: source, why: why)])
-                case nil: return (Array(source.utf8), [Unresolved(source: source, why: "not set in the file")])
+                case nil: return (Array(source.utf8), [Unresolved(source: source, why: "is not set in the file")])
                 }
             case .opaque(let source, _):
                 let why =
                     source.hasPrefix("$(") || source.hasPrefix("`")
-                    ? "runs a command, which the tool never does" : "the script's argument or a shell parameter"
+                    ? "runs a command, which the tool never does" : "is the script's argument or a shell parameter"
                 return (Array(source.utf8), [Unresolved(source: source, why: why)])
             }
         }

@@ -12,7 +12,9 @@ struct ShellLexer {
     private var wordStarted = false
     private var wordQuoted = false
     /// Here-documents whose bodies start after the current line: delimiter, and whether `<<-` strips tabs.
-    private var pendingHereDocuments: [(delimiter: [UInt8], stripsTabs: Bool)] = []
+    /// `command`: the index the command that opened it takes; `quoted`: the delimiter was quoted (the
+    /// body is literal).
+    private var pendingHereDocuments: [(delimiter: [UInt8], stripsTabs: Bool, command: Int, quoted: Bool)] = []
     /// While a redirection's target is read: it is neither an argument nor a command's name.
     private var readingTarget = false
 
@@ -171,6 +173,11 @@ struct ShellLexer {
         switch byte(at: position + 1) {
         case UInt8(ascii: "\n")?:
             position += 2
+            line += 1
+        case UInt8(ascii: "\r")? where byte(at: position + 2) == UInt8(ascii: "\n"):
+            // A file with CRLF line ends (pasted from Windows) continues its lines as the LF file does:
+            // CR is already white space between words, and `\` CR LF is what its author wrote as `\`-newline.
+            position += 3
             line += 1
         case .some:
             appendLiteral(bytes[(position + 1)..<(position + 2)], quoted: true)
@@ -407,7 +414,8 @@ struct ShellLexer {
         let target = words.first
         words = savedWords
         if isHereDocument, let target {
-            pendingHereDocuments.append((delimiter: Self.plainText(target), stripsTabs: stripsTabs))
+            pendingHereDocuments.append(
+                (delimiter: Self.plainText(target), stripsTabs: stripsTabs, command: commands.count, quoted: target.quoted))
         }
     }
 
@@ -442,16 +450,27 @@ struct ShellLexer {
     }
 
     /// After a line that opened here-documents: their bodies, each up to its delimiter line (or the end).
+    /// The last one a command opened is its standard input (``ShellScript/Command/standardInput``).
     private mutating func skipHereDocuments() {
         for document in pendingHereDocuments {
+            let start = position
+            var bodyEnd = bytes.count
             while position < bytes.count {
                 var end = position
                 while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 var text = bytes[position..<end]
                 if document.stripsTabs { text = text.drop { $0 == UInt8(ascii: "\t") } }
+                let lineStart = position
                 position = min(end + 1, bytes.count)
                 line += 1
-                if Array(text) == document.delimiter { break }
+                if text.elementsEqual(document.delimiter) {
+                    bodyEnd = lineStart
+                    break
+                }
+            }
+            if document.command < commands.count {
+                commands[document.command].standardInput = ShellScript.HereDocument(
+                    body: bytes[start..<max(start, bodyEnd)], stripsTabs: document.stripsTabs, literal: document.quoted)
             }
         }
         pendingHereDocuments = []

@@ -1,7 +1,7 @@
 /// A shell script as the POSIX shell (and bash) splits it into commands and words, read from a stranger's
 /// file and never run: quoting (`'…'`, `"…"`, `$'…'`), backslashes, `\`-newlines, comments, the
 /// control operators that end a command (`;`, `&`, `|`, `&&`, `||`, parentheses, newlines), redirections
-/// and here-documents (skipped). Expansions are kept as ``Segment``s for ``ShellExpansion``: a
+/// and here-documents (kept as the command's standard input, never expanded). Expansions are kept as ``Segment``s for ``ShellExpansion``: a
 /// variable by name, and anything that would run something (`$(…)`, `` `…` ``, `$((…))`, `$1`,
 /// `${X:-y}`) as opaque source text that is never evaluated.
 ///
@@ -12,6 +12,31 @@ package struct ShellScript: Sendable, Equatable {
     package struct Command: Sendable, Equatable {
         package var words: [Word]
         package var line: Int
+        /// The here-document the command reads as its standard input, if any.
+        package var standardInput: HereDocument? = nil
+    }
+
+    /// A here-document's body as written (a slice of the script), up to its delimiter line.
+    package struct HereDocument: Sendable, Equatable {
+        package var body: ArraySlice<UInt8>
+        /// `<<-`: each line's leading tabs are removed.
+        var stripsTabs: Bool
+        /// The delimiter was quoted (`<<'EOF'`): the body is taken as written, with no expansion.
+        package var literal: Bool
+
+        /// The bytes the command reads: the body, with `<<-`'s leading tabs removed.
+        package var bytes: [UInt8] {
+            guard stripsTabs else { return Array(body) }
+            var result: [UInt8] = []
+            result.reserveCapacity(body.count)
+            var atLineStart = true
+            for byte in body {
+                if atLineStart && byte == UInt8(ascii: "\t") { continue }
+                atLineStart = byte == UInt8(ascii: "\n")
+                result.append(byte)
+            }
+            return result
+        }
     }
 
     /// One word as written: its pieces, and whether any of it was quoted (a quoted empty string is a

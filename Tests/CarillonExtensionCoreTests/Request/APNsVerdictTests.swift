@@ -61,6 +61,8 @@ import Testing
             ([("apns-priority", "7")], "BadPriority", 400),
             ([("apns-priority", "high")], "BadPriority", 400),
             ([("apns-push-type", "background"), ("apns-priority", "10")], "BadPriority", 400),
+            // An omitted apns-priority is 10, APNs' default.
+            ([("apns-push-type", "background"), ("apns-priority", "")], "BadPriority", 400),
             ([("apns-expiration", "tomorrow")], "BadExpirationDate", 400),
             ([("apns-expiration", "-1")], "BadExpirationDate", 400),
             ([("apns-id", "not-a-uuid")], "BadMessageId", 400),
@@ -156,6 +158,24 @@ import Testing
         #expect(verdict.warnings.contains { $0.contains("may return an error, delay the notification or drop it") })
     }
 
+    @Test(arguments: [
+        ("apns-priority", "10", "apns-priority 10 on"), ("apns-priority", "", "(APNs' default: the request has no apns-priority)"),
+    ])
+    func priorityTenOrNoneOnContentAvailableAloneIsRefused(name: String, value: String, says: String) {
+        let verdict = Self.verdict([("apns-push-type", ""), (name, value)], body: #"{"aps":{"content-available":1}}"#)
+        #expect(verdict.reason == "BadPriority" && verdict.detail.contains(says), "\(verdict.detail)")
+        #expect(Self.verdict([("apns-push-type", ""), (name, "5")], body: #"{"aps":{"content-available":1}}"#).reason == "accepted")
+    }
+
+    @Test(arguments: [("", "PayloadEmpty", true), ("hello", "unknown", false), ("[1]", "unknown", false), ("{}", "accepted", false)])
+    func aBodyThatIsNoPayloadIsJudgedWithoutOne(body: String, reason: String, refused: Bool) {
+        let request = Self.request([], body: body)
+        let verdict = APNsVerdict.judge(request, payload: nil)
+        #expect(verdict.reason == reason && verdict.refused == refused, "\(verdict.detail)")
+        let judgement = RequestJudgement.judge(request, payload: nil, attached: true)
+        #expect(!judgement.extensionVerdict.runs && judgement.shown == nil)
+    }
+
     @Test func priorityTenOnContentAvailableAloneIsRefused() {
         let verdict = Self.verdict([("apns-push-type", "")], body: #"{"aps":{"content-available":1}}"#)
         #expect(verdict.reason == "BadPriority")
@@ -164,8 +184,8 @@ import Testing
     @Test func whatTheScriptLeavesOpenIsUnknownNotRefused() {
         var request = Self.request([("apns-topic", "$TOPIC"), (":path", "/3/device/${DEVICE_TOKEN}")])
         request.unresolved = [
-            ShellExpansion.Unresolved(source: "$TOPIC", why: "not set in the file"),
-            ShellExpansion.Unresolved(source: "${DEVICE_TOKEN}", why: "not set in the file"),
+            ShellExpansion.Unresolved(source: "$TOPIC", why: "is not set in the file"),
+            ShellExpansion.Unresolved(source: "${DEVICE_TOKEN}", why: "is not set in the file"),
         ]
         let verdict = APNsVerdict.judge(request, payload: nil)
         #expect(verdict.reason == "accepted", "\(verdict.detail)")

@@ -8,11 +8,10 @@ import Testing
 /// forms, method and version options, short-option clusters; `@file` read only beside the command's
 /// file, never through `..`, an absolute path or a symbolic link.
 @Suite struct CurlCommandTests {
+    /// Read as a curl command whatever it aims at: these tables are about curl's options (what is a push
+    /// request is ``RequestReaderTests``').
     static func request(_ script: String, files: RequestFiles = .none) throws -> APNsRequest {
-        guard case .request(let request) = try RequestReader.read(Array(script.utf8), files: files) else {
-            throw RequestProblem("not read as a request")
-        }
-        return request
+        try RequestReader.readCurl(Array(script.utf8), files: files)
     }
 
     static func body(_ script: String, files: RequestFiles = .none) throws -> String {
@@ -91,6 +90,42 @@ import Testing
                 "User-Agent: agent/1", "Authorization: Bearer tok", "Content-Type: application/json", "apns-topic: a.b", "x-empty: ",
                 "Accept: text/plain",
             ])
+    }
+
+    @Test(arguments: [
+        ("curl --data-binary @- https://h/p <<'EOF'\n{\"a\":1}\nEOF\n", "{\"a\":1}\n"),
+        ("curl -d @- https://h/p <<-\"EOF\"\n\t{\"a\":\n\t1}\n\tEOF\necho done\n", "{\"a\":1}"),
+        ("curl --json @- https://h/p <<EOF\n{\"a\":1}\nEOF", "{\"a\":1}\n"),
+        ("curl --data-binary @- https://h/p <<'EOF'\n{\"a\":\"$X\"}\nEOF\n", "{\"a\":\"$X\"}\n"),
+    ])
+    func aHereDocumentIsWhatAtDashReads(script: String, body: String) throws {
+        #expect(try Self.body(script) == body)
+    }
+
+    @Test(arguments: [
+        ("curl -d @- https://h/p <<EOF\n{\"a\":\"$X\"}\nEOF\n", "delimiter is not quoted"),
+        ("cat <<'EOF'\n{}\nEOF\ncurl -d @- https://h/p\n", "'-' is standard input"),
+    ])
+    func aHereDocumentTheShellWouldExpandOrNoneIsRefused(script: String, problem: String) {
+        let error = #expect(throws: RequestProblem.self) { try Self.request(script) }
+        #expect(error?.message.contains(problem) == true, "\(error?.message ?? "")")
+    }
+
+    @Test(arguments: [
+        ("curl -d x https://h/p", RequestTarget(scheme: "https", host: "h", port: nil, path: "/p")),
+        // curl ends options at `--`: what follows is URLs, even one that starts with a dash.
+        ("curl -d x -- https://h/p", RequestTarget(scheme: "https", host: "h", port: nil, path: "/p")),
+        ("curl -d x -- -h/p", RequestTarget(scheme: "http", host: "-h", port: nil, path: "/p")),
+        // A URL without a scheme goes over http:// to port 80, as curl sends it.
+        (
+            "curl -d x api.push.apple.com/3/device/ab",
+            RequestTarget(scheme: "http", host: "api.push.apple.com", port: nil, path: "/3/device/ab")
+        ),
+    ])
+    func theURLAsCurlTakesIt(script: String, target: RequestTarget) throws {
+        let request = try Self.request(script)
+        #expect(request.target == target)
+        #expect(request.target?.effectivePort == (target.scheme == "http" ? 80 : 443))
     }
 
     @Test(arguments: [

@@ -80,6 +80,18 @@ import Testing
         #expect(request.notes.contains { $0.contains("validate_only") })
     }
 
+    @Test(arguments: [(true, false, "validate_only is true"), (false, true, "aps.mutable-content is 1")])
+    func aValidateOnlyMessageDeliversNothing(validateOnly: Bool, runs: Bool, why: String) throws {
+        let message =
+            #"{"validate_only":\#(validateOnly),"message":{"token":"t","apns":{"payload":{"aps":{"mutable-content":1,"alert":"x"}}}}}"#
+        let request = try Self.request(message)
+        let judgement = RequestJudgement.judge(request, payload: try JSONParser.parse(request.body), attached: true)
+        #expect(
+            judgement.extensionVerdict.runs == runs && judgement.extensionVerdict.why.hasPrefix(why), "\(judgement.extensionVerdict.why)")
+        #expect((judgement.shown == nil) == validateOnly, "nothing shows where nothing is delivered")
+        if validateOnly { #expect(judgement.extensionVerdict.why.contains("were it sent, the extension would run: aps.mutable-content")) }
+    }
+
     @Test func theAdminSDKsSpellingIsPassedOnAsWritten() throws {
         let request = try Self.request(#"{"message":{"token":"t","apns":{"payload":{"aps":{"mutableContent":1,"alert":"x"}}}}}"#)
         #expect(request.fcm?.refusal == nil)

@@ -36,7 +36,25 @@ import Testing
         (":method: POST\n:path: /3/device/ab\n\n{}", .apnsText),
         ("curl -d '{}' https://api.push.apple.com/3/device/ab", .curl),
         ("#!/bin/sh\nT=1\ncurl -d '{}' https://h/3/device/$T", .curl),
-        ("curl -d '{} https://h", .problem),
+        // An unreadable curl command is one when it mentions a push, so that its line says why.
+        ("curl -d '{} https://api.push.apple.com/3/device/ab", .problem),
+        ("curl -H 'apns-topic: a' -d '{} https://h", .problem),
+        // curl for anything else — a script fetching an image, a note — is not a request (Requests.md).
+        ("curl -d '{} https://h", .payload),
+        ("curl -sSfo s.png https://example.com/s.png", .payload),
+        ("#!/bin/sh\ncurl -sSfo s.png https://example.com/s.png\n", .payload),
+        ("See:\ncurl -v https://example.com/status\n", .payload),
+        ("curl -d 'a=b' https://example.com/form", .payload),
+        ("curl -d '{\"message\":\"hi\"}' https://hooks.example.com/x", .payload),
+        // What aims at APNs or FCM, or carries apns-* fields or an aps payload, is one.
+        ("curl -v https://api.push.apple.com/3/device/TOKEN", .curl),
+        ("curl -v https://API.SANDBOX.PUSH.APPLE.COM/3/device/ab", .curl),
+        ("curl -d '{}' https://relay.example.com/3/device/ab", .curl),
+        ("curl -H 'apns-push-type: alert' -d '{}' https://relay.example.com/send", .curl),
+        ("curl -H'APNS-topic: a' -d '{}' https://relay.example.com/send", .curl),
+        ("curl -d '{\"aps\":{\"alert\":\"x\"}}' https://relay.example.com/send", .curl),
+        ("curl -d '{}' https://fcm.googleapis.com/v1/projects/p/messages:send", .curl),
+        ("curl -o x.png https://cdn.example.com/x.png\ncurl -d '{}' https://api.push.apple.com/3/device/ab", .curl),
         ("echo hello", .payload),
         ("", .payload),
         ("[1,2]", .payload),
@@ -71,7 +89,7 @@ import Testing
         let huge =
             "curl -H 'apns-topic: \(String(repeating: "t", count: 10_000_000))' -d '{\"aps\":{}}' https://api.push.apple.com/3/device/ab"
         #expect(Self.kind(huge) == .curl)
-        let unbalanced = "curl -d \"" + String(repeating: "x", count: 10_000_000)
+        let unbalanced = "curl https://api.push.apple.com/3/device/ab -d \"" + String(repeating: "x", count: 10_000_000)
         #expect(Self.kind(unbalanced) == .problem)
         #expect(ContinuousClock.now - started < .seconds(30))
     }
@@ -96,5 +114,15 @@ import Testing
         #expect(throws: RequestProblem.self) {
             try RequestReader.read(Array("curl -d 'not json' https://fcm.googleapis.com/v1/projects/p/messages:send".utf8), files: .none)
         }
+    }
+
+    @Test func theFirstPushRequestOfAScriptIsJudged() throws {
+        let script = "curl -o x.png https://cdn.example.com/x.png\ncurl -d '{}' https://api.push.apple.com/3/device/ab\n"
+        guard case .request(let request) = try RequestReader.read(Array(script.utf8), files: .none) else {
+            Issue.record("not a request")
+            return
+        }
+        #expect(request.target?.host == "api.push.apple.com")
+        #expect(request.notes.contains { $0.contains("the first push request, on line 2") })
     }
 }

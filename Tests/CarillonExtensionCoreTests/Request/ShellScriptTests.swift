@@ -18,6 +18,8 @@ import Testing
         (#"curl -d $'line\none\ttab \x41\u00e9 \'q\' \101'"#, ["-d", "line\none\ttab Aé 'q' A"]),
         ("curl a\\ b", ["a b"]),
         ("curl -v \\\n  -H x \\\n  https://h/p", ["-v", "-H", "x", "https://h/p"]),
+        // A CRLF file continues its lines as the LF file does.
+        ("curl -v \\\r\n  -H x \\\r\n  https://h/p\r\n", ["-v", "-H", "x", "https://h/p"]),
         ("# a comment\ncurl x # trailing comment\n", ["x"]),
         ("curl a#b", ["a#b"]),
         (#"curl ""'' x"#, ["", "x"]),
@@ -50,7 +52,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("curl -H \"authorization: bearer $JWT\" x", "$JWT", "not set in the file"),
+        ("curl -H \"authorization: bearer $JWT\" x", "$JWT", "is not set in the file"),
         ("J=$(date +%s)\ncurl -H \"t: $J\" x", "$J", "runs a command"),
         ("curl -H \"t: `date`\" x", "`date`", "runs a command"),
         ("curl https://h/3/device/$1", "$1", "argument"),
