@@ -189,7 +189,7 @@ struct PayloadRunner: Sendable {
         }
         let warnings =
             payload.warnings + PayloadHints.warnings(payload.userInfo)
-            + Self.appWarnings(result, runtime.configuration.download.transportSecurityPolicy) + (judged?.judgement.warnings ?? [])
+            + (judged?.judgement.warnings ?? [])
         let requestRecord = judged.map { RequestTally.Record($0.judgement) }
         var verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         // What failed is named: the outcome when --fail-on names it, else the request's condition.
@@ -237,7 +237,8 @@ struct PayloadRunner: Sendable {
         if case .line = input { record.fromLines = true }
         if case .made = input, notification.request == nil { record.madeByTool = true }
         if bundles, let lineValue {
-            record.bundleData = BundleRecord.data(line: lineValue, content: result.content, read: true)
+            record.bundleData = BundleRecord.payload(
+                line: lineValue, content: result.content, read: true, request: requestRecord, input: input)
             record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
         }
         return (line, true, record)
@@ -275,18 +276,10 @@ struct PayloadRunner: Sendable {
             trace: nil, attachment: nil, entry: entry, verdict: .error)
         record.request = judgement.map { RequestTally.Record($0) }
         if bundles, let lineValue {
-            record.bundleData = BundleRecord.data(line: lineValue, content: nil, read: false)
+            record.bundleData = BundleRecord.payload(line: lineValue, content: nil, read: false, request: nil, input: input)
             record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
         }
         return (line, false, record)
-    }
-
-    /// What the extension's ATS exceptions say of this download: an exception allowing insecure HTTP loads
-    /// for one of its hosts changes nothing (``TransportSecurityPolicy/insecureHTTPLoadsNote(urls:)``).
-    static func appWarnings(_ result: ServiceResult, _ policy: TransportSecurityPolicy) -> [String] {
-        let hops = result.trace?.hops ?? []
-        let urls = [result.imageURL].compactMap { $0 } + hops.map(\.url) + hops.compactMap(\.location)
-        return policy.insecureHTTPLoadsNote(urls: urls).map { [$0] } ?? []
     }
 
     /// Records the payload's download with ``recorder``, its verdict the JSON line as printed without
