@@ -167,7 +167,7 @@ complete -c carillon-nse -n '__carillon_nse_command merge' -l lines -r -F -d 'Wr
 complete -c carillon-nse -n '__carillon_nse_command merge' -l summary -r -F -d 'Also write the campaign summary, as process --summary writes it for one run.'
 complete -c carillon-nse -n '__carillon_nse_command merge' -l report -r -F -d 'Also write the report page, as process --report writes it for one run.'
 complete -c carillon-nse -n '__carillon_nse_command merge' -l format -x -a 'json junit' -d 'JSON Lines, or JUnit XML (one test case per payload) on standard output, as process prints them (default json).'
-complete -c carillon-nse -n '__carillon_nse_command merge' -l fail-on -x -d 'Exit 2 when a merged outcome is one of these comma-separated reason codes (\'fallback\': all but attached).'
+complete -c carillon-nse -n '__carillon_nse_command merge' -l fail-on -x -d 'Exit 2 when a merged outcome is one of these comma-separated reason codes (\'fallback\': all but attached), or a request\'s apns-refused or not-shown.'
 complete -c carillon-nse -n '__carillon_nse_command merge' -l help -d 'Show this help.'
 complete -c carillon-nse -n '__carillon_nse_command merge' -F
 

@@ -1232,6 +1232,9 @@ def main(argv=None):
         if "14" in only:
             say("14 merge of 8 bundles (bench_merge.py) ...")
             bench_merge.run_row(sys.modules[__name__], nse, srv, work, quick, have_time)
+            if not quick:
+                say("14w merge of 8 bundles of 100,000 payloads (bench_merge.py) ...")
+                bench_merge.run_wide_row(sys.modules[__name__], nse, srv, work, have_time)
         if "15" in only:
             say("15 doctor of a 200 MB .ipa (bench_doctor.py) ...")
             bench_doctor.run(sys.modules[__name__], nse, work, 2 if quick else 5)

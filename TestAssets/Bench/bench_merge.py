@@ -6,6 +6,8 @@ bench.py (`bench_merge.run_row(...)`), with bench.py's helpers through the modul
   writing the lines (`--lines`), the summary and the report, whole process: wall time and peak RSS (GNU
   time). 14j: the same merge printing JUnit instead. Checked: the merged lines are PAYLOADS, in input
   order, as many attached as the shards attached.
+- 14w (full runs only): SPEC §7's other reading, 8 bundles of 100,000 payloads each: a campaign of 800,000
+  payloads over the same images run as 8 shards by position, then the same merge (lines, summary, report).
 Figures only: nothing here asserts a time.
 """
 import json
@@ -64,6 +66,47 @@ def run_row(b, nse, srv, work, quick, have_time):
         b.row(f"{label} merge of {SHARDS} bundles, {payloads:,} payloads, {images:,} images ({what})",
               f"{b.fmt(wall, 's', 2)}; peak RSS {b.fmt(peak, 'MiB')}", f"bundles {size / 1e6:.1f} MB",
               "< 10 s, < 256 MiB" if not quick else "(quick: 10,000 payloads)", b.verdict(ok))
+
+
+def run_wide_row(b, nse, srv, work, have_time):
+    """Row 14w: 8 bundles of 100,000 payloads each (800,000 in all), merged once (whole process, GNU time)."""
+    payloads, images = SHARDS * 100_000, 1_000
+    mwork = os.path.join(work, "merge-wide")
+    os.makedirs(mwork, exist_ok=True)
+    campaign = os.path.join(mwork, "campaign.jsonl")
+    write_campaign(campaign, [srv.url(f"/img/png?i={i}") for i in range(images)], payloads)
+    bundles = [os.path.join(mwork, f"{k}.bundle") for k in range(SHARDS)]
+    attached = 0
+    for k, bundle in enumerate(bundles):
+        with open(os.devnull, "w") as out:
+            r = subprocess.run([nse, "process", "--jobs", "8", "--ca-file", srv.ca, "--shard", f"{k}/{SHARDS}", "--bundle",
+                                bundle, campaign], env=b.ENV, stdout=out, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0 or not os.path.isfile(bundle):
+            b.broke(f"row 14w: shard {k}/{SHARDS} exited {r.returncode}: {r.stderr[-300:]}")
+            return
+    size = sum(os.path.getsize(p) for p in bundles)
+    lines = os.path.join(mwork, "lines.jsonl")
+    cmd = [nse, "merge", "--lines", lines, "--summary", os.path.join(mwork, "summary.json"), "--report",
+           os.path.join(mwork, "report.html")] + bundles
+    b.settle()
+    if have_time:
+        ms, (kib, r) = timed_rss(b, cmd, os.path.join(mwork, "time.txt"))
+    else:
+        (ms, r), kib = b.timed(cmd), None
+    if r.returncode != 0:
+        b.broke(f"row 14w: merge exited {r.returncode}: {r.stderr[-300:]}")
+        return
+    with open(lines) as f:
+        for line in f:
+            attached += '"reason":"attached"' in line
+    if not check_lines(b, lines, payloads, attached):
+        return
+    ok = ms / 1000 < 10 and (kib is None or kib / 1024 < 256)
+    peak = f"{kib / 1024:.1f} MiB" if kib else "-"
+    b.row(f"14w merge of {SHARDS} bundles of 100,000 payloads ({payloads:,}, {images:,} images; lines, summary, report)",
+          f"{ms / 1000:.2f} s; peak RSS {peak}", f"bundles {size / 1e6:.1f} MB", "< 10 s, < 256 MiB", b.verdict(ok))
+    for path in bundles + [campaign, lines]:
+        os.remove(path)
 
 
 def timed_rss(b, cmd, time_file, stdout_file=None):

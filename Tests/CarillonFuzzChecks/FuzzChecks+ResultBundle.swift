@@ -8,7 +8,8 @@ extension FuzzChecks {
     /// increasing and inside the input, counts as the end line says); no proper prefix of a bundle that is
     /// read is read (a bundle cut short at any byte is refused: the last byte, half, and a byte chosen by
     /// the input); and, for one input in 16, the bundle written again by `ResultBundleWriter` and read
-    /// from its file reads to the same contents.
+    /// from its file reads to the same contents. Each record's `data` that ``BundledPayload`` reads, and
+    /// each attachment ``BundledImage`` reads, is written again by them and reads back the same.
     public static func resultBundle(_ bytes: [UInt8]) throws(FuzzFailure) {
         let contents: ResultBundle.Contents
         do throws(ResultBundleError) {
@@ -23,6 +24,14 @@ extension FuzzChecks {
         try check(contents.end.records == positions.count && contents.end.attachments == contents.attachments.count, "counts differ")
         for length in Set([bytes.count - 1, bytes.count / 2, Int(bytes.last ?? 0) % max(bytes.count, 1)]) where length < bytes.count {
             try check((try? ResultBundle.Contents(bytes: Array(bytes[..<length]))) == nil, "a bundle cut to \(length) bytes was read")
+        }
+        for record in contents.records {
+            guard let payload = BundledPayload(record.data) else { continue }
+            try check(BundledPayload(payload.json) == payload, "a record's data reads back otherwise than it was written")
+        }
+        for attachment in contents.attachments {
+            guard let image = BundledImage(attachment) else { continue }
+            try check(BundledImage(image.json) == image, "an attachment reads back otherwise than it was written")
         }
         guard FuzzSampling.oneIn(16, bytes) else { return }
         try rewrite(contents)

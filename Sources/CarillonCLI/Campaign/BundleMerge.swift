@@ -11,30 +11,35 @@ struct BundleMerge {
     /// The merge's exit status.
     func run() -> Int32 {
         guard let bundles = openAll(), let owners = checkCampaign(bundles) else { return CarillonTool.exitDataError }
-        sayVersions(bundles)
         for line in VerdictSpread.lines(bundles.map { ($0.header.shard, $0.summary) }) {
             io.standardError.line("\(CarillonTool.name) merge: \(line)")
         }
         guard let output = MergeOutput.open(plan, io: io) else { return CarillonTool.exitDataError }
         let tally = RunTally(collectsReport: plan.reportPath != nil, campaign: true)
-        guard let allRead = mergeRecords(bundles, owners: owners, output: output, tally: tally) else {
+        var digests: [String: String] = [:]
+        guard let allRead = mergeRecords(bundles, owners: owners, output: output, tally: tally, digests: &digests) else {
             output.discard()
             return CarillonTool.exitDataError
         }
         var status = bundles[0].end.input.whole && allRead ? CarillonTool.exitSuccess : CarillonTool.exitDataError
         let report = tally.report(allRead: allRead)
         if !output.finish(report: report, seconds: longestShard(bundles), io: io) { status = CarillonTool.exitDataError }
+        let identical = report.images.map { IdenticalImages.find($0) { digests[$0.url] } } ?? []
         if report.outcomes.count >= 2 {
             let images = report.images.map { "; \($0.count) distinct image\($0.count == 1 ? "" : "s")" } ?? ""
-            io.standardError.line("\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\(images)")
+            io.standardError.line(
+                "\(CarillonTool.name): summary: \(RunSummary(report.outcomes).line)\(images)\(report.requests.summaryClause)")
         }
+        RequestNotes.print(report, identical: identical, previews: false, failOn: plan.failOn, io: io)
         if let path = plan.summaryPath, let images = report.images,
-            !CampaignSummaryFile.write(CampaignSummary.document(images, shard: nil), to: path, io: io)
+            !CampaignSummaryFile.write(
+                CampaignSummary.document(images, shard: nil, requests: report.requests), to: path, io: io)
         {
             status = CarillonTool.exitDataError
         }
         if !writeReport(report, bundles: bundles) { status = CarillonTool.exitDataError }
-        guard status == CarillonTool.exitSuccess, let failOn = plan.failOn, report.outcomes.contains(where: { failOn.matches($0.reason) })
+        guard status == CarillonTool.exitSuccess, let failOn = plan.failOn,
+            report.outcomes.contains(where: { failOn.matches($0.reason) }) || failOn.matches(report.requests.conditions)
         else { return status }
         return CarillonTool.exitFailOn
     }
@@ -72,18 +77,11 @@ struct BundleMerge {
         return owners
     }
 
-    /// Shards of one campaign written by different versions of the tool: merged, and said.
-    private func sayVersions(_ bundles: [ResultBundleFile]) {
-        let versions = Set(bundles.map(\.header.tool))
-        guard versions.count > 1 else { return }
-        io.standardError.line(
-            "\(CarillonTool.name) merge: the shards were written by carillon-nse \(versions.sorted().joined(separator: ", ")):"
-                + " their verdicts may differ for that reason alone")
-    }
-
-    /// Every record in input order through the output and the tally; whether every payload was read, or
-    /// nil (after saying why) when a bundle could not be read on.
-    private func mergeRecords(_ bundles: [ResultBundleFile], owners: [Int32], output: MergeOutput, tally: RunTally) -> Bool? {
+    /// Every record in input order through the output and the tally, each image's digest into `digests`
+    /// by URL; whether every payload was read, or nil (after saying why) when a bundle could not be read on.
+    private func mergeRecords(
+        _ bundles: [ResultBundleFile], owners: [Int32], output: MergeOutput, tally: RunTally, digests: inout [String: String]
+    ) -> Bool? {
         var readers: [ResultBundleFile.Records] = []
         var allRead = true
         var current = 0
@@ -96,12 +94,12 @@ struct BundleMerge {
                 let index = Int(owner)
                 current = index
                 // The line is parsed only for a record the tally takes whole (an image's verdict, a card).
-                guard let record = try readers[index].next(), record.position == position,
-                    let (image, reason) = BundleRecord.summary(record.data),
+                guard let record = try readers[index].next(), record.position == position, let payload = BundledPayload(record.data),
                     let decoded = BundleRecord.decode(
-                        record.data, line: record.line, whole: tally.wantsWhole(image: image, reason: reason), failOn: plan.failOn,
-                        collectsReport: plan.reportPath != nil, attachmentPath: { "\(index):\($0)" })
+                        payload, line: record.line, whole: tally.wantsWhole(image: payload.routedImage, reason: payload.reason),
+                        failOn: plan.failOn, collectsReport: plan.reportPath != nil, attachmentPath: { "\(index):\($0)" })
                 else { throw ResultBundleError("the record at position \(position) is not one carillon-nse writes") }
+                if let image = payload.routedImage, let digest = payload.imageSHA256, digests[image] == nil { digests[image] = digest }
                 allRead = allRead && decoded.read
                 output.write(decoded)
                 tally.add(decoded.record)
@@ -128,14 +126,14 @@ struct BundleMerge {
             header.options.first { $0.name == name }.flatMap { Double($0.value.split(separator: " ").first ?? "") } ?? fallback
         }
         let page = HTMLReport(
-            appName: header.setting(ShardBundle.appNameSetting) ?? HTMLReport.defaultAppName,
+            appName: header.appName ?? HTMLReport.defaultAppName,
             budgetMilliseconds: milliseconds("--budget", 20_000), expireMilliseconds: milliseconds("--expire-after", 30_000))
         return ReportFile.write(page, groups: report.groups, outcomes: report.outcomes, to: path, io: io) { attachment in
             let parts = attachment.path.split(separator: ":")
             guard parts.count == 2, let bundle = Int(parts[0]), let index = Int(parts[1]), bundles.indices.contains(bundle),
-                let data = try? bundles[bundle].attachment(index), case .string(let text)? = data["base64"]
+                let data = try? bundles[bundle].attachment(index), let image = BundledImage(data)
             else { return nil }
-            return try? Base64.decode(text)
+            return image.bytes
         }
     }
 }

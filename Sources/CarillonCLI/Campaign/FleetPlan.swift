@@ -26,9 +26,10 @@ struct FleetPlan {
         verdictOptions.filter { Self.downloadOptionNames.contains($0.name) }.map { "\($0.name)=\($0.value)" }.joined(separator: "\n")
     }
 
-    /// The verdict-changing options of a run, from its checked values.
+    /// The verdict-changing options of a run, from its checked values. `--container` by whether it was
+    /// given (each line's `receipt` says whether receipts were stored; the path is each runner's own).
     static func verdictOptions(
-        download: DownloadConfiguration, expireAfter: Duration, sharesImages: Bool
+        download: DownloadConfiguration, expireAfter: Duration, sharesImages: Bool, container: Bool = false
     ) -> [ResultBundle.Option] {
         let security = download.transportSecurity
         let headers = download.requestHeaders
@@ -40,6 +41,7 @@ struct FleetPlan {
             .init("--no-forward-secrecy", security.requiresForwardSecrecy ? "no" : "yes"),
             .init(requestHeadersName, headers.fields.map { "\($0.name): \($0.value)" }.joined(separator: "; ")),
             .init("--no-share", sharesImages ? "no" : "yes"),
+            .init("--container", container ? "given" : "none"),
         ]
         let ca = download.extraCAFile.map { path in
             ((try? FileSystem.readFile(path, limit: 16 * 1_048_576, policy: .namedByUser)).map { "sha256:" + SHA256.hex($0) })

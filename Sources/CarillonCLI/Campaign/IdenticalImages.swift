@@ -21,9 +21,11 @@ enum IdenticalImages {
     /// The fewest distinct URLs that make a warning.
     static let threshold = 3
 
-    /// The groups among a campaign's attached images; `digest` reads a file's SHA-256 (nil when it is
-    /// gone).
-    static func find(_ images: CampaignImages, digest: (String) -> String? = fileDigest) -> [Group] {
+    /// The groups among a campaign's attached images; `digest` gives an image's SHA-256 (nil when it is
+    /// not known): by default its attached file's, read now; a merge's, the one its bundle carried.
+    static func find(_ images: CampaignImages, digest: (CampaignImages.Image) -> String? = { $0.attachmentPath.flatMap(fileDigest) })
+        -> [Group]
+    {
         var candidates: [String: [CampaignImages.Image]] = [:]
         for image in images.images where image.outcome.reason == .attached && image.attachmentPath != nil {
             guard let type = image.type, let bytes = image.byteCount else { continue }
@@ -34,7 +36,7 @@ enum IdenticalImages {
         for (_, sameSize) in candidates.sorted(by: { $0.key < $1.key }) where sameSize.count >= threshold {
             var byDigest: [String: [CampaignImages.Image]] = [:]
             for image in sameSize {
-                if let path = image.attachmentPath, let hex = digest(path) { byDigest[hex, default: []].append(image) }
+                if let hex = digest(image) { byDigest[hex, default: []].append(image) }
             }
             for (hex, same) in byDigest.sorted(by: { $0.key < $1.key }) where same.count >= threshold {
                 groups.append(Group(digest: hex, urls: same.map(\.url), type: same[0].type!, byteCount: same[0].byteCount!))

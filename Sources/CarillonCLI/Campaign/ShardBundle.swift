@@ -10,6 +10,8 @@ final class ShardBundle: Sendable {
         /// The attachment written for an image: by URL where payloads share one download, else by the
         /// digest of its bytes.
         var attachments: [String: Int] = [:]
+        /// The image URLs whose attached bytes' digest a record has carried.
+        var digested: Set<String> = []
     }
 
     let path: String
@@ -28,35 +30,40 @@ final class ShardBundle: Sendable {
     static func header(_ plan: PipelinePlan, started: Timestamp) -> ResultBundle.Header {
         ResultBundle.Header(
             tool: CarillonVersion.current, shard: plan.shard ?? Shard(index: 0, count: 1)!, rule: plan.fleet.rule,
-            runners: plan.fleet.runners, options: plan.fleet.verdictOptions, settings: [.init(Self.appNameSetting, plan.appName)],
-            started: started)
+            runners: plan.fleet.runners, options: plan.fleet.verdictOptions, appName: plan.appName, started: started)
     }
 
-    /// The setting that keeps the report's app name.
-    static let appNameSetting = "app_name"
-
-    /// Adds a payload's record (in input order), after the image it shows when that is new.
+    /// Adds a payload's record (in input order), after the image it shows when that is new; the first
+    /// record of each image that attached it carries the bytes' digest (for the campaign's warning of
+    /// distinct URLs answering identical images).
     func add(_ record: PayloadRecord) {
-        guard var data = record.bundleData, let line = record.bundleLine else { return }
+        guard var payload = record.bundleData, let line = record.bundleLine else { return }
         state.withLock { state in
-            if let attachment = record.attachment, let index = attachmentIndex(attachment, image: record.image, &state) {
-                data = BundleRecord.adding(attachment: index, to: data)
+            if let attachment = record.attachment {
+                var bytes: [UInt8]?
+                payload.attachment?.index = attachmentIndex(attachment, image: record.image, read: &bytes, &state)
+                if let image = record.image, !state.digested.contains(image) {
+                    payload.imageSHA256 = bytes.map { SHA256.hex($0) } ?? IdenticalImages.fileDigest(attachment.path)
+                    if payload.imageSHA256 != nil { state.digested.insert(image) }
+                }
             }
-            state.writer.add(ResultBundle.Record(position: record.position, data: data, line: line))
+            state.writer.add(ResultBundle.Record(position: record.position, data: payload.json, line: line))
         }
     }
 
-    /// The attachment's index in the bundle, written now if it is new; nil when the report would not
-    /// embed it (over its limit, or unreadable).
-    private func attachmentIndex(_ attachment: NotificationAttachment, image: String?, _ state: inout State) -> Int? {
+    /// The attachment's index in the bundle, written now if it is new (its bytes left in `read`); nil
+    /// when the report would not embed it (over its limit, or unreadable).
+    private func attachmentIndex(_ attachment: NotificationAttachment, image: String?, read: inout [UInt8]?, _ state: inout State)
+        -> Int?
+    {
         guard attachment.byteCount <= ReportFile.maximumEmbeddedImageBytes else { return nil }
         if sharesImages, let image, let known = state.attachments[image] { return known }
         let entry = ReportEntry.Attachment(path: attachment.path, type: attachment.type, byteCount: attachment.byteCount)
         guard let bytes = ReportFile.readAttachment(entry) else { return nil }
+        read = bytes
         let key = sharesImages && image != nil ? image! : "sha256:" + SHA256.hex(bytes)
         if let known = state.attachments[key] { return known }
-        let index = state.writer.addAttachment(
-            .object([(key: "type", value: .string(attachment.type.rawValue)), (key: "base64", value: .string(Base64.encode(bytes)))]))
+        let index = state.writer.addAttachment(BundledImage(type: attachment.type, bytes: bytes).json)
         state.attachments[key] = index
         return index
     }

@@ -21,7 +21,7 @@ struct ShardChoice: Equatable {
         case .notANumber(let variable, let value):
             return "\(variable) is '\(value)', not a whole number"
         case .outOfRange(let variable, let value, let range):
-            return "\(variable) is \(value), outside \(range)"
+            return "\(variable) is \(value), but must be \(range)"
         case .noTotal(let runner, let index, let total):
             let from = total.map { "neither \($0) nor auto/N gives" } ?? "only auto/N can give"
             return "\(index) (\(runner)) is set, but \(from) the number of shards: give --shard auto/N"

@@ -25,7 +25,9 @@ enum MergeCommand: Command {
             help: "JSON Lines, or JUnit XML (one test case per payload) on standard output, as process prints them.")
         static let failOn = Option.text(
             "--fail-on", "CODES|fallback",
-            help: "Exit 2 when a merged outcome is one of these comma-separated reason codes ('fallback': all but attached).")
+            help:
+                "Exit 2 when a merged outcome is one of these comma-separated reason codes ('fallback': all but attached), or a"
+                + " request's apns-refused or not-shown.")
     }
 
     static let options: [OptionSpec] = [
@@ -44,10 +46,11 @@ enum MergeCommand: Command {
             code: 1,
             meaning:
                 "A bundle is cut short, damaged or unreadable; a shard is missing or given twice; the bundles are of different inputs,"
-                + " options, rules or N; an output could not be written; or the campaign had an unreadable payload, as its unsharded"
+                + " options, rules, N, tool versions or app names; an output could not be written; or the campaign had an unreadable payload, as its unsharded"
                 + " run would have exited 1."),
         ExitStatus(code: 2, meaning: "A merged outcome matched --fail-on, and every payload was read."),
-        ExitStatus(code: 64, meaning: "Bad usage: no BUNDLE, or an output file in a missing directory."),
+        ExitStatus(
+            code: 64, meaning: "Bad usage: no BUNDLE, an output file in a missing directory, or one that is a BUNDLE or another output."),
     ]
 
     static let overview = """
@@ -59,7 +62,11 @@ enum MergeCommand: Command {
 
         Before anything is written every bundle is read whole and checked: a bundle cut short at any
         byte, or damaged, is refused, naming it; so are a missing shard (named K/N), a shard given
-        twice, and bundles of different inputs, options that change verdicts, rules (--shard-by) or N.
+        twice, and bundles of different inputs (or of the same payloads under other paths), options
+        that change verdicts (--container among them), rules (--shard-by), N, tool versions or report
+        app names. A missing shard is also named by the runner's own variable when the bundles say
+        which runner it was (GitLab's CI_NODE_INDEX counts from 1). --fail-on takes apns-refused and
+        not-shown as process does, from each request the bundles kept.
         Images whose verdict differs between shards (a flaky or geo-dependent CDN under --shard-by
         position) are named on standard error.
         """
@@ -76,11 +83,19 @@ enum MergeCommand: Command {
 
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         guard !arguments.positionals.isEmpty else { throw UsageError(message: "no BUNDLE given") }
-        return Plan(
+        let plan = Plan(
             bundles: arguments.positionals, linesPath: try writableFile(Options.lines, arguments),
             summaryPath: try writableFile(Options.summary, arguments), reportPath: try writableFile(Options.report, arguments),
             format: try Options.format.read(arguments),
             failOn: try Options.failOn.read(arguments).map { text throws(UsageError) in try FailOn.parse(text) })
+        let outputs = [(Options.lines, plan.linesPath), (Options.summary, plan.summaryPath), (Options.report, plan.reportPath)]
+        if let clash = OutputClash.problem(
+            outputs: outputs.compactMap { option, path in path.map { .init("option '\(option.spec.name)'", $0) } },
+            inputs: plan.bundles.map { .init("a BUNDLE", $0) })
+        {
+            throw UsageError(message: clash)
+        }
+        return plan
     }
 
     /// A file written once the merge is done: its directory must exist and it must not be a directory.

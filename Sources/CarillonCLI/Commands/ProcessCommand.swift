@@ -36,7 +36,8 @@ enum ProcessCommand: Command {
         ExitStatus(
             code: 64,
             meaning:
-                "Bad usage, an unreadable --ca-file or one without a certificate, a --report in a missing directory, and a --container or"
+                "Bad usage, an unreadable --ca-file or one without a certificate, a --report in a missing directory, an output file"
+                + " (--report, --summary, --bundle) that is an input or another output, --shard-by without --shard, and a --container or"
                 + " --attachments that is not a directory, cannot be created or is not writable included."),
     ]
 

@@ -96,6 +96,16 @@ enum UploadCommand: Command {
     static func validate(_ arguments: ParsedArguments) throws(UsageError) -> Plan {
         try expectNoArguments(arguments)
         let queue = try Options.queue.read(arguments)
+        // The sent log is appended to: never to the key, the CA file or the queue.
+        let inputs = [(Options.keyFile, try Options.keyFile.read(arguments)), (Options.caFile, try Options.caFile.read(arguments))]
+        if let log = try Options.sentLog.read(arguments),
+            let clash = OutputClash.problem(
+                outputs: [.init("option '\(Options.sentLog.spec.name)'", log)],
+                inputs: inputs.compactMap { option, path in path.map { .init("option '\(option.spec.name)'", $0) } }
+                    + [.init("option '\(Options.queue.spec.name)'", queue)])
+        {
+            throw UsageError(message: clash)
+        }
         let endpointText = try Options.endpoint.read(arguments)
         let endpoint: EventsEndpoint
         do {

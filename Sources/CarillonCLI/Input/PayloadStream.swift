@@ -42,7 +42,7 @@ final class PayloadStream: Sendable {
     /// What `--shard-by image` hashes with each URL (``FleetPlan/downloadOptionsText``).
     private let downloadOptions: String
     /// The digest of every payload's name and bytes, when a bundle records it (`digestsInput`).
-    private let digest: Mutex<SHA256?>
+    private let digest: Mutex<InputDigest?>
     private let digestsInput: Bool
     private let limit: Int
 
@@ -55,7 +55,7 @@ final class PayloadStream: Sendable {
         self.shard = shard
         self.rule = rule
         self.downloadOptions = downloadOptions
-        digest = Mutex(digestsInput ? SHA256() : nil)
+        digest = Mutex(digestsInput ? InputDigest() : nil)
         self.digestsInput = digestsInput
         self.limit = limit
     }
@@ -130,15 +130,20 @@ final class PayloadStream: Sendable {
     /// (empty without `digestsInput`).
     func inputIdentity(whole: Bool) -> ResultBundle.Input {
         let positions = state.withLock { $0.positions }
-        let hex = digest.withLock { $0.take()?.hex() } ?? ""
-        return ResultBundle.Input(payloads: positions, sha256: hex, whole: whole)
+        let identity = digest.withLock { (taken: inout InputDigest?) -> ResultBundle.Input? in
+            guard let found = taken.take() else { return nil }
+            return found.identity(payloads: positions, whole: whole)
+        }
+        return identity ?? ResultBundle.Input(payloads: positions, sha256: "", whole: whole)
     }
 
     /// Whether this run's shard takes the payload at `position`; adds it to the input's digest.
     private func takes(_ input: PayloadInput, position: Int) -> Bool {
         let byImage = shard != nil && rule == .image
         let bytes = digestsInput || byImage ? Self.bytes(of: input, limit: limit) : nil
-        if digestsInput { digest.withLock { InputDigest.add(name: input.nameBytes ?? Array(input.name.utf8), bytes: bytes, to: &$0) } }
+        if digestsInput {
+            digest.withLock { $0?.add(name: input.nameBytes ?? Array(input.name.utf8), displayName: input.name, bytes: bytes) }
+        }
         guard let shard else { return true }
         var key: String?
         if byImage, let bytes, let payload = try? Payload(bytes: bytes), let url = ShardRule.fetchedImage(payload) {

@@ -189,7 +189,7 @@ struct PayloadRunner: Sendable {
         }
         let warnings =
             payload.warnings + PayloadHints.warnings(payload.userInfo)
-            + Self.appWarnings(result, runtime.configuration.download.transportSecurityPolicy) + (judged?.judgement.warnings ?? [])
+            + (judged?.judgement.warnings ?? [])
         let requestRecord = judged.map { RequestTally.Record($0.judgement) }
         var verdict = JUnitXML.verdict(reason: result.outcome.reason, namesImage: result.imageURL != nil, failOn: failOn)
         // What failed is named: the outcome when --fail-on names it, else the request's condition.
@@ -205,12 +205,15 @@ struct PayloadRunner: Sendable {
             let recorded = recording(input, payload, result, warnings).map { JSONValue.string(FileName.jsonText($0)) } ?? .null
             lineValue = ResultLine.value(
                 input, result: result, payloadWarnings: warnings, keptFiles: keptFiles, request: requestValue, recording: recorded)
-        } else if format == .json || bundles {
+        } else if bundles {
             lineValue = ResultLine.value(input, result: result, payloadWarnings: warnings, keptFiles: keptFiles, request: requestValue)
         }
         let line =
             switch format {
-            case .json: JSONWriter.string(lineValue ?? .null)
+            // Written straight to text when nothing keeps the line as a value.
+            case .json:
+                lineValue.map(JSONWriter.string)
+                    ?? ResultLine.make(input, result: result, payloadWarnings: warnings, keptFiles: keptFiles, request: requestValue)
             case .text:
                 TextBlock.make(
                     input, result: result, payloadWarnings: warnings, userInfo: payload.userInfo,
@@ -234,7 +237,8 @@ struct PayloadRunner: Sendable {
         if case .line = input { record.fromLines = true }
         if case .made = input, notification.request == nil { record.madeByTool = true }
         if bundles, let lineValue {
-            record.bundleData = BundleRecord.data(line: lineValue, content: result.content, read: true)
+            record.bundleData = BundleRecord.payload(
+                line: lineValue, content: result.content, read: true, request: requestRecord, input: input)
             record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
         }
         return (line, true, record)
@@ -248,13 +252,15 @@ struct PayloadRunner: Sendable {
         let judgement = error.request.map {
             RequestJudgement.judge($0, payload: nil, attached: false, facts: presentationFacts, previews: previews)
         }
+        let warnings = judgement?.warnings ?? []
+        let requestValue = RequestLine.value(error.request, judgement)
+        // Not `bundles ? value : nil`: JSONValue takes `nil` as its literal, which would make that `.some(.null)`.
         let lineValue: JSONValue? =
-            format == .json || bundles
-            ? ResultLine.invalidValue(
-                input, error.message, warnings: judgement?.warnings ?? [], request: RequestLine.value(error.request, judgement)) : nil
+            bundles ? .some(ResultLine.invalidValue(input, error.message, warnings: warnings, request: requestValue)) : .none
         let line =
             switch format {
-            case .json: JSONWriter.string(lineValue ?? .null)
+            case .json:
+                lineValue.map(JSONWriter.string) ?? ResultLine.invalid(input, error.message, warnings: warnings, request: requestValue)
             case .text:
                 TextBlock.invalid(
                     input, error.message,
@@ -270,18 +276,10 @@ struct PayloadRunner: Sendable {
             trace: nil, attachment: nil, entry: entry, verdict: .error)
         record.request = judgement.map { RequestTally.Record($0) }
         if bundles, let lineValue {
-            record.bundleData = BundleRecord.data(line: lineValue, content: nil, read: false)
+            record.bundleData = BundleRecord.payload(line: lineValue, content: nil, read: false, request: nil, input: input)
             record.bundleLine = Array((format == .json ? line : JSONWriter.string(lineValue)).utf8)
         }
         return (line, false, record)
-    }
-
-    /// What the extension's ATS exceptions say of this download: an exception allowing insecure HTTP loads
-    /// for one of its hosts changes nothing (``TransportSecurityPolicy/insecureHTTPLoadsNote(urls:)``).
-    static func appWarnings(_ result: ServiceResult, _ policy: TransportSecurityPolicy) -> [String] {
-        let hops = result.trace?.hops ?? []
-        let urls = [result.imageURL].compactMap { $0 } + hops.map(\.url) + hops.compactMap(\.location)
-        return policy.insecureHTTPLoadsNote(urls: urls).map { [$0] } ?? []
     }
 
     /// Records the payload's download with ``recorder``, its verdict the JSON line as printed without

@@ -73,6 +73,16 @@ struct PipelinePlan {
         let shardChoice = try CampaignOptions.readShard(arguments)
         let bundlePath = try writableFile(CampaignOptions.bundle, arguments)
         let shardRule = try CampaignOptions.shardBy.read(arguments)
+        let outputs = [(Options.report, reportPath), (CampaignOptions.summary, summaryPath), (CampaignOptions.bundle, bundlePath)]
+        if let clash = OutputClash.problem(
+            outputs: outputs.compactMap { option, path in path.map { .init("option '\(option.spec.name)'", $0) } },
+            inputs: arguments.positionals.map { .init("an input", $0) })
+        {
+            throw UsageError(message: clash)
+        }
+        if shardChoice == nil, arguments.value(CampaignOptions.shardBy.spec.name) != nil {
+            throw UsageError(message: "option '--shard-by' needs --shard K/N or --shard auto: without a shard every payload runs here")
+        }
         // Last: the other options' mistakes are said first, and a file is probed only for a run that can start.
         if let container { try DirectoryCheck.check(container, option: Options.container.spec.name, access: .create) }
         // Without --attachments the run's own directory goes under $TMPDIR: say so, not an option never typed.
@@ -87,7 +97,8 @@ struct PipelinePlan {
         let sharesImages = !(try CampaignOptions.noShare.read(arguments))
         let fleet = FleetPlan(
             rule: shardRule, runners: shardChoice?.runners ?? [], statusFile: shardChoice?.statusFile, bundlePath: bundlePath,
-            verdictOptions: FleetPlan.verdictOptions(download: download, expireAfter: expireAfter, sharesImages: sharesImages))
+            verdictOptions: FleetPlan.verdictOptions(
+                download: download, expireAfter: expireAfter, sharesImages: sharesImages, container: container != nil))
         var plan = PipelinePlan(
             configuration: configuration, sharesImages: sharesImages, expireAfter: expireAfter, jobs: jobs, format: format,
             failOn: failOn, reportPath: reportPath, appName: appName, summaryPath: summaryPath, shard: shardChoice?.shard, fleet: fleet,

@@ -34,7 +34,7 @@ struct PipelineRun {
         // compared in their attachment files.
         let campaign = plan.summaryPath != nil || report.requests.fromLines
         let identical = campaign ? report.images.map { IdenticalImages.find($0) } ?? [] : []
-        RequestNotes.print(report, identical: identical, plan: plan, io: io)
+        RequestNotes.print(report, identical: identical, previews: plan.previews != nil, failOn: plan.failOn, io: io)
         if !writeCampaignSummary(report) { status = CarillonTool.exitDataError }
         if !writeReport(report) { status = CarillonTool.exitDataError }
         if let bundle, !FleetRun.finishBundle(bundle, plan: plan, report: report, stream: stream, inputStatus: inputStatus, io: io) {

@@ -20,7 +20,7 @@ struct PayloadRecord: Sendable {
     /// Its position over all inputs (SPEC §6c), and what a `--bundle` keeps of it: the record's data and
     /// the line as printed.
     var position = 0
-    var bundleData: JSONValue? = nil
+    var bundleData: BundledPayload? = nil
     var bundleLine: [UInt8]? = nil
     /// What its request came to (SPEC §12); nil for a payload file.
     var request: RequestTally.Record? = nil

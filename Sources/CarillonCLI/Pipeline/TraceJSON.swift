@@ -3,46 +3,99 @@
 /// The `trace` object of a `process` line (SPEC §6). Its field names are a contract (README).
 @_spi(Tooling) public enum TraceJSON {
     public static func value(_ trace: DownloadTrace?) -> JSONValue {
-        guard let trace else { return .null }
-        return [
-            "request_headers": .object(trace.requestHeaders.map { (key: $0.name, value: .string($0.value)) }),
-            "hops": .array(trace.hops.map(hop)),
-            "body_bytes": .number(String(trace.bodyBytes)),
-            "budget_ms": .number(String(trace.budget.wholeMilliseconds)),
-            "phase": .string(trace.phase.rawValue),
-            "image": trace.image.map { image in
-                [
-                    "type": .string(image.type.rawValue), "width": .number(String(image.width)),
-                    "height": .number(String(image.height)), "frames": .number(String(image.frames)),
-                ]
-            } ?? .null,
-        ]
+        var output = JSONValueBuilder()
+        write(trace, to: &output)
+        return output.value
     }
 
-    static func hop(_ hop: DownloadTrace.Hop) -> JSONValue {
+    /// ``value(_:)`` written to `output` (the line's text is written without making the value).
+    static func write<Output: JSONOutput>(_ trace: DownloadTrace?, to output: inout Output) {
+        guard let trace else { return output.null() }
+        output.beginObject()
+        output.key("request_headers")
+        output.beginObject()
+        for header in trace.requestHeaders {
+            output.key(header.name)
+            output.string(header.value)
+        }
+        output.endObject()
+        output.key("hops")
+        output.beginArray()
+        for hop in trace.hops { write(hop, to: &output) }
+        output.endArray()
+        output.key("body_bytes")
+        output.integer(trace.bodyBytes)
+        output.key("budget_ms")
+        output.integer(trace.budget.wholeMilliseconds)
+        output.key("phase")
+        output.string(trace.phase.rawValue)
+        output.key("image")
+        if let image = trace.image {
+            output.beginObject()
+            output.key("type")
+            output.string(image.type.rawValue)
+            output.key("width")
+            output.integer(image.width)
+            output.key("height")
+            output.integer(image.height)
+            output.key("frames")
+            output.integer(image.frames)
+            output.endObject()
+        } else {
+            output.null()
+        }
+        output.endObject()
+    }
+
+    private static func write<Output: JSONOutput>(_ hop: DownloadTrace.Hop, to output: inout Output) {
+        output.beginObject()
+        output.key("url")
+        output.string(hop.url)
+        output.key("status")
+        output.integer(orNull: hop.status)
+        output.key("http_version")
+        output.string(orNull: hop.httpVersion)
+        output.key("remote")
+        output.string(orNull: hop.remote)
+        output.key("location")
+        output.string(orNull: hop.location)
+        output.key("content_type")
+        output.string(orNull: hop.contentType)
+        output.key("content_length")
+        output.integer(orNull: hop.contentLength)
+        output.key("content_encoding")
+        output.string(orNull: hop.contentEncoding)
+        output.key("wire_bytes")
+        output.integer(hop.wireBytes)
+        output.key("decoded_bytes")
+        output.integer(hop.decodedBytes)
+        output.key("tls")
+        if let tls = hop.tls {
+            output.beginObject()
+            output.key("version")
+            output.string(tls.version)
+            output.key("cipher")
+            output.string(tls.cipher)
+            output.endObject()
+        } else {
+            output.null()
+        }
         let timings = hop.timings
-        return [
-            "url": .string(hop.url),
-            "status": number(hop.status),
-            "http_version": string(hop.httpVersion),
-            "remote": string(hop.remote),
-            "location": string(hop.location),
-            "content_type": string(hop.contentType),
-            "content_length": number(hop.contentLength),
-            "content_encoding": string(hop.contentEncoding),
-            "wire_bytes": .number(String(hop.wireBytes)),
-            "decoded_bytes": .number(String(hop.decodedBytes)),
-            "tls": hop.tls.map { ["version": .string($0.version), "cipher": .string($0.cipher)] } ?? .null,
-            "timings_ms": [
-                "dns": milliseconds(timings.dns), "connect": milliseconds(timings.connect), "tls": milliseconds(timings.tls),
-                "first_byte": milliseconds(timings.firstByte), "total": milliseconds(timings.total),
-            ],
-        ]
+        output.key("timings_ms")
+        output.beginObject()
+        milliseconds("dns", timings.dns, to: &output)
+        milliseconds("connect", timings.connect, to: &output)
+        milliseconds("tls", timings.tls, to: &output)
+        milliseconds("first_byte", timings.firstByte, to: &output)
+        milliseconds("total", timings.total, to: &output)
+        output.endObject()
+        output.endObject()
     }
 
-    private static func number(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
-    private static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
-    private static func milliseconds(_ value: Double?) -> JSONValue { value.map { .number(ResultLine.milliseconds($0)) } ?? .null }
+    private static func milliseconds<Output: JSONOutput>(_ key: String, _ time: Double?, to output: inout Output) {
+        output.key(key)
+        if let time { output.milliseconds(time) } else { output.null() }
+    }
 
     /// The trace of a line written by ``value(_:)``, read back (a `merge` of bundles: SPEC §6c): what the
     /// line holds, to the thousandth of a millisecond it prints; nil for `null` or anything else.

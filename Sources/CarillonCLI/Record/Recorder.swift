@@ -11,7 +11,7 @@ final class Recorder: Sendable {
     let keepsSecrets: Bool
     let transport: RecordingTransport
     /// Per image URL, the file of the payload whose download it was (a shared download's others point to it).
-    private let firsts = Mutex<[String: String]>([:])
+    private let firsts = FirstRecordings()
     private let standardInputs = Atomic<Int>(0)
 
     init(directory: String, inlineLimit: Int, keepsSecrets: Bool, transport: RecordingTransport) {
@@ -72,35 +72,58 @@ final class Recorder: Sendable {
 
     /// Records one payload's download, if it made or shared one, its verdict `line` (the JSON line as
     /// printed, without `recording`): returns the file's path, or nil.
+    ///
+    /// A download still under way when the verdict came (time-will-expire while a shared download goes
+    /// on) is waited for; a shared download's recording waits for its first payload's file, and is not
+    /// written when there is none to name.
     func record(_ input: PayloadInput, payload: Payload, result: ServiceResult, line: JSONValue, io: ToolIO) -> String? {
         guard let url = result.imageURL, result.trace != nil || result.sharedWith != nil else { return nil }
         let name = fileName(input)
         let path = FileSystem.join(directory, name)
-        var download = result.sharedWith == nil ? transport.take(url) : nil
-        // After the verdict: a handshake refused for its protocol or suite is asked again with them relaxed.
-        var relaxed: RecordedDownload?
-        if let taken = download { (download, relaxed) = transport.askingRelaxed(taken) }
-        var recording = HARRecording(payload: payload, verdict: line, keepsSecrets: keepsSecrets, transport: transport)
-        do throws(FileSystemError) {
-            let json: JSONValue
-            if let download {
-                firsts.withLock { $0[url] = name }
-                json = try recording.har(download, relaxed: relaxed, inlineLimit: inlineLimit, bodies: transport.bodiesDirectory)
-            } else {
-                let first = firsts.withLock { $0[url] }
-                download?.stagedBody?.discard()
-                json = recording.sharedHAR(with: first)
+        let recording = HARRecording(payload: payload, verdict: line, keepsSecrets: keepsSecrets, transport: transport)
+        guard result.sharedWith == nil else {
+            guard let first = firsts.name(of: url, waitingAtMost: transport.configuration.limits.budget + .seconds(2)) else {
+                io.standardError.line(
+                    "\(CarillonTool.name): cannot write recording '\(Quoting.display(path))': the download it shared was not recorded")
+                return nil
             }
-            // Whole or not at all, never synced: a recording is evidence, not a receipt (SPEC §7).
-            _ = try FileSystem.publishAtomically(Array(JSONWriter.string(json).utf8), to: path, mode: 0o600, replace: true, synced: false)
-            return path
-        } catch {
-            download?.stagedBody?.discard()
-            relaxed?.stagedBody?.discard()
-            download?.wire?.staged?.discard()
-            relaxed?.wire?.staged?.discard()
-            io.standardError.line("\(CarillonTool.name): cannot write recording '\(Quoting.display(path))': \(error.description)")
+            return write(recording.sharedHAR(with: first), to: path, io: io) ? path : nil
+        }
+        firsts.writing(url)
+        guard let taken = transport.take(url) else {
+            firsts.finished(url, name: nil)
+            io.standardError.line("\(CarillonTool.name): cannot write recording '\(Quoting.display(path))': its download was not kept")
             return nil
+        }
+        // After the verdict: a handshake refused for its protocol or suite is asked again with them relaxed.
+        let (download, relaxed) = transport.askingRelaxed(taken)
+        var written = false
+        defer { firsts.finished(url, name: written ? name : nil) }
+        do throws(FileSystemError) {
+            var recording = recording
+            let json = try recording.har(download, relaxed: relaxed, inlineLimit: inlineLimit, bodies: transport.bodiesDirectory)
+            written = write(json, to: path, io: io)
+        } catch {
+            io.standardError.line("\(CarillonTool.name): cannot write recording '\(Quoting.display(path))': \(error.description)")
+        }
+        if !written {
+            for kept in [download, relaxed].compactMap({ $0 }) {
+                kept.stagedBody?.discard()
+                kept.wire?.staged?.discard()
+            }
+        }
+        return written ? path : nil
+    }
+
+    /// Writes `json` to `path` whole or not at all, never synced: a recording is evidence, not a
+    /// receipt (SPEC §7). False after a stderr line when it cannot be written.
+    private func write(_ json: JSONValue, to path: String, io: ToolIO) -> Bool {
+        do throws(FileSystemError) {
+            _ = try FileSystem.publishAtomically(Array(JSONWriter.string(json).utf8), to: path, mode: 0o600, replace: true, synced: false)
+            return true
+        } catch {
+            io.standardError.line("\(CarillonTool.name): cannot write recording '\(Quoting.display(path))': \(error.description)")
+            return false
         }
     }
 }

@@ -60,27 +60,50 @@ struct ReplayInput {
     /// The archive of `input`, a shared download's recording with the entries of the first payload's
     /// file it names (``HARArchive/sharedWithFile``) lent to it; nil after a stderr line when either
     /// cannot be read.
+    ///
+    /// The name comes from the recording, a file from a stranger: only a bare name in its own directory
+    /// (``HARFileName/isBare(_:)``), read as a record is (a regular file, never through a link, under
+    /// the reader's cap), so that a name cannot make replay read another file or wait on a pipe. Errors
+    /// name the recording given, then the name it holds.
     static func archive(_ input: ReplayInput, io: ToolIO) -> HARArchive? {
         guard let archive = read(input, io: io) else { return nil }
         guard let name = archive.sharedWithFile else { return archive }
-        guard let first = read(ReplayInput(path: name.hasPrefix("/") ? name : FileSystem.join(input.directory, name)), io: io) else {
+        let said = "\(CarillonTool.name): \(input.path): its shared download's first recording '\(Quoting.display(name))'"
+        guard HARFileName.isBare(name) else {
+            io.standardError.line("\(said) is not a file name in the recording's own directory")
             return nil
         }
-        return archive.lending(from: first)
+        let bytes: [UInt8]
+        do throws(FileSystemError) {
+            bytes = try FileSystem.readFile(
+                FileSystem.join(input.directory, name), limit: HARReader.defaultMaximumBytes + 1, policy: .regularFileNoFollow)
+        } catch {
+            io.standardError.line("\(said): cannot read: \(error.reason)")
+            return nil
+        }
+        do throws(HARReadError) {
+            return archive.lending(from: try HARReader().read(bytes))
+        } catch {
+            io.standardError.line("\(said): \(error.message)")
+            return nil
+        }
     }
 
     /// What every recording is asked about: `--payload` (read now, once), `--url`, `--entry`, or the
-    /// capture itself; nil after a stderr line when the payload cannot be read or is not a JSON object.
+    /// capture itself. A `--payload` file that is not a payload (unreadable, not JSON, not an object) is
+    /// routed as `process` routes it: its `invalid-payload` line (or text block) and one stderr line,
+    /// then nil, a data error.
     static func target(_ plan: ReplayCommand.Plan, io: ToolIO) -> ReplayTarget? {
         if let path = plan.payloadPath {
-            do {
-                return .payload(try Payload(bytes: try FileSystem.readFile(path, limit: 1 << 20, policy: .namedByUser)))
-            } catch let error as FileSystemError {
-                io.standardError.line("\(CarillonTool.name): \(Quoting.display(path)): cannot read: \(error.reason)")
-            } catch {
-                io.standardError.line("\(CarillonTool.name): \(Quoting.display(path)): \(error)")
+            let input = PayloadInput.file(path, named: true)
+            switch input.readPayload(io: io) {
+            case .success(let payload): return .payload(payload)
+            case .failure(let error):
+                io.standardError.line("\(CarillonTool.name): \(input.name): \(error.message)")
+                io.standardOutput.write(
+                    plan.format == .text ? TextBlock.invalid(input, error.message) : ResultLine.invalid(input, error.message) + "\n")
+                return nil
             }
-            return nil
         }
         if let url = plan.url { return .url(url) }
         if let index = plan.entry { return .entry(index) }

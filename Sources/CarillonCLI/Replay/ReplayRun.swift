@@ -38,11 +38,10 @@ struct ReplayRun {
         }
         for image in images {
             let problem = replay.replay(image) { replayed in
-                // With --app, an insecure-HTTP exception changes nothing for the extension: said, as process says it.
+                // An insecure-HTTP exception's warning is the core's (from the configuration it replayed
+                // under); a refusal's words for --app are the CLI's, as process words them.
                 var replayed = replayed
                 if Self.wordsForApp(plan, recorded: replayed.recordedVerdict) { replayed.result.wordRefusalForApp() }
-                replayed.result.warnings += PayloadRunner.appWarnings(
-                    replayed.result, plan.settings.configuration.download.transportSecurityPolicy)
                 print(replayed, report: &report)
                 result.reasons.append(replayed.result.outcome.reason)
                 guard plan.check else { return }

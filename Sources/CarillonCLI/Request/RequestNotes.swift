@@ -4,10 +4,11 @@
 /// payload files among requests have no header checks (SPEC §12: said once, not on every line), and
 /// distinct image URLs that answered the same bytes.
 enum RequestNotes {
-    static func print(_ report: PayloadRunner.Report, identical: [IdenticalImages.Group], plan: PipelinePlan, io: ToolIO) {
+    /// `previews`: `--previews` was given; `failOn`: the run's (a merge gives its own and no previews).
+    static func print(_ report: PayloadRunner.Report, identical: [IdenticalImages.Group], previews: Bool, failOn: FailOn?, io: ToolIO) {
         let requests = report.requests
         // Said where the run is about requests: some input was one, or a request option was given.
-        let asked = requests.requests > 0 || plan.previews != nil || !(plan.failOn?.requestConditions.isEmpty ?? true)
+        let asked = requests.requests > 0 || previews || !(failOn?.requestConditions.isEmpty ?? true)
         if requests.plainPayloads > 0 && asked {
             let count = requests.plainPayloads
             io.standardError.line(

@@ -10,6 +10,13 @@ struct RequestTally: Sendable, Equatable {
         var extensionRuns: Bool
         var notShown: Bool
 
+        init(apnsReason: String, refused: Bool, extensionRuns: Bool, notShown: Bool) {
+            self.apnsReason = apnsReason
+            self.refused = refused
+            self.extensionRuns = extensionRuns
+            self.notShown = notShown
+        }
+
         init(_ judgement: RequestJudgement) {
             // FCM's refusal comes before APNs, which then answers nothing.
             apnsReason = judgement.apns.refused && judgement.apns.status == nil ? "FCM INVALID_ARGUMENT" : judgement.apns.reason

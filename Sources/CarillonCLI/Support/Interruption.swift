@@ -1,7 +1,8 @@
 @_spi(Tooling) import CarillonExtensionCore
 
-/// SIGINT and SIGTERM, handled: partial downloads in progress are removed before the tool ends, by
-/// the same signal, as a shell expects (its status 130 or 143).
+/// SIGINT and SIGTERM, handled: staged outputs (``StagedFiles``: a bundle, merged lines, a summary, a
+/// report being written) and partial downloads in progress are removed before the tool ends, by the
+/// same signal, as a shell expects (its status 130 or 143).
 ///
 /// The two signals are blocked in every thread (threads inherit the mask, so this must run before any
 /// is started) and taken by one thread of their own with `sigwait`, where ordinary code — a lock, an
@@ -17,19 +18,22 @@ public enum Interruption {
             var signals = Interruption.handledSignals()
             var number: Int32 = 0
             while system_sigwait(&signals, &number) != 0 {}
-            AttachmentStore.removeFilesInProgress {
-                // End by the signal itself, so that the parent sees it (a shell's loop stops on a Ctrl-C
-                // only when its child died of SIGINT): its default action, unblocked on this thread.
-                system_signal_default(number)
-                var only = CSignalSet()
-                system_sigemptyset(&only)
-                system_sigaddset(&only, number)
-                system_pthread_sigmask(_SIG_UNBLOCK, &only)
-                system_raise(number)
-                system__exit(128 + number)  // not reached: the default action of both signals ends the process
-            }
+            StagedFiles.removeAll { AttachmentStore.removeFilesInProgress { Interruption.end(by: number) } }
         }
         if !started { system_pthread_sigmask(_SIG_UNBLOCK, &signals) }
+    }
+
+    /// Ends the process by the signal `number` itself.
+    private static func end(by number: Int32) -> Never {
+        // End by the signal itself, so that the parent sees it (a shell's loop stops on a Ctrl-C only
+        // when its child died of SIGINT): its default action, unblocked on this thread.
+        system_signal_default(number)
+        var only = CSignalSet()
+        system_sigemptyset(&only)
+        system_sigaddset(&only, number)
+        system_pthread_sigmask(_SIG_UNBLOCK, &only)
+        system_raise(number)
+        system__exit(128 + number)  // not reached: the default action of both signals ends the process
     }
 
     /// SIGINT and SIGTERM, less any the tool was started with ignored: a shell starts background jobs

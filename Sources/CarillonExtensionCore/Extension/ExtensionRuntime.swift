@@ -79,13 +79,17 @@ public final class ExtensionRuntime: Sendable {
     public func didReceive(
         _ request: NotificationRequest, completion: @escaping @Sendable (ServiceResult) -> Void
     ) -> NotificationService {
-        NotificationService.didReceive(request, configuration: configuration, pool: pool, source: imageSource, completion: completion)
+        let policy = configuration.download.transportSecurityPolicy
+        return NotificationService.didReceive(request, configuration: configuration, pool: pool, source: imageSource) { result in
+            completion(result.notingInsecureHTTPLoads(policy))
+        }
     }
 
     /// One notification run to its end on the calling thread: see
     /// `NotificationService.process(_:configuration:pool:timeWillExpireAfter:)`.
     public func process(_ request: NotificationRequest, timeWillExpireAfter delay: Duration) -> ServiceResult {
         NotificationService.process(
-            request, configuration: configuration, pool: pool, source: imageSource, timeWillExpireAfter: delay)
+            request, configuration: configuration, pool: pool, source: imageSource, timeWillExpireAfter: delay
+        ).notingInsecureHTTPLoads(configuration.download.transportSecurityPolicy)
     }
 }

@@ -20,7 +20,8 @@ extension ResultBundle {
         let runners = runnerValues.compactMap(\.stringValue)
         guard runners.count == runnerValues.count, let options = entries(value["options"]), let settings = entries(value["settings"])
         else { throw ResultBundleError("a header whose runners, options or settings are not text", line: 1) }
-        return Header(tool: tool, shard: shard, rule: rule, runners: runners, options: options, settings: settings, started: started)
+        let appName = settings.last { $0.name == appNameSetting }?.value
+        return Header(tool: tool, shard: shard, rule: rule, runners: runners, options: options, appName: appName, started: started)
     }
 
     /// An object of strings, bounded; nil for anything else.
@@ -41,11 +42,12 @@ extension ResultBundle {
         guard let records = count(value["records"]), let attachments = count(value["attachments"]), let bytes = count(value["bytes"]),
             case .string(let crc32)? = value["crc32"], let payloads = count(input?["payloads"]),
             case .string(let inputDigest)? = input?["sha256"], case .bool(let whole)? = input?["whole"],
+            case .string(let namesDigest)? = input?["names_sha256"], let first = input?["first"],
+            first == .null || first.stringValue != nil,
             case .string(let finishedText)? = value["finished"], let finished = Timestamp(iso8601: finishedText)
         else { throw ResultBundleError("an end line without its counts, input, time or check", line: line) }
-        return End(
-            records: records, attachments: attachments, input: Input(payloads: payloads, sha256: inputDigest, whole: whole),
-            finished: finished, bytes: bytes, crc32: crc32)
+        let read = Input(payloads: payloads, sha256: inputDigest, whole: whole, namesSHA256: namesDigest, firstName: first.stringValue)
+        return End(records: records, attachments: attachments, input: read, finished: finished, bytes: bytes, crc32: crc32)
     }
 
     /// A count: a JSON number of ASCII digits only, at most 15 of them.

@@ -2,13 +2,14 @@
 /// with the other shards' into what one unsharded run writes. JSON Lines, each line ending in LF:
 ///
 /// ```
-/// {"format":"carillon-nse-bundle","version":1,"tool":"0.1.0","shard":"1/4","rule":"image","runners":["GitLab"],
+/// {"format":"carillon-nse-bundle","version":2,"tool":"0.1.0","shard":"1/4","rule":"image","runners":["GitLab"],
 ///  "options":{…},"settings":{"app_name":"Carillon"},"started":"2026-12-03T07:50:19.730Z"}
-/// {"attachment":0,"data":{…}}                  an attachment, before the first record that names it
-/// {"position":1,"data":{…}}                    a payload's record, by its position over the whole input,
+/// {"attachment":0,"data":{…}}                  an attached image (``BundledImage``), before the first record that names it
+/// {"position":1,"data":{…}}                    a payload's record (``BundledPayload``), by its position over the whole input,
 /// {"payload":"c.jsonl:2","routed":true,…}      then its line as the tool printed it, on a line of its own
 /// {"summary":{…}}                              the shard's per-image summary
-/// {"end":"carillon-nse-bundle","records":2,"attachments":1,"input":{"payloads":8,"sha256":"…","whole":true},
+/// {"end":"carillon-nse-bundle","records":2,"attachments":1,"input":{"payloads":8,"sha256":"…","whole":true,
+///  "names_sha256":"…","first":"c.jsonl:1"},
 ///  "finished":"…","bytes":1234,"crc32":"9a3f01c2"}
 /// ```
 ///
@@ -17,16 +18,20 @@
 /// never merged, and so is one damaged on its way (a CRC is enough for that: whoever could forge a bundle
 /// could as well recompute a digest; the input's own identity is a SHA-256). The CRC is CRC32's, folded
 /// by carry-less multiplication, which reads a 100 MB bundle in a fraction of the time SHA-256 takes.
-/// What a record's and an attachment's `data` hold is the writer's; this type frames them.
+/// This type frames the lines; what a record's `data` holds is ``BundledPayload``'s, an attachment's
+/// ``BundledImage``'s.
 /// A record's line is one JSON object on a line of its own, so that a merge copies it out without
 /// parsing it (it is checked to hold no control character, as the writer's JSON never does).
 package enum ResultBundle {
     package static let format = "carillon-nse-bundle"
-    package static let version = 1
+    /// 2: a record's attachment index inside its attachment, its source, its request and its image's digest.
+    package static let version = 2
+    /// The header's `settings` member that keeps the report's app name.
+    static let appNameSetting = "app_name"
 
     /// The longest line read: an embedded image of 2 MiB is about 2.8 MB of base64.
     package static let maximumLineBytes = 4 * 1_048_576
-    /// The most options and settings a header holds.
+    /// The most options (and settings) a header holds.
     package static let maximumHeaderEntries = 256
 
     /// What a shard says of itself before its first payload.
@@ -39,12 +44,12 @@ package enum ResultBundle {
         package var runners: [String]
         /// The options that change a verdict, by name, as canonical text: equal in every shard of one campaign.
         package var options: [Option]
-        /// What the writer keeps for the merge that no verdict depends on (a report's app name).
-        package var settings: [Option]
+        /// The name the report gives the app (no verdict depends on it, but a merged report shows one).
+        package var appName: String?
         package var started: Timestamp
 
         package init(
-            tool: String, shard: Shard, rule: ShardRule, runners: [String] = [], options: [Option], settings: [Option] = [],
+            tool: String, shard: Shard, rule: ShardRule, runners: [String] = [], options: [Option], appName: String? = nil,
             started: Timestamp
         ) {
             self.tool = tool
@@ -52,15 +57,15 @@ package enum ResultBundle {
             self.rule = rule
             self.runners = runners
             self.options = options
-            self.settings = settings
+            self.appName = appName
             self.started = started
         }
 
-        /// The value of the setting `name`, if written.
-        package func setting(_ name: String) -> String? { settings.first { $0.name == name }?.value }
+        /// The value of the option `name`, if written.
+        package func option(_ name: String) -> String? { options.first { $0.name == name }?.value }
     }
 
-    /// One option or setting: a name and its value as text.
+    /// One option: a name and its value as text.
     package struct Option: Sendable, Hashable {
         package var name: String
         package var value: String
@@ -79,11 +84,17 @@ package enum ResultBundle {
         package var sha256: String
         /// False when a named input could not be listed (a directory that cannot be read, one with no payload).
         package var whole: Bool
+        /// SHA-256 of the payloads' names alone, in order, and the first one: what says that two inputs
+        /// differ by their names (a path given as `./c.jsonl` in one shard and `c.jsonl` in another).
+        package var namesSHA256: String
+        package var firstName: String?
 
-        package init(payloads: Int, sha256: String, whole: Bool) {
+        package init(payloads: Int, sha256: String, whole: Bool, namesSHA256: String = "", firstName: String? = nil) {
             self.payloads = payloads
             self.sha256 = sha256
             self.whole = whole
+            self.namesSHA256 = namesSHA256
+            self.firstName = firstName
         }
     }
 
@@ -151,7 +162,7 @@ package enum ResultBundle {
             (key: "rule", value: .string(header.rule.rawValue)),
             (key: "runners", value: .array(header.runners.map { .string($0) })),
             (key: "options", value: .object(header.options.map { (key: $0.name, value: .string($0.value)) })),
-            (key: "settings", value: .object(header.settings.map { (key: $0.name, value: .string($0.value)) })),
+            (key: "settings", value: .object(header.appName.map { [(key: appNameSetting, value: .string($0))] } ?? [])),
             (key: "started", value: .string(header.started.iso8601)),
         ])
     }
@@ -167,6 +178,8 @@ package enum ResultBundle {
                     (key: "payloads", value: .number(String(end.input.payloads))),
                     (key: "sha256", value: .string(end.input.sha256)),
                     (key: "whole", value: .bool(end.input.whole)),
+                    (key: "names_sha256", value: .string(end.input.namesSHA256)),
+                    (key: "first", value: end.input.firstName.map { .string($0) } ?? .null),
                 ])
             ),
             (key: "finished", value: .string(end.finished.iso8601)),

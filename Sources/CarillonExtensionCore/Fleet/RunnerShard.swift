@@ -50,7 +50,8 @@ package enum RunnerShard {
         case disagree([(runner: String, shard: Shard)])
         /// A variable that is not a whole number.
         case notANumber(variable: String, value: String)
-        /// An index outside 0..<N (1...N for a 1-based one), or a total under 1.
+        /// An index outside 0..<N (1...N for a 1-based one), or a total under 1; `range` is what it must be
+        /// ("from 0 to 3", "at least 1").
         case outOfRange(variable: String, value: String, range: String)
         /// An index without the total: none in the environment and none given as `auto/N`.
         case noTotal(runner: String, index: String, total: String?)
@@ -106,7 +107,7 @@ package enum RunnerShard {
         }
         let zeroBased = runner.oneBased ? index - 1 : index
         guard let shard = Shard(index: zeroBased, count: count) else {
-            let range = runner.oneBased ? "1 to \(count)" : "0 to \(count - 1)"
+            let range = runner.oneBased ? "from 1 to \(count)" : "from 0 to \(count - 1)"
             return .failure(.outOfRange(variable: runner.index, value: indexText, range: range))
         }
         return .success(shard)

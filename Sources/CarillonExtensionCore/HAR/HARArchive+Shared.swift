@@ -1,6 +1,7 @@
 extension HARArchive {
     /// The file of the first payload whose download a shared download's recording shares (`shared_with`:
-    /// no entries of its own), relative to this one's directory unless absolute; nil for any other file.
+    /// no entries of its own), as written: replay reads it only when it is a bare name in this one's
+    /// directory (``HARFileName/isBare(_:)``); nil for any other file.
     package var sharedWithFile: String? {
         guard entries.isEmpty, let shared = carillon?.sharedWith, let name = shared, !name.isEmpty else { return nil }
         return name

@@ -12,6 +12,13 @@ package enum HARFileName {
         "stdin-\(number).har"
     }
 
+    /// Whether `name` can be a file this writer wrote beside another (`shared_with`): a bare name in
+    /// the recording's own directory, never a path (`/`), `.`, `..`, empty, or longer than a file name
+    /// can be. A recording is a file from a stranger: what it names is read only if this holds.
+    package static func isBare(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && name.utf8.count <= 255 && !name.utf8.contains { $0 == 0x2F || $0 == 0 }
+    }
+
     /// A name's stem: without its `.json` ending, `:` of a line's name as `-L`, `/` as `_`; a name
     /// that would be empty or hidden gets a `payload` prefix.
     package static func stem(_ name: String) -> String {

@@ -91,8 +91,9 @@ package struct HARRecording {
         return .file("bodies/" + name)
     }
 
-    /// A shared download's other payload: only `log._carillon`, with `shared_with` naming the first one's file.
-    package func sharedHAR(with first: String?) -> JSONValue {
+    /// A shared download's other payload: only `log._carillon`, with `shared_with` naming the first one's
+    /// file (never absent: without that file there is nothing to replay).
+    package func sharedHAR(with first: String) -> JSONValue {
         var log = carillonLog(nil)
         log.sharedWith = .some(first)
         return redact(document(entries: [], carillon: log))

@@ -1,16 +1,14 @@
-import Synchronization
-
 /// The extension's transport while recording: a ``DownloaderPool`` that keeps every full handshake's
 /// chain and resumes no TLS session, each download heard by a ``WireTap``: the requests as sent, and
 /// the final body decoded and as received, streamed as they arrive to files staged in a directory
 /// (never held in memory). What each download saw is kept as a ``RecordedDownload`` until taken
-/// (``take(_:)``).
+/// (``take(_:)``), which waits for a download still under way.
 package final class RecordingTransport: ImageTransport {
     private let pool: DownloaderPool
     /// Where bodies are staged (the recording's `bodies` directory).
     package let bodiesDirectory: String
-    /// Per URL, the downloads not taken yet, oldest first.
-    private let captures = Mutex<[String: [RecordedDownload]]>([:])
+    /// Per URL, the downloads under way and those ended and not taken yet.
+    private let captures = CapturedDownloads()
     /// When time-will-expire comes after delivery in the run recorded, when it is known.
     package let expireAfter: Duration?
     /// The certificates the configuration's extra CA file holds (DER): the trust the chains were
@@ -37,22 +35,18 @@ package final class RecordingTransport: ImageTransport {
     package var configuration: DownloadConfiguration { pool.configuration }
 
     /// The oldest download of `url` (as the payload named it) not taken yet, removed from the transport.
+    ///
+    /// A verdict can come before its download has ended: a payload whose time-will-expire came while a
+    /// shared download goes on for the others is delivered at once. Such a download is waited for, for
+    /// at most its budget and a second (the transfer ends by then; the run's end cancels it sooner), so
+    /// that the recording holds what the server sent, the part after the expiry included.
     package func take(_ url: String) -> RecordedDownload? {
-        captures.withLock { captures in
-            guard var waiting = captures[url], !waiting.isEmpty else { return nil }
-            let first = waiting.removeFirst()
-            captures[url] = waiting.isEmpty ? nil : waiting
-            return first
-        }
+        captures.take(url, waitingAtMost: pool.configuration.limits.budget + .seconds(1))
     }
 
     /// Discards every download never taken, and its staged body (at the end of a run).
     package func discardRemaining() {
-        let left = captures.withLock { captures in
-            defer { captures = [:] }
-            return captures.values.flatMap { $0 }
-        }
-        for download in left {
+        for download in captures.removeAll() {
             download.stagedBody?.discard()
             download.wire?.staged?.discard()
         }
@@ -77,6 +71,9 @@ package final class RecordingTransport: ImageTransport {
         throws(Outcome) -> TransferReport
     {
         let started = Timestamp.now()
+        captures.started(url.absoluteString)
+        var recorded: RecordedDownload?
+        defer { captures.ended(url.absoluteString, recorded) }
         // The tap hears every piece libcurl delivers, whatever the decisions: the recorded body is what
         // the server sent, up to where the transfer stopped, not only what the sink took. What the sink
         // took is already in its file, which the recording links instead of writing the bytes again.
@@ -92,13 +89,12 @@ package final class RecordingTransport: ImageTransport {
                 ArrivalSample(milliseconds: $0.milliseconds, bytes: $0.bytes)
             }
         }
-        let recorded = RecordedDownload(
+        recorded = RecordedDownload(
             url: url.absoluteString, startedAt: started, transfer: transfer,
             requestHeaders: pool.configuration.requestHeaders.fields, bodyBytes: heard.body.bytes, bodySHA256: heard.body.sha256,
             stagedBody: heard.body.staged, arrival: heard.arrival, sentRequests: heard.sentRequests,
             wire: heard.wire.map { ($0.staged, $0.bytes, $0.sha256) },
             lastPiece: heard.lastPiece)
-        captures.withLock { $0[url.absoluteString, default: []].append(recorded) }
         return report
     }
 }

@@ -50,6 +50,13 @@ extension FileSystem {
         public let temporaryPath: String
         public let directory: String
 
+        /// A staged file of `temporaryPath`, in ``StagedFiles`` until ``discard()``.
+        init(temporaryPath: String, directory: String) {
+            self.temporaryPath = temporaryPath
+            self.directory = directory
+            StagedFiles.add(temporaryPath)
+        }
+
         /// Gives the file its final name: `link` (never replacing: the first writer wins) or, with
         /// `replace`, `rename`. Not durable until the directory is synced (``syncDirectory(_:)``). The
         /// caller removes the temporary name with ``discard()`` afterwards, whatever happened (one
@@ -69,6 +76,7 @@ extension FileSystem {
         /// Removes the temporary file (it may already be gone).
         public func discard() {
             _ = FileName.withCString(temporaryPath) { system_unlink($0) }
+            StagedFiles.remove(temporaryPath)
         }
     }
 

@@ -38,10 +38,24 @@ import Testing
         ])
     }
 
-    static func decode(_ data: JSONValue, line: JSONValue, whole: Bool, failOn: FailOn? = nil, report: Bool = true) -> BundleRecord.Decoded?
-    {
+    /// What a bundle keeps of `line`, written as its `data` and read back as a merge reads it.
+    static func kept(
+        _ line: JSONValue, content: NotificationContent? = nil, read: Bool = true, request: RequestTally.Record? = nil,
+        input: PayloadInput = .file("c.jsonl", named: true), attachment: Int? = nil
+    ) throws -> BundledPayload {
+        var payload = try #require(BundleRecord.payload(line: line, content: content, read: read, request: request, input: input))
+        payload.attachment?.index = attachment
+        let data = try JSONParser.parse(Array(JSONWriter.string(payload.json).utf8))
+        let back = try #require(BundledPayload(data))
+        #expect(back == payload, "a record's data reads back as written")
+        return back
+    }
+
+    static func decode(
+        _ payload: BundledPayload, line: JSONValue, whole: Bool, failOn: FailOn? = nil, report: Bool = true
+    ) -> BundleRecord.Decoded? {
         BundleRecord.decode(
-            data, line: Array(JSONWriter.string(line).utf8), whole: whole, failOn: failOn, collectsReport: report,
+            payload, line: Array(JSONWriter.string(line).utf8), whole: whole, failOn: failOn, collectsReport: report,
             attachmentPath: { "bundle:\($0)" })
     }
 
@@ -51,7 +65,7 @@ import Testing
             reason: "attached", imageURL: "https://cdn.example/a", routed: true, attachments: attachments,
             trace: TraceJSON.value(Self.trace))
         let content = NotificationContent(payload: try Payload(bytes: Array(#"{"aps":{"alert":{"title":"T","body":"B"}}}"#.utf8)))
-        let data = BundleRecord.adding(attachment: 3, to: BundleRecord.data(line: line, content: content, read: true))
+        let data = try Self.kept(line, content: content, attachment: 3)
         let decoded = try #require(Self.decode(data, line: line, whole: true, failOn: try FailOn.parse("fallback")))
         #expect(decoded.line == Array(JSONWriter.string(line).utf8), "the line, as printed")
         #expect(decoded.read && decoded.attachment == 3 && decoded.imageURL == "https://cdn.example/a")
@@ -75,15 +89,34 @@ import Testing
     /// one that was not read is an error with no card but the plain one.
     @Test func unroutedAndUnreadRecordsKeepWhatTheRunKept() throws {
         let unroutedLine = Self.line(reason: "not-mutable", imageURL: "https://cdn.example/a", routed: false)
-        let unrouted = BundleRecord.data(line: unroutedLine, content: nil, read: true)
+        let unrouted = try Self.kept(unroutedLine)
         let decoded = try #require(Self.decode(unrouted, line: unroutedLine, whole: false, report: false))
         #expect(decoded.record.image == nil && decoded.imageURL == "https://cdn.example/a" && decoded.record.entry == nil)
         #expect(decoded.record.verdict == .failure, "an image named and not attached fails without --fail-on")
         let unreadLine = Self.line(reason: "invalid-payload", imageURL: nil, routed: false)
-        let unread = BundleRecord.data(line: unreadLine, content: nil, read: false)
+        let unread = try Self.kept(unreadLine, read: false)
         let invalid = try #require(Self.decode(unread, line: unreadLine, whole: true))
         #expect(!invalid.read && invalid.record.verdict == .error && invalid.record.entry?.isNotification == false)
-        #expect(Self.decode(["payload": "x"], line: unreadLine, whole: false) == nil)
+        #expect(BundledPayload(["payload": "x"]) == nil, "a record without its reason, detail and time")
+        #expect(BundledPayload(["payload": "x", "read": true, "reason": "attached", "detail": "", "elapsed_ms": "1"]) == nil)
         #expect(Self.decode(unread, line: "not json", whole: true) == nil, "a line parsed and found wanting")
+    }
+
+    /// A request's counts and its `--fail-on` verdict come back from the bundle as the run took them, and
+    /// where the payload came from decides what the merged tally counts as a payload file or a campaign.
+    @Test(arguments: [
+        (PayloadInput.file("c.jsonl", named: true), false, false),
+        (PayloadInput.made(name: "https://cdn.example/a", bytes: []), false, true),
+    ])
+    func aRequestAndTheSourceComeBackAsTheRunTookThem(input: PayloadInput, fromLines: Bool, madeByTool: Bool) throws {
+        let line = Self.line(reason: "attached", imageURL: "https://cdn.example/a", routed: true)
+        let refused = RequestTally.Record(apnsReason: "BadCollapseId", refused: true, extensionRuns: true, notShown: false)
+        let kept = try Self.kept(line, request: refused, input: input)
+        let decoded = try #require(Self.decode(kept, line: line, whole: false, failOn: try FailOn.parse("apns-refused")))
+        #expect(decoded.record.request == refused && decoded.record.verdict == .failure, "apns-refused fails its test case")
+        #expect(!decoded.record.fromLines && !decoded.record.madeByTool, "a request is never a payload the tool made")
+        let plain = try #require(Self.decode(try Self.kept(line, input: input), line: line, whole: false))
+        #expect(plain.record.request == nil && plain.record.verdict == .passed)
+        #expect(plain.record.fromLines == fromLines && plain.record.madeByTool == madeByTool)
     }
 }

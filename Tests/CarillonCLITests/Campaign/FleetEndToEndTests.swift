@@ -16,12 +16,13 @@ import Testing
             "AWS_BATCH_JOB_ARRAY_INDEX", "AWS_BATCH_JOB_ARRAY_SIZE", "TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS", "TEST_SHARD_STATUS_FILE",
         ].map { ($0, "") })
 
-    /// A small campaign: 12 distinct images (two of them broken, one a redirect), most named by several
-    /// payloads, two payloads without an image and one line that is no payload.
+    /// A small campaign: 13 distinct images (two of them broken, one a redirect, four URLs of the same
+    /// bytes, the redirect's among them: the campaign's warning), most named by several payloads, two payloads without an image and
+    /// one line that is no payload; then an APNs request that APNs refuses (a collapse id too long).
     static func campaign(_ server: TestServer, in work: TemporaryDirectory) throws -> (path: String, images: [String]) {
         var images = (0..<8).map { server.url(["/img/png", "/img/jpeg", "/img/gif", "/img/gif-animated"][$0 % 4] + "?i=\($0)") }
         images += [server.url("/bad/webp?i=8"), server.url("/status/404?i=9"), server.url("/redirect/relative?i=10")]
-        images += [server.url("/img/tiny-png?i=11")]
+        images += [server.url("/img/tiny-png?i=11"), server.url("/img/png?i=12")]
         var lines: [String] = []
         for index in 0..<33 {
             let id = "01937b21-0000-7000-8000-\(String(format: "%012d", index))"
@@ -32,8 +33,17 @@ import Testing
         lines.insert(#"{"aps":{"alert":"not routed"},"carillon":{"image":"\#(images[0])"}}"#, at: 20)
         let path = work.file("campaign.jsonl")
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try Self.refusedRequest.write(toFile: work.file("refused.curl"), atomically: true, encoding: .utf8)
         return (path, images)
     }
+
+    /// A curl command APNs refuses (BadCollapseId: one byte over 64), of a payload without an image.
+    static let refusedRequest = """
+        curl --http2 -H 'apns-topic: com.example.carillon-demo' -H 'apns-push-type: alert' \\
+          -H 'apns-collapse-id: 0123456789012345678901234567890123456789012345678901234567890123X' \\
+          -d '{"aps":{"alert":"Collapsed","mutable-content":1}}' https://api.push.apple.com/3/device/00fc13ad
+
+        """
 
     /// The shards of one runner, run at once as a fleet would: each with its own index variables.
     static func fleet(
@@ -64,19 +74,20 @@ import Testing
         let server = try await onOwnThread { try TestServer() }
         let work = TemporaryDirectory("fleet-\(name)")
         defer { work.remove() }
-        let (campaign, images) = try Self.campaign(server, in: work)
+        let (path, images) = try Self.campaign(server, in: work)
+        let campaign = [path, work.file("refused.curl")]
         let common = ["--ca-file", server.caFile, "--budget", "5"]
 
         let single = try await tool(
-            ["process"] + common + ["--summary", work.file("one.json"), "--report", work.file("one.html"), campaign])
-        let singleJUnit = try await tool(["process"] + common + ["--format", "junit", campaign])
+            ["process"] + common + ["--summary", work.file("one.json"), "--report", work.file("one.html")] + campaign)
+        let singleJUnit = try await tool(["process"] + common + ["--format", "junit"] + campaign)
         #expect(single.status == 1 && singleJUnit.status == 1, "the line that is no payload: \(single.standardError)")
         _ = try await onOwnThread { try Curl.get(server.url("/stats/reset"), caFile: server.caFile) }
 
         let status = work.file("bazel-status")
         let shards = try await Self.fleet(
             3, variables: { variables($0).mapValues { $0.replacingOccurrences(of: "{STATUS}", with: status) } },
-            arguments: ["process"] + common + ["--shard", shard, "--shard-by", "image", "--bundle", work.file("{K}.bundle"), campaign])
+            arguments: ["process"] + common + ["--shard", shard, "--shard-by", "image", "--bundle", work.file("{K}.bundle")] + campaign)
         for (index, result) in shards.enumerated() {
             #expect(result.standardError.contains("bundle: \(work.file("\(index).bundle")) ("), "\(result.standardError)")
             #expect(result.standardError.contains(" ms): shard \(index)/3, "), "\(result.standardError)")
@@ -102,7 +113,47 @@ import Testing
         #expect(try Self.summary(work.file("merged.json")) == Self.summary(work.file("one.json")))
         #expect(try Self.junit(mergedJUnit.standardOutput) == Self.junit(singleJUnit.standardOutput))
         #expect(try Self.report(work.file("merged.html")) == Self.report(work.file("one.html")))
-        #expect(merged.standardError.contains("summary: 36 payloads:"), "\(merged.standardError)")
+        #expect(merged.standardError.contains("summary: 37 payloads:"), "\(merged.standardError)")
+        // What the request came to, and the identical images, are said by the merge as by the one run.
+        for said in ["1 request: 1 refused (1 BadCollapseId)", "warning: 4 distinct image URLs answered byte-identical png images"] {
+            #expect(single.standardError.contains(said) && merged.standardError.contains(said), "\(said): \(merged.standardError)")
+        }
+    }
+
+    /// The other runners' own variables, each on a campaign of three payloads without an image and a
+    /// request APNs refuses, under `--fail-on apns-refused`: the merge exits 2 as the one run does, with
+    /// its lines and its summary's requests.
+    static let otherRunners: [(name: String, shard: String, variables: @Sendable (Int) -> [String: String])] = [
+        ("CircleCI", "auto", { ["CIRCLE_NODE_INDEX": String($0), "CIRCLE_NODE_TOTAL": "2"] }),
+        ("Buildkite", "auto", { ["BUILDKITE_PARALLEL_JOB": String($0), "BUILDKITE_PARALLEL_JOB_COUNT": "2"] }),
+        ("Cloud Run", "auto", { ["CLOUD_RUN_TASK_INDEX": String($0), "CLOUD_RUN_TASK_COUNT": "2"] }),
+        ("AWS Batch", "auto/2", { ["AWS_BATCH_JOB_ARRAY_INDEX": String($0)] }),
+    ]
+
+    @Test(arguments: otherRunners.indices)
+    func everyRunnersFleetMergesWithItsRequests(runner: Int) async throws {
+        let (name, shard, variables) = Self.otherRunners[runner]
+        let work = TemporaryDirectory("fleet-\(name.replacingOccurrences(of: " ", with: "-"))")
+        defer { work.remove() }
+        try (0..<3).map { _ in Payloads.routed(image: nil) }.joined(separator: "\n").write(
+            toFile: work.file("c.jsonl"), atomically: true, encoding: .utf8)
+        try Self.refusedRequest.write(toFile: work.file("refused.curl"), atomically: true, encoding: .utf8)
+        let inputs = [work.file("c.jsonl"), work.file("refused.curl")]
+        let single = try await tool(["process", "--fail-on", "apns-refused", "--summary", work.file("one.json")] + inputs)
+        #expect(single.status == 2, "\(single.standardError)")
+        let shards = try await Self.fleet(
+            2, variables: variables, arguments: ["process", "--shard", shard, "--bundle", work.file("{K}.bundle")] + inputs)
+        #expect(shards.map(\.status) == [0, 0], "\(shards.map(\.standardError))")
+        for (index, result) in shards.enumerated() {
+            #expect(result.standardError.contains(" ms): shard \(index)/2, "), "\(name): \(result.standardError)")
+        }
+        let merged = try await tool(
+            ["merge", "--fail-on", "apns-refused", "--summary", work.file("merged.json"), work.file("1.bundle"), work.file("0.bundle")])
+        #expect(merged.status == 2, "\(merged.standardError)")
+        #expect(try Self.lines(merged.standardOutput) == Self.lines(single.standardOutput))
+        let summary = try Self.summary(work.file("merged.json"))
+        #expect(summary == (try Self.summary(work.file("one.json"))))
+        #expect((summary["requests"] as? [String: Any])?["requests"] as? Int == 1, "\(summary)")
     }
 
     /// Under `--shard-by position` an image named at two positions is fetched by two shards, and a CDN

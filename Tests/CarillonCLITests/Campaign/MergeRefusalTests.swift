@@ -18,7 +18,8 @@ import Testing
         }
         var paths: [String] = []
         for shard in shards {
-            let path = work.file("\(file)-\(shard.replacingOccurrences(of: "/", with: "of"))\(extra.joined()).bundle")
+            let options = extra.joined().replacingOccurrences(of: "/", with: "_")
+            let path = work.file("\(file)-\(shard.replacingOccurrences(of: "/", with: "of"))\(options).bundle")
             let result = try await tool(["process", "--shard", shard, "--bundle", path] + extra + [campaign])
             #expect(result.status == 0, "\(result.standardError)")
             paths.append(path)
@@ -40,6 +41,14 @@ import Testing
         let merged = try await tool(["merge"] + all)
         #expect(merged.status == 0 && merged.jsonLines.count == 7, "\(merged.standardError)")
         try await Self.refused([all[0], all[2]], "shard 1/3 is missing")
+        // A runner that counts from 1 is named in its own words too.
+        let gitlab = try await onOwnThread {
+            try Command.run(
+                Paths.tool, ["process", "--shard", "auto", "--bundle", work.file("gl.bundle"), work.file("campaign.jsonl")],
+                environment: FleetEndToEndTests.noRunner.merging(["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"]) { $1 })
+        }
+        #expect(gitlab.status == 0, "\(gitlab.standardError)")
+        try await Self.refused([all[0], work.file("gl.bundle")], "shard 2/3 is missing (CI_NODE_INDEX=3)")
         try await Self.refused([all[1]], "shards 0/3, 2/3 are missing")
         try await Self.refused(all + [all[1]], "\(all[1]) and \(all[1]) are both shard 1/3")
     }
@@ -53,6 +62,13 @@ import Testing
             [two[0], other[0]],
             "\(other[0]) read another input than \(two[0]): 8 payloads of SHA-256 \(try Self.inputDigest(other[0])),"
                 + " against 7 of \(try Self.inputDigest(two[0]))")
+        // The same payloads under another path: the names differ, and the refusal says so.
+        let dotted = try await Self.bundles(work, shards: ["1/2"], file: "./campaign.jsonl")
+        try await Self.refused(
+            [two[0], dotted[0]],
+            "\(dotted[0]) named its 7 payloads otherwise than \(two[0]) did (its first is '\(work.path)/./campaign.jsonl:1', against"
+                + " '\(work.path)/campaign.jsonl:1'): a payload is named by the path its shard was given, so give every shard the same paths"
+        )
         let budget = try await Self.bundles(work, shards: ["1/2"], extra: ["--budget", "5"])
         try await Self.refused(
             [two[0], budget[0]],
@@ -64,6 +80,45 @@ import Testing
         let three = try await Self.bundles(work, shards: ["1/3"])
         try await Self.refused(
             [two[0], three[0]], "\(three[0]) is shard 1/3 of 3, and \(two[0]) is 0/2 of 2: bundles of runs split differently")
+        // --container changes each line's receipt; --app-name the report: neither is merged mixed.
+        let container = try await Self.bundles(work, shards: ["1/2"], extra: ["--container", work.file("group")])
+        try await Self.refused(
+            [two[0], container[0]],
+            "\(container[0]) ran with --container given, and \(two[0]) with --container none: bundles of runs whose verdicts are not"
+                + " comparable")
+        let named = try await Self.bundles(work, shards: ["1/2"], extra: ["--app-name", "Other"])
+        try await Self.refused(
+            [two[0], named[0]],
+            "\(named[0]) names the app 'Other' in its report, and \(two[0]) 'Carillon': bundles of runs whose reports differ")
+    }
+
+    /// An output that names an input or another output (by its inode, or its resolved path before it
+    /// exists) is a usage error, and the file is left as it was.
+    @Test func anOutputThatIsAnInputIsAUsageErrorAndTouchesNothing() async throws {
+        let work = TemporaryDirectory("merge-clash")
+        defer { work.remove() }
+        let two = try await Self.bundles(work, shards: ["0/2", "1/2"])
+        let campaign = work.file("campaign.jsonl")
+        try FileManager.default.linkItem(atPath: two[0], toPath: work.file("hard.link"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: two[0]))
+        let cases: [[String]] = [
+            ["merge", "--lines", two[0]] + two,
+            ["merge", "--summary", work.file("hard.link")] + two,
+            ["merge", "--report", work.file("x.html"), "--summary", work.file("./x.html")] + two,
+            ["process", "--shard", "0/2", "--bundle", campaign, campaign],
+            ["process", "--report", campaign, campaign],
+        ]
+        for arguments in cases {
+            let result = try await tool(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("is the same file as"), "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: two[0])) == before, "the bundle untouched")
+        #expect(try String(contentsOfFile: campaign, encoding: .utf8).hasPrefix(Self.payload), "the campaign untouched")
+        #expect(!FileManager.default.fileExists(atPath: work.file("x.html")))
+        let shardBy = try await tool(["process", "--shard-by", "image", campaign])
+        #expect(shardBy.status == 64 && shardBy.standardError.contains("option '--shard-by' needs --shard"), "\(shardBy.standardError)")
     }
 
     static func inputDigest(_ bundle: String) throws -> String {
@@ -128,7 +183,8 @@ import Testing
                 "the job runners' variables disagree: GitLab says 0/2, Bazel says 1/2; looked for CI_NODE_INDEX"
             ),
             (["CIRCLE_NODE_INDEX": "x", "CIRCLE_NODE_TOTAL": "2"], "CIRCLE_NODE_INDEX is 'x', not a whole number"),
-            (["CLOUD_RUN_TASK_INDEX": "2", "CLOUD_RUN_TASK_COUNT": "2"], "CLOUD_RUN_TASK_INDEX is 2, outside 0 to 1"),
+            (["CLOUD_RUN_TASK_INDEX": "2", "CLOUD_RUN_TASK_COUNT": "2"], "CLOUD_RUN_TASK_INDEX is 2, but must be from 0 to 1"),
+            (["CLOUD_RUN_TASK_INDEX": "0", "CLOUD_RUN_TASK_COUNT": "0"], "CLOUD_RUN_TASK_COUNT is 0, but must be at least 1"),
             (
                 ["JOB_COMPLETION_INDEX": "0"],
                 "JOB_COMPLETION_INDEX (Kubernetes) is set, but only auto/N can give the number of shards: give --shard auto/N"

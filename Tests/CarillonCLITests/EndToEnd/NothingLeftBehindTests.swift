@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// A run without `--attachments` leaves nothing behind: its verified images live in a directory of the
-/// run's own under `$TMPDIR`, removed when it ends — normally, or on SIGTERM mid-download.
+/// run's own under `$TMPDIR`, removed when it ends — normally, or on SIGTERM mid-download; and a run
+/// stopped by SIGINT or SIGTERM leaves no staged output (a `--bundle` being written).
 @Suite(.timeLimit(.minutes(2))) struct NothingLeftBehindTests {
     /// Everything under `path`, depth first, hidden files included.
     static func everything(under path: String) -> [String] {
@@ -110,6 +111,45 @@ import Testing
         #expect(underWay, "the stalled download's partial file and the kept image were never both seen")
         #expect(reason == .uncaughtSignal)
         #expect(left == [])
+    }
+
+    /// A bundle is staged from the run's start (`.tmp-*` beside its path); a signal while a download
+    /// stalls removes it, and the run still ends by the signal.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalMidRunLeavesNoStagedBundle(signal: Int32) async throws {
+        let work = TemporaryDirectory("signal-bundle")
+        defer { work.remove() }
+        let server = TestServer.shared
+        let out = work.file("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let campaign = try Self.campaign(in: work, images: [server.url("/img/png"), server.url("/stall/body?seconds=30")], copies: 1)
+        let (staged, reason, left) = try await onOwnThread { () throws -> ([String], Process.TerminationReason, [String]) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Paths.tool)
+            process.arguments = [
+                "process", "--ca-file", server.caFile, "--bundle", out + "/b.bundle", "--summary", out + "/s.json", campaign,
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Mid-run: the bundle staged, then a moment for the first payload (the second one stalls).
+            let deadline = Date().addingTimeInterval(10)
+            var staged: [String] = []
+            while staged.isEmpty && Date() < deadline {
+                staged = Self.everything(under: out)
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            Thread.sleep(forTimeInterval: 0.3)
+            kill(process.processIdentifier, signal)
+            let exitDeadline = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < exitDeadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            return (staged, process.terminationReason, Self.everything(under: out))
+        }
+        #expect(staged.count == 1 && staged.first?.hasPrefix(".tmp-") == true, "the bundle was never seen staged: \(staged)")
+        #expect(reason == .uncaughtSignal)
+        #expect(left == [], "a stopped run leaves no staged file")
     }
 
     /// SIGKILL leaves no chance to clean up: the killed run's directory stays, and the next run without

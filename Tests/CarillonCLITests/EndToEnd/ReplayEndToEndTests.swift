@@ -168,6 +168,26 @@ import Testing
         #expect((replay["entries"] as? [Int])?.isEmpty == (reason != "attached"))
     }
 
+    /// The whole class routes as `process` does: a `--payload` file that is not a payload (not JSON,
+    /// not an object) is process's `invalid-payload` line, the same words on standard error, exit 1.
+    @Test(arguments: ["{\"aps\":", "[1,2]", "\"text\""])
+    func aDevicePayloadThatIsNotOneIsItsInvalidPayloadLine(payload: String) throws {
+        let directory = TemporaryDirectory("replay-invalid-payload")
+        defer { directory.remove() }
+        let path = try directory.write("push.json", payload)
+        let processed = try Command.run(Paths.tool, ["process", path])
+        let run = try Self.replay(["--payload", path, Self.fixture("chrome.har")])
+        #expect(run.status == 1 && processed.status == 1)
+        let line = try #require(run.jsonLines.first)
+        #expect(run.jsonLines.count == 1)
+        #expect(line["reason"] as? String == "invalid-payload")
+        #expect(line["payload"] as? String == path)
+        #expect(line["detail"] as? String == processed.jsonLines.first?["detail"] as? String)
+        #expect(run.standardError == processed.standardError, "\(run.standardError)")
+        let text = try Self.replay(["--format", "text", "--payload", path, Self.fixture("chrome.har")])
+        #expect(text.standardOutput.hasPrefix("\(path): invalid-payload — "), "\(text.standardOutput)")
+    }
+
     /// A foreign HAR's durations, summed, are held against the budget: a 25 s wait is `timeout` under
     /// the default 20 s, during the wait for the head, and attaches under `--budget 30`.
     @Test func aLongWaitInABrowsersCaptureIsATimeout() throws {
@@ -309,6 +329,39 @@ import Testing
         let untrusted = try Self.replay(["--chain", chain, path])
         #expect(untrusted.jsonLines.first?["reason"] as? String == "tls", "\(untrusted.standardOutput)")
         #expect(try Self.replay(["--chain", path, path]).status == 64)
+    }
+
+    /// SPEC §9: a hostile HAR gets a clear error, never a trap. A shared download's recording names the
+    /// first payload's file (`shared_with`); replay reads only a bare name in the recording's own
+    /// directory, a regular file not through a link: a pipe does not hang it, a path or a link to
+    /// another file is not read (nothing of it echoed), and each error names the recording given.
+    @Test(arguments: [
+        ("fifo.har", "'fifo.har': cannot read: "), ("link.har", "'link.har': cannot read: "),
+        ("missing.har", "'missing.har': cannot read: No such file or directory"),
+        ("../secret", "'../secret' is not a file name in the recording's own directory"),
+        ("SECRET", "' is not a file name in the recording's own directory"),
+    ])
+    func aSharedWithNameReadsOnlyARecordingBesideIt(name: String, words: String) throws {
+        let work = TemporaryDirectory("replay-shared-with")
+        defer { work.remove() }
+        let secret = work.file("secret")
+        try Data("root:secret\n".utf8).write(to: URL(fileURLWithPath: secret))
+        let directory = work.file("rec")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        #expect(try Command.run("/usr/bin/mkfifo", [directory + "/fifo.har"]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.har", withDestinationPath: secret)
+        let named = name == "SECRET" ? secret : name
+        let har = directory + "/s2.har"
+        let text =
+            #"{"log":{"version":"1.2","creator":{"name":"carillon-nse","version":"1"},"entries":[],"_carillon":{"shared_with":"\#(named)"}}}"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: har))
+        let run = try Command.run("/usr/bin/timeout", ["10", Paths.tool, "replay", har])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.hasPrefix("carillon-nse: \(har): its shared download's first recording '"), "\(run.standardError)")
+        #expect(run.standardError.contains(words), "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count == 1)
+        #expect(!run.standardError.contains("unexpected"), "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
     }
 
     /// SPEC §9: replay opens no socket at all, whatever the file asks for.

@@ -70,6 +70,25 @@ import Testing
         #expect(try Self.replay(["--tls-minimum", "1.2", har]).jsonLines.first?["reason"] as? String == "tls")
     }
 
+    /// The warning an app's insecure-HTTP exception gets (it changes nothing: the helper downloads over
+    /// HTTPS only) is decided by the core from the configuration the download ran under: a recording
+    /// made with `--app` holds the exception, and its replay, with no `--app`, says the same warning,
+    /// so that `--check` of the unchanged recording exits 0.
+    @Test func anInsecureHTTPExceptionsWarningReplaysAsLive() async throws {
+        let work = TemporaryDirectory("roundtrip-insecure")
+        defer { work.remove() }
+        let app = try #require(try await onOwnThread { try GeneratedApps.get().app("insecure-http-exception").forms["ipa"] })
+        let (live, har) = try Self.record(work, TestServer.shared.url("/redirect/to-http"), ["--app", app])
+        #expect(live["reason"] as? String == "insecure-url", "\(live["detail"] ?? "")")
+        let said = { (line: [String: Any]?) in
+            (line?["warnings"] as? [String] ?? []).filter { $0.contains("NSExceptionAllowsInsecureHTTPLoads") }
+        }
+        #expect(said(live).count == 1, "\(live["warnings"] ?? "")")
+        let replayed = try Self.replay(["--check", har])
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        #expect(said(replayed.jsonLines.first) == said(live))
+    }
+
     /// A connection kept from an earlier payload's download (one after the other, or under `--jobs`)
     /// is recorded with the handshake it was opened with: every recording names a connection with its
     /// chain (`opened_earlier` when another payload opened it), and a replay judges that chain, so that
@@ -140,6 +159,24 @@ import Testing
             let notes = (line["replay"] as? [String: Any])?["notes"] as? [String] ?? []
             #expect(notes.contains("times are the capture network's"), "\(notes)")
         }
+    }
+
+    /// Time-will-expire, the most common extension failure, recorded: the verdict is delivered when it
+    /// comes, while the download it cancelled is still returning, and the recording waits for that
+    /// download, so it holds the entry (a stalled head, or a body stalled part-way) and `--check` comes
+    /// to the live `expired` with the same phase.
+    @Test(arguments: ["/stall/headers?seconds=3", "/stall/body?seconds=3"])
+    func anExpiredDownloadIsRecordedAndReplaysAsLive(route: String) throws {
+        let work = TemporaryDirectory("roundtrip-expire")
+        defer { work.remove() }
+        let (live, har) = try Self.record(work, TestServer.shared.url(route), ["--expire-after", "1"])
+        #expect(live["reason"] as? String == "expired", "\(live["detail"] ?? "")")
+        #expect(try ProcessRecordTests.entries(har).isEmpty == false)
+        let replayed = try Self.replay(["--check", har])
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        let line = try #require(replayed.jsonLines.first)
+        #expect(line["reason"] as? String == "expired")
+        #expect(line["detail"] as? String == live["detail"] as? String)
     }
 
     /// A body kept beside the recording (`bodies/`, 0600) is the attachment as it is: a second name of

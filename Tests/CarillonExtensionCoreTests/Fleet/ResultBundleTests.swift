@@ -9,9 +9,11 @@ import Testing
 @Suite struct ResultBundleTests {
     static let header = ResultBundle.Header(
         tool: "0.1.0", shard: Shard(index: 1, count: 3)!, rule: .image, runners: ["GitLab"],
-        options: [.init("--budget", "20"), .init("--ca-file", "sha256:ab")], settings: [.init("app_name", "Carillon")],
+        options: [.init("--budget", "20"), .init("--ca-file", "sha256:ab")], appName: "Carillon",
         started: Timestamp(millisecondsSinceEpoch: 1_796_000_000_000))
-    static let input = ResultBundle.Input(payloads: 9, sha256: String(repeating: "c", count: 64), whole: true)
+    static let input = ResultBundle.Input(
+        payloads: 9, sha256: String(repeating: "c", count: 64), whole: true, namesSHA256: String(repeating: "d", count: 64),
+        firstName: "c.jsonl:1")
 
     /// A line as the tool prints one.
     static func line(_ payload: String) -> [UInt8] { Array(#"{"payload":"\#(payload)","routed":true,"warnings":[]}"#.utf8) }
@@ -53,7 +55,7 @@ import Testing
         // Only the bundle is left: the temporary file was renamed.
         #expect(work.contents() == ["b.bundle"])
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix(#"{"format":"carillon-nse-bundle","version":1,"tool":"0.1.0","shard":"1/3","rule":"image""#))
+        #expect(text.hasPrefix(#"{"format":"carillon-nse-bundle","version":2,"tool":"0.1.0","shard":"1/3","rule":"image""#))
         #expect(text.split(separator: "\n").last?.hasPrefix(#"{"end":"carillon-nse-bundle","records":3,"attachments":1,"#) == true)
     }
 
@@ -96,7 +98,8 @@ import Testing
     /// Well-formed lines in the wrong place, or lines of no bundle, named with their line number.
     @Test(arguments: [
         ("not json", "not a carillon-nse result bundle", 1),
-        (#"{"format":"carillon-nse-bundle","version":2}"#, "bundle version 2; this carillon-nse reads version 1", 1),
+        // Version 1 kept no request, source or image digest: a merge of it could not be what one run writes.
+        (#"{"format":"carillon-nse-bundle","version":1}"#, "bundle version 1; this carillon-nse reads version 2", 1),
         (#"{"format":"other"}"#, "not a carillon-nse result bundle", 1),
     ])
     func aFileThatIsNoBundleSaysSo(firstLine: String, message: String, line: Int) throws {

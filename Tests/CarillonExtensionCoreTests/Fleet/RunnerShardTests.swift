@@ -37,13 +37,19 @@ import Testing
             ["CLOUD_RUN_TASK_INDEX": "0", "CLOUD_RUN_TASK_COUNT": "2", "TEST_SHARD_INDEX": "0", "TEST_TOTAL_SHARDS": "3"], nil,
             .failure(.disagree([("Cloud Run", Shard(index: 0, count: 2)!), ("Bazel", Shard(index: 0, count: 3)!)]))
         ),
-        (["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "4"], nil, .failure(.outOfRange(variable: "CI_NODE_INDEX", value: "0", range: "1 to 4"))),
-        (["CI_NODE_INDEX": "5", "CI_NODE_TOTAL": "4"], nil, .failure(.outOfRange(variable: "CI_NODE_INDEX", value: "5", range: "1 to 4"))),
+        (
+            ["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "4"], nil,
+            .failure(.outOfRange(variable: "CI_NODE_INDEX", value: "0", range: "from 1 to 4"))
+        ),
+        (
+            ["CI_NODE_INDEX": "5", "CI_NODE_TOTAL": "4"], nil,
+            .failure(.outOfRange(variable: "CI_NODE_INDEX", value: "5", range: "from 1 to 4"))
+        ),
         (
             ["CIRCLE_NODE_INDEX": "3", "CIRCLE_NODE_TOTAL": "3"], nil,
-            .failure(.outOfRange(variable: "CIRCLE_NODE_INDEX", value: "3", range: "0 to 2"))
+            .failure(.outOfRange(variable: "CIRCLE_NODE_INDEX", value: "3", range: "from 0 to 2"))
         ),
-        (["JOB_COMPLETION_INDEX": "8"], 8, .failure(.outOfRange(variable: "JOB_COMPLETION_INDEX", value: "8", range: "0 to 7"))),
+        (["JOB_COMPLETION_INDEX": "8"], 8, .failure(.outOfRange(variable: "JOB_COMPLETION_INDEX", value: "8", range: "from 0 to 7"))),
         (
             ["BUILDKITE_PARALLEL_JOB": "0", "BUILDKITE_PARALLEL_JOB_COUNT": "0"], nil,
             .failure(.outOfRange(variable: "BUILDKITE_PARALLEL_JOB_COUNT", value: "0", range: "at least 1"))

@@ -8,10 +8,10 @@ import Testing
 
     static func bundle(
         _ name: String, _ shard: String, rule: ShardRule = .position, options: [(String, String)] = [("--budget", "20")],
-        input: ResultBundle.Input = input
+        input: ResultBundle.Input = input, tool: String = "0.1.0", appName: String? = "Carillon", runners: [String] = []
     ) -> ShardCoverage.Bundle {
         let header = ResultBundle.Header(
-            tool: "0.1.0", shard: Shard(shard)!, rule: rule, options: options.map { .init($0.0, $0.1) },
+            tool: tool, shard: Shard(shard)!, rule: rule, runners: runners, options: options.map { .init($0.0, $0.1) }, appName: appName,
             started: Timestamp(millisecondsSinceEpoch: 0))
         return ShardCoverage.Bundle(name: name, header: header, input: input)
     }
@@ -40,6 +40,30 @@ import Testing
             [bundle("a", "0/2"), bundle("b", "1/2", options: [("--budget", "20"), ("--no-share", "true")])],
             "b ran with --no-share true, and a with --no-share not given: bundles of runs whose verdicts are not comparable"
         ),
+        // --container changes the receipt field: it is a verdict option like any other.
+        (
+            [bundle("a", "0/2", options: [("--container", "given")]), bundle("b", "1/2", options: [("--container", "none")])],
+            "b ran with --container none, and a with --container given: bundles of runs whose verdicts are not comparable"
+        ),
+        (
+            [bundle("a", "0/2"), bundle("b", "1/2", tool: "0.2.0")],
+            "b was written by carillon-nse 0.2.0, and a by 0.1.0: bundles of versions whose verdicts may differ"
+        ),
+        (
+            [bundle("a", "0/2"), bundle("b", "1/2", appName: "Other")],
+            "b names the app 'Other' in its report, and a 'Carillon': bundles of runs whose reports differ"
+        ),
+        (
+            [
+                bundle("a", "0/2", input: .init(payloads: 10, sha256: "aa", whole: true, namesSHA256: "n1", firstName: "c.jsonl:1")),
+                bundle("b", "1/2", input: .init(payloads: 10, sha256: "bb", whole: true, namesSHA256: "n2", firstName: "./c.jsonl:1")),
+            ],
+            "b named its 10 payloads otherwise than a did (its first is './c.jsonl:1', against 'c.jsonl:1'): a payload is named by"
+                + " the path its shard was given, so give every shard the same paths"
+        ),
+        // GitLab counts its nodes from 1: the runner's own value beside the 0-based shard.
+        ([bundle("a", "1/3", runners: ["GitLab"]), bundle("c", "2/3", runners: ["GitLab"])], "shard 0/3 is missing (CI_NODE_INDEX=1)"),
+        ([bundle("a", "0/3", runners: ["Kubernetes"])], "shards 1/3, 2/3 are missing (JOB_COMPLETION_INDEX=1, 2)"),
     ]
 
     @Test(arguments: cases.indices)

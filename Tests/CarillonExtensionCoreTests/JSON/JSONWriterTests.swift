@@ -88,4 +88,74 @@ import Testing
             #expect(try JSONParser.parse(Array(Self.written(text).utf8)) == .string(text))
         }
     }
+
+    /// Writes `value` member by member to `output`, as a writer of a document does.
+    static func replay(_ value: JSONValue, to output: inout some JSONOutput, whole: Bool) {
+        switch value {
+        case .null: output.null()
+        case .bool(let flag): output.bool(flag)
+        case .number(let text): output.number(text)
+        case .string(let text): output.string(text)
+        case .array(let elements) where !whole:
+            output.beginArray()
+            for element in elements { replay(element, to: &output, whole: true) }
+            output.endArray()
+        case .object(let members) where !whole:
+            output.beginObject()
+            for member in members {
+                output.key(member.key)
+                replay(member.value, to: &output, whole: members.count > 2)
+            }
+            output.endObject()
+        case .array, .object: output.value(value)
+        }
+    }
+
+    /// The text output writes what ``JSONWriter`` writes of the value the builder builds, nested or not,
+    /// empty containers, values handed over whole among members written one by one.
+    @Test(arguments: [
+        JSONValue.null, "a\"b\u{2028}", .number("-1.5e3"), [], [:], [[], [:], [[]]],
+        ["a": [1, "x", nil, true, ["b": [:]]], "": "", "k\n": [[1, 2], ["c": false]]],
+        ["one": ["two": ["three": [1, 2, 3]]], "x": 7],
+    ])
+    func theTextOutputWritesWhatTheBuilderBuilds(value: JSONValue) {
+        for whole in [false, true] {
+            var text = JSONTextOutput(capacity: 0)
+            var builder = JSONValueBuilder()
+            Self.replay(value, to: &text, whole: whole)
+            Self.replay(value, to: &builder, whole: whole)
+            #expect(builder.value == value)
+            #expect(text.text == JSONWriter.string(value))
+        }
+        var integers = JSONTextOutput()
+        integers.beginArray()
+        integers.integer(Int64(-42))
+        integers.integer(orNull: nil)
+        integers.string(orNull: "s")
+        integers.endArray()
+        #expect(integers.text == #"[-42,null,"s"]"#)
+    }
+
+    /// Integers and milliseconds written as digits straight into the text are the text made as a `String`.
+    @Test func numbersWrittenAsDigitsAreTheirText() {
+        let times = [0, 7.5, 0.0004, 0.0005, 1234.5678, -3, 12.005, 999.9996, 1e9, 0.01, 0.1, 100, .nan]
+        let integers = [0, 1, -1, 9, 10, 100, 1_000_007, Int.max, Int.min]
+        var output = JSONTextOutput()
+        var builder = JSONValueBuilder()
+        output.beginArray()
+        builder.beginArray()
+        for time in times {
+            output.milliseconds(time)
+            builder.milliseconds(time)
+        }
+        for integer in integers {
+            output.integer(integer)
+            builder.integer(integer)
+        }
+        output.endArray()
+        builder.endArray()
+        let expected = times.map { JSONWriter.milliseconds($0) } + integers.map { String($0) }
+        #expect(output.text == "[" + expected.joined(separator: ",") + "]")
+        #expect(builder.value == .array(expected.map { .number($0) }))
+    }
 }

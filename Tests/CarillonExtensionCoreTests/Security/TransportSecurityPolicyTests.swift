@@ -94,6 +94,18 @@ import Testing
         if let note { #expect(note.contains("changes nothing here") && note.contains("HTTPS only")) }
     }
 
+    @Test func noExceptionAllowingInsecureHTTPLoadsNotesNothing() {
+        let urls = ["http://127.0.0.1:8080/a.png", "https://img.test/x"]
+        #expect(TransportSecurityPolicy().insecureHTTPLoadsNote(urls: urls) == nil)
+        let strict = TransportSecurityPolicy(exceptions: [
+            .init(domain: "127.0.0.1"), .init(domain: "img.test", allowsInsecureHTTPLoads: false),
+        ])
+        #expect(strict.insecureHTTPLoadsNote(urls: urls) == nil)
+        var one = strict
+        one.exceptions[1].allowsInsecureHTTPLoads = true
+        #expect(one.insecureHTTPLoadsNote(urls: urls) != nil)
+    }
+
     @Test(arguments: [
         ("NotificationService", "42", "NotificationService/42 "), ("My Service", "1.0 (2)", "My%20Service/1.0%20%282%29 "),
         ("Ñotify", "1", "%C3%91otify/1 "), ("a/b", "1", "a%2Fb/1 "),

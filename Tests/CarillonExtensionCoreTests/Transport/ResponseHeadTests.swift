@@ -35,6 +35,25 @@ import Testing
     func matchesFieldNamesAsLowercasingWould(name: String, wanted: String, same: Bool) {
         #expect(ResponseHead.sameName(name, lowercased: wanted) == same)
         #expect(ResponseHead.sameName(name, lowercased: wanted) == (name.lowercased() == wanted))
+        // The same asked with an ASCII name as callers write it (values(_:)'s way, no lowercasing first).
+        #expect(ResponseHead.sameName(name, ascii: wanted.uppercased()) == same)
+        #expect(ResponseHead.sameName(name, ascii: "Content-Length") == (name.lowercased() == "content-length"))
+    }
+
+    @Test(arguments: [
+        "chunked", " gzip ,  br\t", ",,5,, 5 ,", "", " ", "a,\u{301}b", "gzip,\u{0301}", "caf\u{E9}, x", "\tx\t,\ty", "a\u{0B},b",
+    ])
+    func splitsListFieldsAsCharactersWould(value: String) {
+        var head = ResponseHead()
+        head.fields = [HTTPField(name: "Content-Encoding", value: value), HTTPField(name: "content-encoding", value: "deflate")]
+        let reference = [value, "deflate"].flatMap { $0.split(separator: ",") }.map { piece in
+            var slice = piece
+            while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+            while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+            return String(slice)
+        }.filter { !$0.isEmpty }
+        #expect(head.listElements("Content-Encoding") == reference)
+        #expect(head.values("CONTENT-ENCODING") == [value, "deflate"])
     }
 
     @Test func stripsEveryLineEnding() {

@@ -45,6 +45,11 @@ import Testing
             (["batches", "--queue", file], "--queue '\(file)': is a regular file, not a directory"),
             (["batches", "--queue", readOnly], "--queue '\(readOnly)': not writable: Read-only file system"),
             (["upload", "--endpoint", "https://127.0.0.1:9/", "--queue", readOnly], "not writable: Read-only file system"),
+            // The sent log is appended to: naming the key file would write into it.
+            (
+                ["upload", "--endpoint", "https://127.0.0.1:9/", "--queue", "/tmp/unused-queue", "--key-file", file, "--sent-log", file],
+                "option '--sent-log' '\(file)' is the same file as '\(file)', which is also option '--key-file'"
+            ),
         ]
     }
 
