@@ -15,6 +15,7 @@ enum SummaryMerge {
         var reasons: [String: Int] = [:]
         var shards: [JSONValue] = []
         var payloads = 0
+        var requests: JSONValue?
         for (name, document) in documents {
             guard document["format"] == .string(CampaignSummary.format), case .array(let list)? = document["images"] else {
                 throw Failure(message: "\(name): not a carillon-nse campaign summary")
@@ -22,6 +23,7 @@ enum SummaryMerge {
             if case .array(let named)? = document["shards"] { shards += named }
             payloads += integer(document["totals"]?["payloads"])
             add(document["reasons"], to: &reasons)
+            if let counts = document["requests"] { requests = requests.map { summed($0, counts) } ?? counts }
             for image in list {
                 guard case .string(let url)? = image["url"], case .object(let members) = image else {
                     throw Failure(message: "\(name): an image without a url")
@@ -42,23 +44,44 @@ enum SummaryMerge {
         }
         let failedImages = entries.filter { $0["verdict"] == .string("fail") }.count
         let sortedReasons = reasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        return .object([
-            (key: "format", value: .string(CampaignSummary.format)),
-            (key: "version", value: .number("1")),
-            (key: "shards", value: .array(shards)),
-            (
-                key: "totals",
-                value: .object([
-                    (key: "payloads", value: .number(String(payloads))),
-                    (key: "images", value: .number(String(entries.count))),
-                    (key: "images_failed", value: .number(String(failedImages))),
-                    (key: "payloads_attached", value: .number(String(attached))),
-                    (key: "payloads_failed", value: .number(String(failedPayloads))),
-                ])
-            ),
-            (key: "reasons", value: .object(sortedReasons.map { (key: $0.key, value: .number(String($0.value))) })),
-            (key: "images", value: .array(entries)),
-        ])
+        return .object(
+            [
+                (key: "format", value: .string(CampaignSummary.format)),
+                (key: "version", value: .number("1")),
+                (key: "shards", value: .array(shards)),
+                (
+                    key: "totals",
+                    value: .object([
+                        (key: "payloads", value: .number(String(payloads))),
+                        (key: "images", value: .number(String(entries.count))),
+                        (key: "images_failed", value: .number(String(failedImages))),
+                        (key: "payloads_attached", value: .number(String(attached))),
+                        (key: "payloads_failed", value: .number(String(failedPayloads))),
+                    ])
+                ),
+                (key: "reasons", value: .object(sortedReasons.map { (key: $0.key, value: .number(String($0.value))) })),
+                (key: "images", value: .array(entries)),
+            ] + (requests.map { [(key: "requests", value: $0)] } ?? []))
+    }
+
+    /// Two shards' SPEC §12 counts (`requests`, `refused` by reason…) added member by member: numbers
+    /// summed, objects merged the same way (a reason only one shard saw kept), in the first's order but
+    /// for `refused`, whose reasons are sorted as one run sorts them (``CampaignSummary/requestCounts(_:)``).
+    private static func summed(_ first: JSONValue, _ second: JSONValue, sortingKeys: Bool = false) -> JSONValue {
+        switch (first, second) {
+        case (.number, .number): return .number(String(integer(first) + integer(second)))
+        case (.object(var members), .object(let others)):
+            for (key, value) in others {
+                if let index = members.firstIndex(where: { $0.key == key }) {
+                    members[index].value = summed(members[index].value, value, sortingKeys: key == "refused")
+                } else {
+                    members.append((key: key, value: value))
+                }
+            }
+            if sortingKeys { members.sort { $0.key < $1.key } }
+            return .object(members)
+        default: return first
+        }
     }
 
     /// One image seen in two summaries: counts added, the first decided verdict kept.

@@ -156,6 +156,30 @@ import Testing
         #expect((summary["requests"] as? [String: Any])?["requests"] as? Int == 1, "\(summary)")
     }
 
+    /// `summary merge` of the shards' `--summary` files adds up their requests as the merge of bundles
+    /// does: a refusal in each shard (two reasons), counted as the one run counts them.
+    @Test func summaryMergeAddsTheShardsRequests() async throws {
+        let work = TemporaryDirectory("fleet-summary-merge")
+        defer { work.remove() }
+        try Self.refusedRequest.write(toFile: work.file("a.curl"), atomically: true, encoding: .utf8)
+        try Self.refusedRequest.replacingOccurrences(
+            of: "-H 'apns-push-type: alert' ", with: "-H 'apns-push-type: alert' -H 'apns-priority: 11' "
+        )
+        .write(toFile: work.file("b.curl"), atomically: true, encoding: .utf8)
+        try Payloads.routed(image: nil).write(toFile: work.file("c.json"), atomically: true, encoding: .utf8)
+        let inputs = [work.file("a.curl"), work.file("b.curl"), work.file("c.json")]
+        _ = try await tool(["process", "--summary", work.file("one.json")] + inputs)
+        for shard in 0..<2 {
+            _ = try await tool(["process", "--shard", "\(shard)/2", "--summary", work.file("s\(shard).json")] + inputs)
+        }
+        let merged = try await tool(["summary", "merge", work.file("s0.json"), work.file("s1.json")])
+        #expect(merged.status == 0, "\(merged.standardError)")
+        let requests = try JSONSerialization.jsonObject(with: Data(merged.standardOutput.utf8)) as? [String: Any]
+        let one = try Self.summary(work.file("one.json"))
+        #expect((requests?["requests"] as? NSDictionary) == (one["requests"] as? NSDictionary), "\(merged.standardOutput)")
+        #expect(((one["requests"] as? [String: Any])?["refused"] as? [String: Any])?.count == 2, "\(one)")
+    }
+
     /// Under `--shard-by position` an image named at two positions is fetched by two shards, and a CDN
     /// that answers them differently is named by the merge.
     @Test func positionShardingFetchesPerShardAndTheMergeNamesAVerdictThatDiffers() async throws {
