@@ -1,28 +1,28 @@
 /// The one pass behind ``ShellScript/parse(_:)``: bytes in, commands of words out.
 struct ShellLexer {
-    private let bytes: [UInt8]
-    private var position = 0
-    private var line = 1
-    private(set) var commands: [ShellScript.Command] = []
+    let bytes: [UInt8]
+    var position = 0
+    var line = 1
+    var commands: [ShellScript.Command] = []
     private(set) var namesCurl = false
 
-    private var words: [ShellScript.Word] = []
+    var words: [ShellScript.Word] = []
     private var commandLine = 1
-    private var segments: [ShellScript.Segment] = []
-    private var wordStarted = false
-    private var wordQuoted = false
+    var segments: [ShellScript.Segment] = []
+    var wordStarted = false
+    var wordQuoted = false
     /// Here-documents whose bodies start after the current line: delimiter, and whether `<<-` strips tabs.
     /// `command`: the index the command that opened it takes; `quoted`: the delimiter was quoted (the
     /// body is literal).
-    private var pendingHereDocuments: [(delimiter: [UInt8], stripsTabs: Bool, command: Int, quoted: Bool)] = []
+    var pendingHereDocuments: [(delimiter: [UInt8], stripsTabs: Bool, command: Int, quoted: Bool)] = []
     /// While a redirection's target is read: it is neither an argument nor a command's name.
-    private var readingTarget = false
+    var readingTarget = false
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    private func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
+    func byte(at index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private func problem(_ message: String, line: Int? = nil) -> ShellProblem {
         ShellProblem(message: message, line: line ?? self.line, namesCurl: namesCurl)
@@ -93,16 +93,16 @@ struct ShellLexer {
     private var literalQuoted = false
 
     /// Appends a piece of the script itself (a slice of ``bytes``).
-    private mutating func appendLiteral(_ piece: ArraySlice<UInt8>, quoted: Bool) {
+    mutating func appendLiteral(_ piece: ArraySlice<UInt8>, quoted: Bool) {
         appendLiteral(piece, quoted: quoted, fromSource: true)
     }
 
     /// Appends bytes that are not a run of the script (an escape decoded).
-    private mutating func appendLiteral(_ piece: [UInt8], quoted: Bool) {
+    mutating func appendLiteral(_ piece: [UInt8], quoted: Bool) {
         appendLiteral(piece[...], quoted: quoted, fromSource: false)
     }
 
-    private mutating func appendLiteral(_ piece: ArraySlice<UInt8>, quoted: Bool, fromSource: Bool) {
+    mutating func appendLiteral(_ piece: ArraySlice<UInt8>, quoted: Bool, fromSource: Bool) {
         startWord()
         if !literal.isEmpty && literalQuoted != quoted { flushLiteral() }
         literalQuoted = quoted
@@ -125,7 +125,7 @@ struct ShellLexer {
         segments.append(segment)
     }
 
-    private mutating func flushLiteral() {
+    mutating func flushLiteral() {
         guard !literal.isEmpty else { return }
         segments.append(.literal(literal, quoted: literalQuoted))
         literal = []
@@ -136,7 +136,7 @@ struct ShellLexer {
         wordStarted = true
     }
 
-    private mutating func endWord() {
+    mutating func endWord() {
         guard wordStarted else { return }
         flushLiteral()
         // One piece (most words) needs no array of its own.
@@ -169,7 +169,7 @@ struct ShellLexer {
 
     // MARK: - Quoting
 
-    private mutating func backslash() {
+    mutating func backslash() {
         switch byte(at: position + 1) {
         case UInt8(ascii: "\n")?:
             position += 2
@@ -190,7 +190,7 @@ struct ShellLexer {
 
     private static let singleQuote = ByteClass("'")
 
-    private mutating func singleQuoted() throws(ShellProblem) {
+    mutating func singleQuoted() throws(ShellProblem) {
         let opened = line
         startWord()
         wordQuoted = true
@@ -202,7 +202,7 @@ struct ShellLexer {
         position = end + 1
     }
 
-    private mutating func doubleQuoted() throws(ShellProblem) {
+    mutating func doubleQuoted() throws(ShellProblem) {
         let opened = line
         startWord()
         wordQuoted = true
@@ -246,7 +246,7 @@ struct ShellLexer {
 
     // MARK: - Expansions
 
-    private mutating func dollar(quoted: Bool) throws(ShellProblem) {
+    mutating func dollar(quoted: Bool) throws(ShellProblem) {
         startWord()
         switch byte(at: position + 1) {
         case UInt8(ascii: "'")? where !quoted:
@@ -384,95 +384,5 @@ struct ShellLexer {
         }
         appendLiteral(piece, quoted: true)
         position = index + 1
-    }
-
-    // MARK: - Redirections and here-documents
-
-    /// `<`, `>`, `>>`, `2>&1`, `<<EOF`, `<<<word`…: the operator and its target are not arguments. A
-    /// word of digits just before it is the descriptor, not an argument either.
-    private mutating func redirection() throws(ShellProblem) {
-        flushLiteral()
-        if wordStarted, !wordQuoted, segments.count == 1, case .literal(let digits, _) = segments[0], !digits.isEmpty,
-            digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-        {
-            segments.removeAll(keepingCapacity: true)
-            wordStarted = false
-        }
-        endWord()
-        let isHereDocument =
-            byte(at: position) == UInt8(ascii: "<") && byte(at: position + 1) == UInt8(ascii: "<")
-            && byte(at: position + 2) != UInt8(ascii: "<")
-        while let current = byte(at: position), "<>&|-".utf8.contains(current) { position += 1 }
-        let stripsTabs = isHereDocument && position > 0 && bytes[position - 1] == UInt8(ascii: "-")
-        while byte(at: position) == UInt8(ascii: " ") || byte(at: position) == UInt8(ascii: "\t") { position += 1 }
-        // The target: one word, read as any word is, then dropped.
-        let savedWords = words
-        words = []
-        readingTarget = true
-        defer { readingTarget = false }
-        try readOneWord()
-        let target = words.first
-        words = savedWords
-        if isHereDocument, let target {
-            pendingHereDocuments.append(
-                (delimiter: Self.plainText(target), stripsTabs: stripsTabs, command: commands.count, quoted: target.quoted))
-        }
-    }
-
-    /// Reads the next word only (stopping at a blank or an operator).
-    private mutating func readOneWord() throws(ShellProblem) {
-        while let current = byte(at: position) {
-            switch current {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: ";"), UInt8(ascii: "&"), UInt8(ascii: "|"),
-                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "("), UInt8(ascii: ")"):
-                endWord()
-                return
-            case UInt8(ascii: "'"): try singleQuoted()
-            case UInt8(ascii: "\""): try doubleQuoted()
-            case UInt8(ascii: "\\"): backslash()
-            case UInt8(ascii: "$"): try dollar(quoted: false)
-            default:
-                appendLiteral(bytes[position..<(position + 1)], quoted: false)
-                position += 1
-            }
-        }
-        endWord()
-    }
-
-    /// A word's text with expansions as written: a here-document's delimiter.
-    private static func plainText(_ word: ShellScript.Word) -> [UInt8] {
-        word.segments.flatMap { segment -> [UInt8] in
-            switch segment {
-            case .literal(let bytes, _): Array(bytes)
-            case .variable(_, _, let source), .opaque(let source, _): Array(source.utf8)
-            }
-        }
-    }
-
-    /// After a line that opened here-documents: their bodies, each up to its delimiter line (or the end).
-    /// The last one a command opened is its standard input (``ShellScript/Command/standardInput``).
-    private mutating func skipHereDocuments() {
-        for document in pendingHereDocuments {
-            let start = position
-            var bodyEnd = bytes.count
-            while position < bytes.count {
-                var end = position
-                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                var text = bytes[position..<end]
-                if document.stripsTabs { text = text.drop { $0 == UInt8(ascii: "\t") } }
-                let lineStart = position
-                position = min(end + 1, bytes.count)
-                line += 1
-                if text.elementsEqual(document.delimiter) {
-                    bodyEnd = lineStart
-                    break
-                }
-            }
-            if document.command < commands.count {
-                commands[document.command].standardInput = ShellScript.HereDocument(
-                    body: bytes[start..<max(start, bodyEnd)], stripsTabs: document.stripsTabs, literal: document.quoted)
-            }
-        }
-        pendingHereDocuments = []
     }
 }
