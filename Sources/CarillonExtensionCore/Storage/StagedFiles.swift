@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Every staged file of the process not yet published or discarded (``FileSystem/StagedFile``), by its
+/// Every staged file of the process not yet published or discarded (`FileSystem.StagedFile`), by its
 /// temporary name: what a signal that ends the tool removes first, so that a stopped run leaves no
 /// `.tmp-*` file beside an output it was writing (a bundle, merged lines, a summary, a report).
 public enum StagedFiles {
